@@ -1,0 +1,58 @@
+# metrale: the two commands a new user needs.
+#   make demo   installs what is missing, builds, and runs the Budget on the bundled examples
+#   make check  installs what is missing, builds, and runs every test (also under ASan+UBSan)
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+LLVM_BIN   := /usr/lib/llvm-22/bin
+JOBS       ?= $(shell nproc)
+CORPUS     ?= $(abspath ../shared/corpus)
+
+.PHONY: all deps build demo check check-fast check-asan unit lit bench clean
+
+all: build
+
+deps:
+	@sh scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@echo "== metrale budget examples/gpt2_block.mlir --target h100"
+	@$(BUILD)/bin/metrale budget examples/gpt2_block.mlir --target h100
+	@echo
+	@echo "== the same block on a GPU that stores every float as f32"
+	@$(BUILD)/bin/metrale budget examples/gpt2_block.mlir --target mobile-gpu-f32
+	@echo
+	@echo "== metrale budget examples/convnet.mlir --target npu --remarks"
+	@$(BUILD)/bin/metrale budget examples/convnet.mlir --target npu --remarks
+
+unit: build
+	@for t in $(BUILD)/bin/test_*; do echo "== $$t"; $$t || exit 1; done
+
+lit: build
+	$(LLVM_BIN)/lit -sv --param build_dir=$(abspath $(BUILD)) --param corpus=$(CORPUS) test
+
+check-fast: unit lit
+
+$(ASAN_BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMETRALE_SANITIZE=ON
+
+check-asan: deps $(ASAN_BUILD)/CMakeCache.txt
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	@for t in $(ASAN_BUILD)/bin/test_*; do echo "== $$t (asan)"; $$t || exit 1; done
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(LLVM_BIN)/lit -sv --param build_dir=$(abspath $(ASAN_BUILD)) --param corpus=$(CORPUS) \
+	  --param sanitized=1 test
+
+check: check-fast check-asan
+	@echo "metrale: all tests passed (release and ASan+UBSan builds)"
+
+bench: build
+	sh bench/run.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

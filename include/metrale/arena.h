@@ -1,0 +1,52 @@
+// metrale/arena.h: one bump arena per analysis run (IREE arena.h: "frees are ignored").
+//
+// All memory of one analysis (graph, plans, reports) comes from one arena and is released
+// as a whole by met_arena_deinitialize. The arena draws blocks from a met_allocator_t so
+// tests can hand it an allocator that fails on purpose.
+// Thread-compatible: one arena per thread / per analysis run.
+#ifndef METRALE_ARENA_H
+#define METRALE_ARENA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrale/status.h"
+
+// A block allocator. |alloc| returns NULL on failure; |free| accepts NULL.
+typedef struct met_allocator_t {
+  void *(*alloc)(void *self, size_t bytes);
+  void (*free)(void *self, void *ptr);
+  void *self;
+} met_allocator_t;
+
+// The C library's malloc/free.
+met_allocator_t met_allocator_system(void);
+
+typedef struct met_arena_block_t met_arena_block_t;
+
+typedef struct met_arena_t {
+  met_allocator_t allocator;
+  met_arena_block_t *head;   // newest block
+  size_t used;               // bytes used in |head|
+  size_t block_bytes;        // default block payload size
+  uint64_t total_bytes;      // bytes obtained from |allocator| (for memory benchmarks)
+} met_arena_t;
+
+// Initializes |arena| on caller storage. No memory is taken until the first allocation.
+void met_arena_initialize(met_allocator_t allocator, met_arena_t *arena);
+// Returns every block to the allocator. Safe on a zeroed or already deinitialized arena.
+void met_arena_deinitialize(met_arena_t *arena);
+
+// Returns |bytes| of 16-byte aligned, uninitialized memory, or NULL when the allocator
+// fails or |bytes| overflows. O(1) amortized.
+void *met_arena_alloc(met_arena_t *arena, size_t bytes);
+// Like met_arena_alloc for |count| * |size| bytes, zero-filled, with the product checked.
+met_status_t met_arena_calloc(met_arena_t *arena, size_t count, size_t size, void **out);
+// Copies |len| bytes of |s| plus a NUL into the arena. Returns NULL on failure.
+char *met_arena_strndup(met_arena_t *arena, const char *s, size_t len);
+// Grows an arena-backed array: when |*count| == |*cap|, moves |*items| to a block twice as
+// large (the old one is abandoned to the arena). |elem| is the element size.
+met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap, size_t count,
+                               size_t elem);
+
+#endif

@@ -1,0 +1,130 @@
+// metrale/graph.h: the plain-C graph every analysis works on.
+//
+// One met_graph_t describes one function body: values (function arguments and op results
+// of shaped type) and nodes (top-level ops in program order). The MLIR adapter builds it;
+// the core never sees an MLIR type. All storage comes from the graph's arena.
+// Thread-compatible: one graph per analysis run.
+//
+// Definitions (the contract of every report built on a graph):
+// - Schedule: the function body's top-level ops in program order, positions 0..n-1. An op
+//   nested in a region counts at its top-level ancestor's position: its uses of values
+//   defined outside the ancestor are the ancestor's operands.
+// - Tensor bytes: static element count x storage width, rounded up to whole bytes. The
+//   storage-width rule (applied by the adapter, see met_storage_bits in types.h).
+// - Leaves (MET_NODE_LEAF): tensor constants, global loads, tensor.empty: no dispatch, no
+//   arena slot. Function arguments are values without a producer node.
+// - Views (MET_NODE_VIEW): the reshape family, tensor.cast, bitcasts, memref views
+//   (documented list in passes/classify.c): their result aliases operand 0, takes no slot,
+//   and a use of it is a use of the viewed value (it extends that value's lifetime).
+#ifndef METRALE_GRAPH_H
+#define METRALE_GRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrale/arena.h"
+#include "metrale/status.h"
+
+typedef enum met_node_kind_e {
+  MET_NODE_LEAF = 0,     // constant, global load, tensor.empty: no dispatch, no slot
+  MET_NODE_VIEW = 1,     // result aliases operand 0
+  MET_NODE_COMPUTE = 2,  // does work on tensors/buffers: grouped into dispatches
+  MET_NODE_ALLOC = 3,    // a bufferized allocation (memref.alloc): a slot, no dispatch
+  MET_NODE_HOST = 4,     // scalar, shape and bookkeeping ops (dealloc, extract): uses only
+  MET_NODE_RETURN = 5,   // the terminator: its operands are the function's results
+} met_node_kind_t;
+
+typedef enum met_op_class_e {
+  MET_CLASS_OTHER = 0,
+  MET_CLASS_ELEMENTWISE = 1,    // arith/math on tensors, elementwise TOSA, parallel generics
+  MET_CLASS_FILL = 2,           // generators with no tensor input (linalg.fill)
+  MET_CLASS_MATMUL = 3,
+  MET_CLASS_CONV = 4,           // convolutions and pooling windows
+  MET_CLASS_REDUCTION = 5,
+  MET_CLASS_DATA_MOVEMENT = 6,  // transpose, gather, slice, concat, pad, insert/extract
+  MET_CLASS_LOOP = 7,           // scf/affine loop nests: one dispatch each
+  MET_CLASS_UNKNOWN = 8,        // unregistered or not modelled: own dispatch, off fast path
+} met_op_class_t;
+
+enum {
+  MET_NODE_F_CAST = 1u << 0,          // its only product is another element type
+  MET_NODE_F_UNREGISTERED = 1u << 1,  // op of an unregistered dialect
+  MET_NODE_F_UNRANKED = 1u << 2,      // touches an unranked or unsized shaped value
+  MET_NODE_F_DYNAMIC = 1u << 3,       // a result has dynamic dims left unbound
+  MET_NODE_F_NO_SIZE = 1u << 4,       // a result's byte size overflows 64 bits
+};
+
+typedef enum met_value_role_e {
+  MET_ROLE_ACTIVATION = 0,  // produced by a compute node
+  MET_ROLE_INPUT = 1,       // a function argument not marked as parameter
+  MET_ROLE_PARAM = 2,       // a function argument marked as parameter
+  MET_ROLE_CONST = 3,       // a tensor constant (arith.constant, tosa.const, ...)
+  MET_ROLE_GLOBAL = 4,      // a global load (memref.get_global, ml_program.global_load)
+  MET_ROLE_EMPTY = 5,       // tensor.empty: shape only, no data is read from it
+  MET_ROLE_ALLOC = 6,       // memref.alloc / alloca result
+  MET_ROLE_OTHER = 7,       // a view result or a value of a host op
+} met_value_role_t;
+
+enum {
+  MET_VALUE_F_DYNAMIC = 1u << 0,   // dynamic dims counted as 1 (bytes is a lower bound)
+  MET_VALUE_F_UNRANKED = 1u << 1,  // unranked or unsized: bytes is 0, a lower bound
+  MET_VALUE_F_FLOAT = 1u << 2,     // floating-point elements
+  MET_VALUE_F_MEMREF = 1u << 3,    // a buffer (memref) rather than a tensor
+  MET_VALUE_F_BOUND = 1u << 4,     // had dynamic dims, bound by the caller's option
+};
+
+typedef struct met_value_t {
+  uint64_t bytes;       // native storage bytes (Tensor bytes above)
+  uint64_t f32_bytes;   // bytes with every float narrower than 32 bits stored as f32
+  int32_t producer;     // producing node, -1 for a function argument
+  int32_t arg_index;    // argument position, -1 otherwise
+  int32_t alias;        // for a view's result: the value it views; -1 otherwise
+  uint16_t role;        // met_value_role_t
+  uint16_t flags;       // MET_VALUE_F_*
+  const char *name;     // optional printable name ("%3", "%arg0"); NULL when not recorded
+} met_value_t;
+
+typedef struct met_node_t {
+  const char *name;        // op name, e.g. "tosa.add"; borrowed from the graph's arena
+  const char *loc;         // optional "file:line:col"; NULL when not recorded
+  uint8_t kind;            // met_node_kind_t
+  uint8_t op_class;        // met_op_class_t
+  uint16_t flags;          // MET_NODE_F_*
+  int32_t position;        // schedule position
+  uint32_t operand_begin;  // operands are graph->operands[operand_begin, +operand_count)
+  uint32_t operand_count;
+  uint32_t result_begin;   // results are values [result_begin, +result_count)
+  uint32_t result_count;
+  uint64_t ext;            // the adapter's own handle (e.g. index of the MLIR op)
+} met_node_t;
+
+typedef struct met_graph_t {
+  met_arena_t *arena;           // borrowed; owns everything below
+  const char *name;             // function name
+  met_node_t *nodes; size_t node_count, node_cap;
+  met_value_t *values; size_t value_count, value_cap;
+  uint32_t *operands; size_t operand_count, operand_cap;
+  uint32_t position_count;      // schedule length
+  uint32_t arg_count;           // values [0, arg_count) are the function arguments
+  bool incomplete;              // the builder could not track everything (multi-block)
+} met_graph_t;
+
+// Initializes an empty graph whose storage comes from |arena| (borrowed).
+void met_graph_initialize(met_arena_t *arena, met_graph_t *graph);
+
+// Appends a function argument value; arguments must be added before any node.
+met_status_t met_graph_add_argument(met_graph_t *graph, const met_value_t *value,
+                                    uint32_t *out_value);
+// Starts a node at the next free schedule position (or |position| when >= 0, which must
+// not decrease). |name| is copied. Operands and results added next belong to it.
+met_status_t met_graph_begin_node(met_graph_t *graph, const char *name, size_t name_len,
+                                  met_node_kind_t kind, met_op_class_t op_class,
+                                  int32_t position, uint64_t ext, uint32_t *out_node);
+// Appends an operand (an existing value id) to the node begun last.
+met_status_t met_graph_add_operand(met_graph_t *graph, uint32_t value);
+// Appends a result value to the node begun last; |value->producer| is set for you.
+met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
+                                  uint32_t *out_value);
+
+#endif

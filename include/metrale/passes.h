@@ -1,0 +1,61 @@
+// metrale/passes.h: the MLIR side of metrale, as a C API: run the Budget over a module.
+//
+// met_budget_run is what the `metrale-budget` pass (metrale-opt, the plugin) and the
+// `metrale budget` command call. It analyses every func.func with a body, on several
+// threads when the context allows, then, in function order on the calling thread: emits
+// the diagnostics through |diag|, sets the `metrale.budget` attribute on each function,
+// and renders the JSON and the text table. Output is identical single- or multi-threaded.
+// Thread-compatible: one call per module at a time.
+#ifndef METRALE_PASSES_H
+#define METRALE_PASSES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrale/report.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum met_diag_severity_e {
+  MET_DIAG_ERROR = 0,
+  MET_DIAG_WARNING = 1,
+  MET_DIAG_REMARK = 2,
+  MET_DIAG_NOTE = 3,
+} met_diag_severity_t;
+
+// Receives one diagnostic. |message| is NUL-terminated and valid during the call.
+typedef void (*met_diag_fn_t)(void *user, MlirLocation loc, met_diag_severity_t severity,
+                              const char *message);
+
+typedef struct met_budget_run_options_t {
+  MlirStringRef target;     // built-in target name; empty: the module's DLTI, else host-cpu
+  MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
+  MlirStringRef params;     // parameter arguments: "0,2-5,7-", "all", "float", "none"
+  int64_t dynamic_size;     // > 0: every dynamic dim counts as this size
+  bool op_remarks;          // remarks at ops (off fast path, unranked, unregistered)
+  bool set_attributes;      // attach `metrale.budget` to each function
+} met_budget_run_options_t;
+
+// Runs the Budget on |module|. |text_out| (optional) receives the human-readable tables,
+// |json_out| (optional) the JSON when |options->json| is "-".
+// Returns false when any function could not be evaluated or an option was invalid; an
+// error diagnostic has then been reported.
+bool met_budget_run(MlirOperation module, const met_budget_run_options_t *options,
+                    met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
+                    met_strbuf_t *json_out);
+
+// Runs |fn(user, i)| for i in [0, n), in parallel when |ctx| has multithreading enabled
+// (MLIR's own thread pool), else in order. Implemented in C++ (passes/shim.cpp).
+void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *user, size_t i),
+                      void *user);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

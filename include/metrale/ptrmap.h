@@ -1,0 +1,26 @@
+// metrale/ptrmap.h: an open-addressing map from opaque pointers to uint32 ids, used by the
+// adapter to find the graph value of an MLIR value. Grows by doubling in an arena; never
+// removes. Thread-compatible.
+#ifndef METRALE_PTRMAP_H
+#define METRALE_PTRMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrale/arena.h"
+#include "metrale/status.h"
+
+typedef struct met_ptrmap_t {
+  met_arena_t *arena;
+  uintptr_t *keys;  // 0 marks an empty slot (NULL is never a key)
+  uint32_t *vals;
+  size_t cap, count;
+} met_ptrmap_t;
+
+void met_ptrmap_initialize(met_arena_t *arena, met_ptrmap_t *map);
+// Inserts or overwrites |key| (not NULL). O(1) expected.
+met_status_t met_ptrmap_put(met_ptrmap_t *map, const void *key, uint32_t val);
+// Returns the id of |key| or UINT32_MAX. O(1) expected.
+uint32_t met_ptrmap_get(const met_ptrmap_t *map, const void *key);
+
+#endif

@@ -1,0 +1,55 @@
+// metrale/target.h: target architectures: width policy, alignment, fast-path op set,
+// fusion rules, memory size and bandwidth.
+//
+// Built-in targets are constant data (met_target_builtin). A target can also be built from
+// a module's DLTI spec by the pass layer, starting from a built-in and overriding fields.
+// Thread-safe: constant data and pure functions.
+#ifndef METRALE_TARGET_H
+#define METRALE_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrale/status.h"
+
+typedef enum met_width_policy_e {
+  // Each tensor stored at its element type.
+  MET_WIDTH_NATIVE = 0,
+  // Every floating-point tensor narrower than 32 bits stored as f32 (WebGL/GLES-class
+  // GPUs whose textures and buffers hold only 32-bit floats).
+  MET_WIDTH_F32_UNIFORM = 1,
+  // Storage stays native; kernels widen f16/bf16 to f32 in registers for arithmetic. The
+  // widening costs no memory, so for every byte count it behaves like native.
+  MET_WIDTH_HYBRID = 2,
+} met_width_policy_t;
+
+typedef struct met_target_t {
+  const char *name;
+  const char *description;
+  met_width_policy_t width_policy;
+  uint64_t alignment;            // slot sizes are rounded up to this many bytes
+  uint32_t index_bits;           // storage width of `index` elements
+  bool epilogue_fusion;          // elementwise consumers fuse into matmul/conv/reduction
+  uint64_t memory_bytes;         // device memory
+  uint64_t bandwidth_bytes_per_s;// DRAM bandwidth
+  uint32_t compute_units;        // SMs / cores / tiles
+  // NULL-terminated op-name patterns of the fast path: "tosa.add" matches exactly,
+  // "linalg.conv_*" or "tosa.*" match a prefix, "*" matches every registered op.
+  // Unregistered and unknown-class ops are never on the fast path.
+  const char *const *fast_path;
+} met_target_t;
+
+// The number of built-in targets, and the |i|-th (NULL past the end).
+size_t met_target_builtin_count(void);
+const met_target_t *met_target_builtin(size_t i);
+// Finds a built-in target by name (|len| bytes of |name|). MET_ENOTFOUND if none.
+met_status_t met_target_find(const char *name, size_t len, const met_target_t **out);
+// True when |op_name| matches one of |target|'s fast-path patterns.
+bool met_target_is_fast(const met_target_t *target, const char *op_name);
+
+// "native", "f32-uniform", "hybrid".
+const char *met_width_policy_name(met_width_policy_t p);
+met_status_t met_width_policy_parse(const char *s, size_t len, met_width_policy_t *out);
+
+#endif

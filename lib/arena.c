@@ -1,0 +1,113 @@
+// arena.c: the bump arena. Blocks are singly linked, newest first; allocation is a pointer
+// bump inside the newest block, a request larger than the default block gets a block of
+// its own. Expected workload: tens of thousands of small allocations per function
+// analysed, a handful of large arrays.
+#include "metrale/arena.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrale/checked.h"
+
+struct met_arena_block_t {
+  met_arena_block_t *next;
+  size_t capacity;
+  _Alignas(16) unsigned char data[];
+};
+
+static void *system_alloc(void *self, size_t bytes) { (void)self; return malloc(bytes); }
+static void system_free(void *self, void *ptr) { (void)self; free(ptr); }
+
+met_allocator_t met_allocator_system(void) {
+  met_allocator_t a = {system_alloc, system_free, NULL};
+  return a;
+}
+
+void met_arena_initialize(met_allocator_t allocator, met_arena_t *arena) {
+  memset(arena, 0, sizeof(*arena));
+  arena->allocator = allocator;
+  arena->block_bytes = 64 * 1024;
+}
+
+void met_arena_deinitialize(met_arena_t *arena) {
+  met_arena_block_t *b = arena->head;
+  while (b) {
+    met_arena_block_t *next = b->next;
+    arena->allocator.free(arena->allocator.self, b);
+    b = next;
+  }
+  arena->head = NULL;
+  arena->used = 0;
+}
+
+void *met_arena_alloc(met_arena_t *arena, size_t bytes) {
+  size_t need = (bytes + 15u) & ~(size_t)15u;
+  if (need < bytes) return NULL;
+  if (!arena->head || arena->head->capacity - arena->used < need) {
+    size_t cap = need > arena->block_bytes ? need : arena->block_bytes;
+    if (cap > SIZE_MAX - sizeof(met_arena_block_t)) return NULL;
+    met_arena_block_t *b =
+        arena->allocator.alloc(arena->allocator.self, sizeof(met_arena_block_t) + cap);
+    if (!b) return NULL;
+    b->capacity = cap;
+    arena->total_bytes += sizeof(met_arena_block_t) + cap;
+    if (arena->head && need > arena->block_bytes) {
+      // A large request: keep bumping in the current block afterwards.
+      b->next = arena->head->next;
+      arena->head->next = b;
+      return b->data;
+    }
+    b->next = arena->head;
+    arena->head = b;
+    arena->used = 0;
+  }
+  void *p = arena->head->data + arena->used;
+  arena->used += need;
+  return p;
+}
+
+met_status_t met_arena_calloc(met_arena_t *arena, size_t count, size_t size, void **out) {
+  size_t bytes;
+  *out = NULL;
+  if (!met_mul_size(count, size, &bytes)) return MET_EOVERFLOW;
+  void *p = met_arena_alloc(arena, bytes ? bytes : 1);
+  if (!p) return MET_ENOMEM;
+  memset(p, 0, bytes);
+  *out = p;
+  return MET_OK;
+}
+
+char *met_arena_strndup(met_arena_t *arena, const char *s, size_t len) {
+  if (len == SIZE_MAX) return NULL;
+  char *p = met_arena_alloc(arena, len + 1);
+  if (!p) return NULL;
+  memcpy(p, s, len);
+  p[len] = '\0';
+  return p;
+}
+
+met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap, size_t count,
+                               size_t elem) {
+  if (count < *cap) return MET_OK;
+  size_t ncap = *cap ? *cap * 2 : 16;
+  if (ncap < *cap) return MET_EOVERFLOW;
+  size_t bytes;
+  if (!met_mul_size(ncap, elem, &bytes)) return MET_EOVERFLOW;
+  void *p = met_arena_alloc(arena, bytes);
+  if (!p) return MET_ENOMEM;
+  if (*items && count) memcpy(p, *items, count * elem);
+  *items = p;
+  *cap = ncap;
+  return MET_OK;
+}
+
+const char *met_status_str(met_status_t s) {
+  switch (s) {
+    case MET_OK: return "ok";
+    case MET_ENOMEM: return "out of memory";
+    case MET_EOVERFLOW: return "size overflows 64 bits";
+    case MET_EINVAL: return "invalid argument";
+    case MET_ENOTFOUND: return "not found";
+  }
+  return "unknown status";
+}

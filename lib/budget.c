@@ -1,0 +1,289 @@
+// budget.c: the Budget analysis: uses and lifetimes, the fusion model, materialization,
+// slots, the planner, and the counters of met_budget_t (definitions in budget.h).
+//
+// Every pass over the graph is linear in nodes + operands + values; the planner dominates.
+// All sums are checked: a graph whose byte counts pass 2^64 gets MET_EOVERFLOW.
+#include "metrale/budget.h"
+
+#include <string.h>
+
+#include "metrale/checked.h"
+
+enum { G_ELEMENTWISE, G_ANCHOR, G_FILL, G_SOLO };
+
+typedef struct ctx_t {
+  const met_graph_t *g;
+  const met_target_t *t;
+  met_arena_t *arena;
+  uint32_t *root;      // per value: the value it ultimately views (itself if none)
+  int32_t *last_use;   // per value (roots only): last position of a use
+  uint8_t *returned;   // per value (roots only)
+  uint8_t *mat;        // per value: materialized
+  uint8_t *gkind;      // per group
+  uint64_t *gopen;     // per group: uses of members' results by non-members
+  uint32_t ngroups;
+} ctx_t;
+
+#define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
+#define ADD(acc, v) do { if (!met_add_u64((acc), (v), &(acc))) return MET_EOVERFLOW; } while (0)
+
+static uint64_t policy_bytes(const met_value_t *v, met_width_policy_t p) {
+  return p == MET_WIDTH_F32_UNIFORM ? v->f32_bytes : v->bytes;
+}
+
+static int group_kind_for(uint8_t cls) {
+  switch (cls) {
+    case MET_CLASS_ELEMENTWISE: return G_ELEMENTWISE;
+    case MET_CLASS_FILL: return G_FILL;
+    case MET_CLASS_MATMUL: case MET_CLASS_CONV: case MET_CLASS_REDUCTION: return G_ANCHOR;
+    default: return G_SOLO;
+  }
+}
+
+// The group that produced root value |r|, or UINT32_MAX when no compute node did.
+static uint32_t producer_group(const ctx_t *c, const uint32_t *group_of, uint32_t r) {
+  int32_t p = c->g->values[r].producer;
+  if (p < 0 || c->g->nodes[p].kind != MET_NODE_COMPUTE) return UINT32_MAX;
+  return group_of[p];
+}
+
+static met_status_t compute_uses(ctx_t *c, uint32_t *uses) {
+  const met_graph_t *g = c->g;
+  for (size_t v = 0; v < g->value_count; ++v) {
+    int32_t a = g->values[v].alias;
+    if (a >= (int32_t)v) return MET_EINVAL;
+    c->root[v] = a >= 0 ? c->root[a] : (uint32_t)v;
+    c->last_use[v] = -1;
+  }
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind == MET_NODE_VIEW) continue;
+    if ((size_t)node->operand_begin + node->operand_count > g->operand_count)
+      return MET_EINVAL;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t o = g->operands[node->operand_begin + i];
+      if (o >= g->value_count) return MET_EINVAL;
+      uint32_t r = c->root[o];
+      uses[r]++;
+      if (node->position > c->last_use[r]) c->last_use[r] = node->position;
+      if (node->kind == MET_NODE_RETURN) c->returned[r] = 1;
+    }
+  }
+  return MET_OK;
+}
+
+static void plan_fusion(ctx_t *c, const uint32_t *uses, const uint8_t *off,
+                        uint32_t *group_of) {
+  const met_graph_t *g = c->g;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    group_of[n] = UINT32_MAX;
+    if (node->kind != MET_NODE_COMPUTE) continue;
+    const uint32_t *ops = &g->operands[node->operand_begin];
+    uint32_t joined = UINT32_MAX;
+    uint64_t joined_k = 0;
+    int solo = off[n] || group_kind_for(node->op_class) == G_SOLO;
+    for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
+      uint32_t grp = producer_group(c, group_of, c->root[ops[i]]);
+      if (grp == UINT32_MAX) continue;
+      int k = c->gkind[grp];
+      int allowed = k == G_FILL ||
+                    (node->op_class == MET_CLASS_ELEMENTWISE &&
+                     (k == G_ELEMENTWISE || (k == G_ANCHOR && c->t->epilogue_fusion)));
+      if (!allowed) continue;
+      uint64_t kcount = 0;
+      for (uint32_t j = 0; j < node->operand_count; ++j)
+        if (producer_group(c, group_of, c->root[ops[j]]) == grp) ++kcount;
+      if (c->gopen[grp] == kcount) { joined = grp; joined_k = kcount; break; }
+    }
+    uint32_t grp = joined;
+    if (grp != UINT32_MAX) {
+      c->gopen[grp] -= joined_k;
+      if (c->gkind[grp] == G_FILL) c->gkind[grp] = (uint8_t)group_kind_for(node->op_class);
+    } else {
+      grp = c->ngroups++;
+      c->gkind[grp] = (uint8_t)(solo ? G_SOLO : group_kind_for(node->op_class));
+      c->gopen[grp] = 0;
+    }
+    group_of[n] = grp;
+    for (uint32_t r = 0; r < node->result_count; ++r) c->gopen[grp] += uses[node->result_begin + r];
+  }
+}
+
+static void mark_materialized(ctx_t *c, const uint32_t *group_of) {
+  const met_graph_t *g = c->g;
+  for (size_t v = 0; v < g->value_count; ++v)
+    c->mat[v] = g->values[v].role == MET_ROLE_ALLOC && c->root[v] == v;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind == MET_NODE_VIEW) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t r = c->root[g->operands[node->operand_begin + i]];
+      uint32_t pg = producer_group(c, group_of, r);
+      if (pg == UINT32_MAX) continue;
+      if (node->kind != MET_NODE_COMPUTE || group_of[n] != pg) c->mat[r] = 1;
+    }
+  }
+}
+
+static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, uint64_t *out) {
+  const met_graph_t *g = c->g;
+  met_width_policy_t pol = c->t->width_policy;
+  uint32_t *start, *members, *mark;
+  TRY(met_arena_calloc(c->arena, (size_t)c->ngroups + 1, sizeof(uint32_t), (void **)&start));
+  TRY(met_arena_calloc(c->arena, g->node_count, sizeof(uint32_t), (void **)&members));
+  TRY(met_arena_calloc(c->arena, g->value_count, sizeof(uint32_t), (void **)&mark));
+  for (size_t n = 0; n < g->node_count; ++n)
+    if (group_of[n] != UINT32_MAX) start[group_of[n] + 1]++;
+  for (uint32_t k = 0; k < c->ngroups; ++k) start[k + 1] += start[k];
+  for (size_t n = 0; n < g->node_count; ++n) {
+    if (group_of[n] != UINT32_MAX) members[start[group_of[n]]++] = (uint32_t)n;
+  }
+  for (uint32_t k = c->ngroups; k > 0; --k) start[k] = start[k - 1];
+  start[0] = 0;
+  for (size_t v = 0; v < g->value_count; ++v) mark[v] = UINT32_MAX;
+  uint64_t dram = 0;
+  for (uint32_t grp = 0; grp < c->ngroups; ++grp) {
+    for (uint32_t m = start[grp]; m < start[grp + 1]; ++m) {
+      const met_node_t *node = &g->nodes[members[m]];
+      for (uint32_t i = 0; i < node->operand_count; ++i) {
+        // Read what the operand itself covers: through a slice view, only the slice.
+        uint32_t o = g->operands[node->operand_begin + i];
+        uint32_t r = c->root[o];
+        if (g->values[r].role == MET_ROLE_EMPTY) continue;
+        if (producer_group(c, group_of, r) == grp || mark[o] == grp) continue;
+        mark[o] = grp;
+        ADD(dram, policy_bytes(&g->values[o], pol));
+      }
+      for (uint32_t i = 0; i < node->result_count; ++i) {
+        uint32_t v = node->result_begin + i;
+        if (c->mat[v]) ADD(dram, policy_bytes(&g->values[v], pol));
+      }
+    }
+  }
+  *out = dram;
+  return MET_OK;
+}
+
+static met_status_t count_simple(ctx_t *c, const uint32_t *uses, const uint8_t *off,
+                                 met_budget_report_t *out) {
+  const met_graph_t *g = c->g;
+  met_budget_t *b = &out->budget;
+  for (size_t v = 0; v < g->value_count; ++v) {
+    const met_value_t *val = &g->values[v];
+    if (val->role == MET_ROLE_INPUT) ADD(b->host_io_bytes, val->bytes);
+    if ((val->role == MET_ROLE_PARAM || val->role == MET_ROLE_CONST ||
+         val->role == MET_ROLE_GLOBAL) && c->root[v] == v && uses[v] > 0)
+      ADD(b->param_bytes, val->bytes);
+    if ((val->flags & MET_VALUE_F_DYNAMIC) && !(val->flags & MET_VALUE_F_BOUND))
+      out->complete = false;
+    if (val->flags & MET_VALUE_F_UNRANKED) out->complete = false;
+  }
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->flags & (MET_NODE_F_UNRANKED | MET_NODE_F_DYNAMIC | MET_NODE_F_NO_SIZE))
+      out->complete = false;
+    if (node->kind == MET_NODE_RETURN)
+      for (uint32_t i = 0; i < node->operand_count; ++i)
+        ADD(b->host_io_bytes, g->values[g->operands[node->operand_begin + i]].bytes);
+    if (node->kind != MET_NODE_COMPUTE) continue;
+    if (node->flags & MET_NODE_F_CAST) b->cast_nodes++;
+    if (!off[n]) continue;
+    b->off_fast_path_ops++;
+    for (uint32_t i = 0; i < node->result_count; ++i)
+      ADD(b->off_fast_path_bytes, g->values[node->result_begin + i].bytes);
+    if (node->result_count == 0)
+      for (uint32_t i = 0; i < node->operand_count; ++i) {
+        const met_value_t *val = &g->values[g->operands[node->operand_begin + i]];
+        if (val->flags & MET_VALUE_F_MEMREF) ADD(b->off_fast_path_bytes, val->bytes);
+      }
+  }
+  return MET_OK;
+}
+
+static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
+                               met_budget_report_t *out) {
+  const met_graph_t *g = c->g;
+  met_budget_t *b = &out->budget;
+  uint64_t align = c->t->alignment ? c->t->alignment : 1;
+  size_t ns = 0;
+  for (size_t v = 0; v < g->value_count; ++v) ns += c->mat[v];
+  met_buffer_t *pol, *nat;
+  uint64_t *off;
+  TRY(met_arena_calloc(c->arena, ns, sizeof(met_slot_t), (void **)&out->slots));
+  TRY(met_arena_calloc(c->arena, ns, sizeof(met_buffer_t), (void **)&pol));
+  TRY(met_arena_calloc(c->arena, ns, sizeof(met_buffer_t), (void **)&nat));
+  TRY(met_arena_calloc(c->arena, ns, sizeof(uint64_t), (void **)&off));
+  int widens = 0;
+  uint32_t last_pos = g->position_count ? g->position_count - 1 : 0;
+  for (size_t v = 0, s = 0; v < g->value_count; ++v) {
+    if (!c->mat[v]) continue;
+    const met_value_t *val = &g->values[v];
+    int32_t first = g->nodes[val->producer].position;
+    int32_t last = c->returned[v] ? (int32_t)last_pos : c->last_use[v];
+    if (last < first) last = first;
+    uint64_t pb, nb;
+    if (!met_align_up_u64(policy_bytes(val, c->t->width_policy), align, &pb) ||
+        !met_align_up_u64(val->bytes, align, &nb))
+      return MET_EOVERFLOW;
+    pol[s] = (met_buffer_t){pb, first, last};
+    nat[s] = (met_buffer_t){nb, first, last};
+    widens |= pb != nb;
+    out->slots[s] = (met_slot_t){(uint32_t)v, val->producer, pb, first, last, 0};
+    ADD(b->materialized_bytes, pb);
+    ++s;
+  }
+  out->slot_count = ns;
+  TRY(met_planner_plan(pol, ns, g->position_count, opt->strategy, c->arena, off,
+                       &b->arena_bytes));
+  for (size_t s = 0; s < ns; ++s) out->slots[s].offset = off[s];
+  TRY(met_planner_peak_live(pol, ns, g->position_count, c->arena, &b->peak_live_bytes));
+  b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
+  if (widens) {
+    uint64_t native_arena;
+    TRY(met_planner_plan(nat, ns, g->position_count, opt->strategy, c->arena, off,
+                         &native_arena));
+    b->width_overhead_bytes = b->arena_bytes > native_arena ? b->arena_bytes - native_arena : 0;
+  }
+  return MET_OK;
+}
+
+met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *target,
+                                const met_budget_options_t *options, met_arena_t *arena,
+                                met_budget_report_t *out) {
+  memset(out, 0, sizeof(*out));
+  out->complete = !graph->incomplete;
+  out->budget.width_policy = target->width_policy;
+  met_budget_options_t defaults = {MET_PLAN_BEST};
+  if (!options) options = &defaults;
+  ctx_t c;
+  memset(&c, 0, sizeof(c));
+  c.g = graph;
+  c.t = target;
+  c.arena = arena;
+  size_t nv = graph->value_count, nn = graph->node_count;
+  TRY(met_arena_calloc(arena, nv, sizeof(uint32_t), (void **)&c.root));
+  TRY(met_arena_calloc(arena, nv, sizeof(int32_t), (void **)&c.last_use));
+  TRY(met_arena_calloc(arena, nv, 1, (void **)&c.returned));
+  TRY(met_arena_calloc(arena, nv, 1, (void **)&c.mat));
+  TRY(met_arena_calloc(arena, nv, sizeof(uint32_t), (void **)&out->use_count));
+  TRY(met_arena_calloc(arena, nn, sizeof(uint32_t), (void **)&out->group_of_node));
+  TRY(met_arena_calloc(arena, nn, 1, (void **)&out->off_fast_path));
+  TRY(met_arena_calloc(arena, nn, 1, (void **)&c.gkind));
+  TRY(met_arena_calloc(arena, nn, sizeof(uint64_t), (void **)&c.gopen));
+  TRY(compute_uses(&c, out->use_count));
+  for (size_t n = 0; n < nn; ++n) {
+    const met_node_t *node = &graph->nodes[n];
+    if (node->kind != MET_NODE_COMPUTE) continue;
+    out->off_fast_path[n] = node->op_class == MET_CLASS_UNKNOWN ||
+                            (node->flags & (MET_NODE_F_UNREGISTERED | MET_NODE_F_UNRANKED)) ||
+                            !met_target_is_fast(target, node->name);
+  }
+  plan_fusion(&c, out->use_count, out->off_fast_path, out->group_of_node);
+  out->budget.dispatches = c.ngroups;
+  mark_materialized(&c, out->group_of_node);
+  TRY(count_simple(&c, out->use_count, out->off_fast_path, out));
+  TRY(count_dram(&c, out->group_of_node, &out->budget.dram_bytes));
+  TRY(plan_slots(&c, options, out));
+  return MET_OK;
+}

@@ -1,0 +1,79 @@
+// graph.c: building met_graph_t. Appends only; arrays grow by doubling in the arena.
+// Expected workload: one call per value, operand and node of a function (up to ~10^6).
+#include "metrale/graph.h"
+
+#include <string.h>
+
+void met_graph_initialize(met_arena_t *arena, met_graph_t *graph) {
+  memset(graph, 0, sizeof(*graph));
+  graph->arena = arena;
+}
+
+static met_status_t push_value(met_graph_t *g, const met_value_t *v, uint32_t *out) {
+  if (g->value_count >= UINT32_MAX - 1) return MET_EOVERFLOW;
+  met_status_t st = met_arena_reserve(g->arena, (void **)&g->values, &g->value_cap,
+                                      g->value_count, sizeof(met_value_t));
+  if (st) return st;
+  g->values[g->value_count] = *v;
+  *out = (uint32_t)g->value_count++;
+  return MET_OK;
+}
+
+met_status_t met_graph_add_argument(met_graph_t *graph, const met_value_t *value,
+                                    uint32_t *out_value) {
+  if (graph->node_count) return MET_EINVAL;
+  met_value_t v = *value;
+  v.producer = -1;
+  met_status_t st = push_value(graph, &v, out_value);
+  if (!st) graph->arg_count++;
+  return st;
+}
+
+met_status_t met_graph_begin_node(met_graph_t *graph, const char *name, size_t name_len,
+                                  met_node_kind_t kind, met_op_class_t op_class,
+                                  int32_t position, uint64_t ext, uint32_t *out_node) {
+  if (graph->node_count >= INT32_MAX) return MET_EOVERFLOW;
+  if (position < 0) position = (int32_t)graph->position_count;
+  if ((uint32_t)position + 1 < graph->position_count) return MET_EINVAL;
+  met_status_t st = met_arena_reserve(graph->arena, (void **)&graph->nodes, &graph->node_cap,
+                                      graph->node_count, sizeof(met_node_t));
+  if (st) return st;
+  met_node_t *n = &graph->nodes[graph->node_count];
+  memset(n, 0, sizeof(*n));
+  n->name = met_arena_strndup(graph->arena, name, name_len);
+  if (!n->name) return MET_ENOMEM;
+  n->kind = (uint8_t)kind;
+  n->op_class = (uint8_t)op_class;
+  n->position = position;
+  n->operand_begin = (uint32_t)graph->operand_count;
+  n->result_begin = (uint32_t)graph->value_count;
+  n->ext = ext;
+  if ((uint32_t)position + 1 > graph->position_count) graph->position_count = (uint32_t)position + 1;
+  *out_node = (uint32_t)graph->node_count++;
+  return MET_OK;
+}
+
+met_status_t met_graph_add_operand(met_graph_t *graph, uint32_t value) {
+  if (!graph->node_count || value >= graph->value_count) return MET_EINVAL;
+  if (graph->operand_count >= UINT32_MAX) return MET_EOVERFLOW;
+  met_status_t st = met_arena_reserve(graph->arena, (void **)&graph->operands,
+                                      &graph->operand_cap, graph->operand_count,
+                                      sizeof(uint32_t));
+  if (st) return st;
+  graph->operands[graph->operand_count++] = value;
+  graph->nodes[graph->node_count - 1].operand_count++;
+  return MET_OK;
+}
+
+met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
+                                  uint32_t *out_value) {
+  if (!graph->node_count) return MET_EINVAL;
+  met_node_t *n = &graph->nodes[graph->node_count - 1];
+  if (n->result_begin + n->result_count != graph->value_count) return MET_EINVAL;
+  met_value_t v = *value;
+  v.producer = (int32_t)(graph->node_count - 1);
+  v.arg_index = -1;
+  met_status_t st = push_value(graph, &v, out_value);
+  if (!st) n->result_count++;
+  return st;
+}

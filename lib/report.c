@@ -1,0 +1,230 @@
+// report.c: the JSON and text renderers. One pass over the results; no I/O.
+#include "metrale/report.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+void met_strbuf_initialize(met_allocator_t allocator, met_strbuf_t *sb) {
+  memset(sb, 0, sizeof(*sb));
+  sb->allocator = allocator;
+}
+
+void met_strbuf_deinitialize(met_strbuf_t *sb) {
+  sb->allocator.free(sb->allocator.self, sb->data);
+  sb->data = NULL;
+  sb->len = sb->cap = 0;
+}
+
+static bool sb_grow(met_strbuf_t *sb, size_t extra) {
+  if (sb->status) return false;
+  if (sb->len + extra + 1 <= sb->cap) return true;
+  size_t ncap = sb->cap ? sb->cap : 256;
+  while (ncap < sb->len + extra + 1) {
+    if (ncap > SIZE_MAX / 2) { sb->status = MET_EOVERFLOW; return false; }
+    ncap *= 2;
+  }
+  char *p = sb->allocator.alloc(sb->allocator.self, ncap);
+  if (!p) { sb->status = MET_ENOMEM; return false; }
+  if (sb->data) memcpy(p, sb->data, sb->len + 1);
+  sb->allocator.free(sb->allocator.self, sb->data);
+  sb->data = p;
+  sb->cap = ncap;
+  return true;
+}
+
+void met_strbuf_append(met_strbuf_t *sb, const char *s, size_t len) {
+  if (!sb_grow(sb, len)) return;
+  memcpy(sb->data + sb->len, s, len);
+  sb->len += len;
+  sb->data[sb->len] = '\0';
+}
+
+void met_strbuf_printf(met_strbuf_t *sb, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char small[256];
+  int n = vsnprintf(small, sizeof(small), fmt, ap);
+  va_end(ap);
+  if (n < 0) { sb->status = MET_EINVAL; return; }
+  if ((size_t)n < sizeof(small)) { met_strbuf_append(sb, small, (size_t)n); return; }
+  if (!sb_grow(sb, (size_t)n)) return;
+  va_start(ap, fmt);
+  vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  sb->len += (size_t)n;
+}
+
+void met_strbuf_json_string(met_strbuf_t *sb, const char *s) {
+  met_strbuf_append(sb, "\"", 1);
+  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; ++p) {
+    if (*p == '"' || *p == '\\') {
+      char esc[2] = {'\\', (char)*p};
+      met_strbuf_append(sb, esc, 2);
+    } else if (*p < 0x20) {
+      met_strbuf_printf(sb, "\\u%04x", *p);
+    } else {
+      met_strbuf_append(sb, (const char *)p, 1);
+    }
+  }
+  met_strbuf_append(sb, "\"", 1);
+}
+
+const char *met_report_role_name(int role) {
+  switch (role) {
+    case MET_ROLE_ACTIVATION: return "activation";
+    case MET_ROLE_INPUT: return "input";
+    case MET_ROLE_PARAM: return "parameter";
+    case MET_ROLE_CONST: return "constant";
+    case MET_ROLE_GLOBAL: return "global";
+    case MET_ROLE_EMPTY: return "empty";
+    case MET_ROLE_ALLOC: return "alloc";
+    default: return "other";
+  }
+}
+
+void met_report_bytes(met_strbuf_t *sb, uint64_t bytes) {
+  static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  if (bytes < 1024) { met_strbuf_printf(sb, "%" PRIu64 " B", bytes); return; }
+  double v = (double)bytes;
+  int u = 0;
+  while (v >= 1024.0 && u < 6) { v /= 1024.0; ++u; }
+  met_strbuf_printf(sb, "%.1f %s", v, units[u]);
+}
+
+void met_report_json_target(met_strbuf_t *sb, const met_target_t *t) {
+  met_strbuf_append(sb, "{\"name\": ", 9);
+  met_strbuf_json_string(sb, t->name);
+  met_strbuf_append(sb, ", \"description\": ", 17);
+  met_strbuf_json_string(sb, t->description);
+  met_strbuf_printf(sb,
+                    ", \"width_policy\": \"%s\", \"alignment\": %" PRIu64
+                    ", \"index_bits\": %u, \"epilogue_fusion\": %s, \"memory_bytes\": %" PRIu64
+                    ", \"bandwidth_bytes_per_s\": %" PRIu64 ", \"compute_units\": %u"
+                    ", \"fast_path\": [",
+                    met_width_policy_name(t->width_policy), t->alignment, t->index_bits,
+                    t->epilogue_fusion ? "true" : "false", t->memory_bytes,
+                    t->bandwidth_bytes_per_s, t->compute_units);
+  for (const char *const *p = t->fast_path; p && *p; ++p) {
+    if (p != t->fast_path) met_strbuf_append(sb, ", ", 2);
+    met_strbuf_json_string(sb, *p);
+  }
+  met_strbuf_append(sb, "]}", 2);
+}
+
+#define FIELD(sb, b, f) met_strbuf_printf(sb, "\"" #f "\": %" PRIu64 ", ", (b)->f)
+
+static void json_budget(met_strbuf_t *sb, const met_budget_t *b) {
+  met_strbuf_append(sb, "{", 1);
+  FIELD(sb, b, arena_bytes);
+  FIELD(sb, b, reuse_saved_bytes);
+  FIELD(sb, b, width_overhead_bytes);
+  met_strbuf_printf(sb, "\"width_policy\": \"%s\", ", met_width_policy_name(b->width_policy));
+  FIELD(sb, b, host_io_bytes);
+  FIELD(sb, b, off_fast_path_ops);
+  FIELD(sb, b, off_fast_path_bytes);
+  FIELD(sb, b, cast_nodes);
+  FIELD(sb, b, param_bytes);
+  FIELD(sb, b, dispatches);
+  FIELD(sb, b, dram_bytes);
+  FIELD(sb, b, peak_live_bytes);
+  met_strbuf_printf(sb, "\"materialized_bytes\": %" PRIu64 "}", b->materialized_bytes);
+}
+
+static void json_function(met_strbuf_t *sb, const met_function_result_t *f) {
+  met_strbuf_append(sb, "{\"name\": ", 9);
+  met_strbuf_json_string(sb, f->name);
+  if (!f->report) {
+    met_strbuf_append(sb, ", \"complete\": false, \"error\": ", 30);
+    met_strbuf_json_string(sb, f->error ? f->error : "analysis failed");
+    met_strbuf_append(sb, "}", 1);
+    return;
+  }
+  const met_graph_t *g = f->graph;
+  const met_budget_report_t *r = f->report;
+  met_strbuf_printf(sb, ", \"complete\": %s, \"budget\": ", r->complete ? "true" : "false");
+  json_budget(sb, &r->budget);
+  met_strbuf_append(sb, ", \"arguments\": [", 16);
+  for (uint32_t a = 0; a < g->arg_count; ++a) {
+    const met_value_t *v = &g->values[a];
+    met_strbuf_printf(sb, "%s{\"index\": %d, \"bytes\": %" PRIu64 ", \"role\": \"%s\", "
+                      "\"uses\": %u, \"complete\": %s}",
+                      a ? ", " : "", v->arg_index, v->bytes, met_report_role_name(v->role),
+                      r->use_count[a],
+                      (v->flags & (MET_VALUE_F_UNRANKED)) ||
+                              ((v->flags & MET_VALUE_F_DYNAMIC) && !(v->flags & MET_VALUE_F_BOUND))
+                          ? "false" : "true");
+  }
+  met_strbuf_append(sb, "], \"buffers\": [", 15);
+  for (size_t s = 0; s < r->slot_count; ++s) {
+    const met_slot_t *slot = &r->slots[s];
+    const met_node_t *n = &g->nodes[slot->node];
+    met_strbuf_append(sb, s ? ", {\"value\": " : "{\"value\": ", s ? 12 : 10);
+    met_strbuf_json_string(sb, g->values[slot->value].name ? g->values[slot->value].name : "");
+    met_strbuf_append(sb, ", \"op\": ", 8);
+    met_strbuf_json_string(sb, n->name);
+    met_strbuf_append(sb, ", \"loc\": ", 9);
+    met_strbuf_json_string(sb, n->loc ? n->loc : "");
+    met_strbuf_printf(sb, ", \"bytes\": %" PRIu64 ", \"first\": %d, \"last\": %d, \"offset\": %" PRIu64
+                      ", \"dispatch\": %u}",
+                      slot->bytes, slot->first, slot->last, slot->offset,
+                      r->group_of_node[slot->node]);
+  }
+  met_strbuf_append(sb, "]}", 2);
+}
+
+void met_report_json(met_strbuf_t *sb, const met_target_t *target,
+                     const met_function_result_t *fns, size_t count) {
+  met_strbuf_append(sb, "{\"target\": ", 11);
+  met_report_json_target(sb, target);
+  met_strbuf_append(sb, ",\n \"functions\": [", 17);
+  for (size_t i = 0; i < count; ++i) {
+    met_strbuf_append(sb, i ? ",\n  " : "\n  ", i ? 4 : 3);
+    json_function(sb, &fns[i]);
+  }
+  met_strbuf_append(sb, "]}\n", 3);
+}
+
+static void text_row(met_strbuf_t *sb, const char *label, uint64_t v, bool bytes,
+                     const char *note) {
+  met_strbuf_printf(sb, "  %-22s %16" PRIu64, label, v);
+  if (bytes) {
+    met_strbuf_append(sb, "  ", 2);
+    size_t before = sb->len;
+    met_report_bytes(sb, v);
+    size_t w = sb->len - before;
+    for (; w < 10; ++w) met_strbuf_append(sb, " ", 1);
+  } else {
+    met_strbuf_append(sb, "            ", 12);
+  }
+  if (note) met_strbuf_printf(sb, "  %s", note);
+  met_strbuf_append(sb, "\n", 1);
+}
+
+void met_report_text(met_strbuf_t *sb, const met_target_t *target,
+                     const met_function_result_t *fns, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    const met_function_result_t *f = &fns[i];
+    met_strbuf_printf(sb, "%s@%s on %s (%s widths)\n", i ? "\n" : "", f->name, target->name,
+                      met_width_policy_name(target->width_policy));
+    if (!f->report) {
+      met_strbuf_printf(sb, "  error: %s\n", f->error ? f->error : "analysis failed");
+      continue;
+    }
+    const met_budget_t *b = &f->report->budget;
+    if (!f->report->complete)
+      met_strbuf_append(sb, "  (incomplete: byte counts are lower bounds)\n", 45);
+    text_row(sb, "arena_bytes", b->arena_bytes, true, "planned activation arena");
+    text_row(sb, "peak_live_bytes", b->peak_live_bytes, true, "lower bound for any plan");
+    text_row(sb, "materialized_bytes", b->materialized_bytes, true, "sum of slots");
+    text_row(sb, "reuse_saved_bytes", b->reuse_saved_bytes, true, NULL);
+    text_row(sb, "width_overhead_bytes", b->width_overhead_bytes, true, NULL);
+    text_row(sb, "host_io_bytes", b->host_io_bytes, true, "inputs + results");
+    text_row(sb, "param_bytes", b->param_bytes, true, "weights read");
+    text_row(sb, "dispatches", b->dispatches, false, "after fusion");
+    text_row(sb, "dram_bytes", b->dram_bytes, true, "upper bound, no cache reuse");
+    text_row(sb, "off_fast_path_ops", b->off_fast_path_ops, false, NULL);
+    text_row(sb, "off_fast_path_bytes", b->off_fast_path_bytes, true, NULL);
+    text_row(sb, "cast_nodes", b->cast_nodes, false, NULL);
+  }
+}

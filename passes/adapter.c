@@ -1,0 +1,473 @@
+// adapter.c: MLIR func.func -> met_graph_t.
+//
+// One walk over the body's top-level ops in program order (positions count every
+// top-level op, graph nodes are made only for ops that touch shaped values). Uses inside
+// an op's regions of values defined outside it become that op's operands (deduplicated).
+// Expected workload: up to ~10^6 ops per function; O(ops + operands) plus hashing.
+#include "adapter.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "metrale/opclass.h"
+#include "metrale/ptrmap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "types.h"
+
+#define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
+
+met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
+                          met_diag_severity_t sev, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  if (n < 0) return MET_EINVAL;
+  size_t len = (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1;
+  TRY(met_arena_reserve(arena, (void **)&list->items, &list->cap, list->count,
+                        sizeof(met_diag_t)));
+  const char *msg = met_arena_strndup(arena, buf, len);
+  if (!msg) return MET_ENOMEM;
+  list->items[list->count++] = (met_diag_t){loc, sev, msg};
+  return MET_OK;
+}
+
+bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
+                          const char **why) {
+  memset(out, 0, sizeof(*out));
+  *why = NULL;
+  if (len == 0 || (len == 4 && !memcmp(s, "none", 4))) return true;
+  if (len == 3 && !memcmp(s, "all", 3)) { out->all = true; return true; }
+  if (len == 5 && !memcmp(s, "float", 5)) { out->floats = true; return true; }
+  size_t i = 0;
+  while (i < len) {
+    int64_t lo = 0, hi;
+    size_t start = i;
+    while (i < len && s[i] >= '0' && s[i] <= '9') {
+      if (lo > (INT64_MAX - 9) / 10) { *why = "index too large"; return false; }
+      lo = lo * 10 + (s[i++] - '0');
+    }
+    if (i == start) { *why = "expected an argument index"; return false; }
+    hi = lo;
+    if (i < len && s[i] == '-') {
+      ++i;
+      if (i == len || s[i] == ',') {
+        hi = INT64_MAX;
+      } else {
+        size_t hs = i;
+        hi = 0;
+        while (i < len && s[i] >= '0' && s[i] <= '9') {
+          if (hi > (INT64_MAX - 9) / 10) { *why = "index too large"; return false; }
+          hi = hi * 10 + (s[i++] - '0');
+        }
+        if (i == hs) { *why = "expected the end of a range"; return false; }
+        if (hi < lo) { *why = "a range ends before it starts"; return false; }
+      }
+    }
+    if (out->range_count == 64) { *why = "more than 64 ranges"; return false; }
+    out->lo[out->range_count] = lo;
+    out->hi[out->range_count++] = hi;
+    if (i < len) {
+      if (s[i] != ',') { *why = "expected ',' between indices"; return false; }
+      ++i;
+      if (i == len) { *why = "trailing ','"; return false; }
+    }
+  }
+  return true;
+}
+
+static bool spec_selects(const met_param_spec_t *p, int64_t index, bool is_float) {
+  if (!p) return false;
+  if (p->all || (p->floats && is_float)) return true;
+  for (size_t r = 0; r < p->range_count; ++r)
+    if (index >= p->lo[r] && index <= p->hi[r]) return true;
+  return false;
+}
+
+static MlirLocation find_file_loc(MlirLocation loc, int depth) {
+  if (depth > 8 || mlirLocationIsNull(loc)) return (MlirLocation){NULL};
+  if (mlirLocationIsAFileLineColRange(loc)) return loc;
+  if (mlirLocationIsAName(loc)) return find_file_loc(mlirLocationNameGetChildLoc(loc), depth + 1);
+  if (mlirLocationIsACallSite(loc))
+    return find_file_loc(mlirLocationCallSiteGetCallee(loc), depth + 1);
+  if (mlirLocationIsAFused(loc)) {
+    MlirLocation parts[8];
+    intptr_t n = mlirLocationFusedGetNumLocations(loc);
+    if (n > 8) n = 8;
+    mlirLocationFusedGetLocations(loc, parts);
+    for (intptr_t i = 0; i < n; ++i) {
+      MlirLocation f = find_file_loc(parts[i], depth + 1);
+      if (!mlirLocationIsNull(f)) return f;
+    }
+  }
+  return (MlirLocation){NULL};
+}
+
+const char *met_adapter_loc_string(met_arena_t *arena, MlirLocation loc) {
+  MlirLocation f = find_file_loc(loc, 0);
+  if (mlirLocationIsNull(f)) return NULL;
+  MlirStringRef file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(f));
+  char buf[64];
+  int n = snprintf(buf, sizeof(buf), ":%d:%d", mlirLocationFileLineColRangeGetStartLine(f),
+                   mlirLocationFileLineColRangeGetStartColumn(f));
+  if (n < 0) return NULL;
+  char *out = met_arena_alloc(arena, file.length + (size_t)n + 1);
+  if (!out) return NULL;
+  memcpy(out, file.data, file.length);
+  memcpy(out + file.length, buf, (size_t)n + 1);
+  return out;
+}
+
+MlirStringRef met_adapter_func_name(MlirOperation func) {
+  MlirAttribute a = mlirOperationGetInherentAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) return mlirStringRefCreateFromCString("?");
+  return mlirStringAttrGetValue(a);
+}
+
+typedef struct builder_t {
+  const met_adapter_options_t *opt;
+  met_arena_t *arena;
+  met_graph_t *g;
+  met_diag_list_t *diags;
+  met_ptrmap_t map;           // MlirValue -> graph value id
+  uint32_t *stamp;            // per value: last node that took it as an operand
+  size_t stamp_cap;
+  MlirAsmState names;         // when recording names
+  MlirContext ctx;
+  bool failed;
+} builder_t;
+
+typedef struct name_sink_t { char buf[64]; size_t len; } name_sink_t;
+
+static void collect_name(MlirStringRef s, void *user) {
+  name_sink_t *n = user;
+  size_t room = sizeof(n->buf) - 1 - n->len;
+  size_t take = s.length < room ? s.length : room;
+  memcpy(n->buf + n->len, s.data, take);
+  n->len += take;
+}
+
+static const char *value_name(builder_t *b, MlirValue v) {
+  if (!b->opt->record_names) return NULL;
+  name_sink_t sink = {{0}, 0};
+  mlirValuePrintAsOperand(v, b->names, collect_name, &sink);
+  return met_arena_strndup(b->arena, sink.buf, sink.len);
+}
+
+static void print_type(MlirType t, char *buf, size_t cap);
+
+typedef struct type_sink_t { char *buf; size_t cap, len; } type_sink_t;
+static void collect_type(MlirStringRef s, void *user) {
+  type_sink_t *t = user;
+  size_t room = t->cap - 1 - t->len;
+  size_t take = s.length < room ? s.length : room;
+  memcpy(t->buf + t->len, s.data, take);
+  t->len += take;
+  t->buf[t->len] = '\0';
+}
+static void print_type(MlirType t, char *buf, size_t cap) {
+  type_sink_t sink = {buf, cap, 0};
+  buf[0] = '\0';
+  mlirTypePrint(t, collect_type, &sink);
+  if (sink.len == cap - 1 && cap > 4) memcpy(buf + cap - 4, "...", 4);
+}
+
+// Sizes one shaped value; records what makes it incomplete. |where| and |what| name it
+// for diagnostics. Returns false when the size overflows (an error was added).
+static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *what,
+                               met_value_t *out, bool *overflow) {
+  MlirType t = mlirValueGetType(v);
+  met_type_size_t sz;
+  met_size_status_t s = met_type_size(t, b->opt->target->index_bits, b->opt->dynamic_size, &sz);
+  memset(out, 0, sizeof(*out));
+  out->alias = -1;
+  out->arg_index = -1;
+  out->bytes = sz.bytes;
+  out->f32_bytes = sz.f32_bytes;
+  if (sz.is_float) out->flags |= MET_VALUE_F_FLOAT;
+  if (sz.is_memref) out->flags |= MET_VALUE_F_MEMREF;
+  if (sz.dynamic) out->flags |= MET_VALUE_F_DYNAMIC | (b->opt->dynamic_size > 0 ? MET_VALUE_F_BOUND : 0);
+  out->name = value_name(b, v);
+  *overflow = false;
+  if (s == MET_SIZE_OK) return MET_OK;
+  char ty[160];
+  print_type(t, ty, sizeof(ty));
+  if (s == MET_SIZE_OVERFLOW) {
+    *overflow = true;
+    b->failed = true;
+    return met_diag_add(b->arena, b->diags, loc, MET_DIAG_ERROR,
+                        "%s of type %s has no byte size: its element count times its storage "
+                        "width overflows 64 bits", what, ty);
+  }
+  out->flags |= MET_VALUE_F_UNRANKED;
+  out->bytes = out->f32_bytes = 0;
+  if (s == MET_SIZE_UNSIZED)
+    return met_diag_add(b->arena, b->diags, loc, MET_DIAG_REMARK,
+                        "%s of type %s has an element type without a storage width: counted "
+                        "as 0 bytes, so the report is a lower bound", what, ty);
+  return MET_OK;  // unranked: the op-level remark says it once
+}
+
+static met_status_t take_operand(builder_t *b, uint32_t node, MlirValue v, bool dedupe) {
+  uint32_t id = met_ptrmap_get(&b->map, v.ptr);
+  if (id == UINT32_MAX) return MET_OK;
+  if (dedupe && b->stamp[id] == node + 1) return MET_OK;
+  b->stamp[id] = node + 1;
+  return met_graph_add_operand(b->g, id);
+}
+
+// Operands of ops nested in |op|'s regions that are defined outside |op|.
+static met_status_t take_nested(builder_t *b, uint32_t node, MlirOperation op) {
+  intptr_t nr = mlirOperationGetNumRegions(op);
+  for (intptr_t r = 0; r < nr; ++r) {
+    MlirRegion region = mlirOperationGetRegion(op, r);
+    for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
+         blk = mlirBlockGetNextInRegion(blk)) {
+      for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
+           in = mlirOperationGetNextInBlock(in)) {
+        for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i)
+          TRY(take_operand(b, node, mlirOperationGetOperand(in, i), true));
+        if (mlirOperationGetNumRegions(in)) TRY(take_nested(b, node, in));
+      }
+    }
+  }
+  return MET_OK;
+}
+
+static bool str_eq(MlirStringRef s, const char *lit) {
+  size_t n = strlen(lit);
+  return s.length == n && memcmp(s.data, lit, n) == 0;
+}
+
+typedef struct attr_sink_t { bool reduction; } attr_sink_t;
+static void scan_iterators(MlirStringRef s, void *user) {
+  attr_sink_t *a = user;
+  for (size_t i = 0; i + 9 <= s.length; ++i)
+    if (!memcmp(s.data + i, "reduction", 9)) { a->reduction = true; return; }
+}
+
+// linalg.generic: a reduction iterator makes it a reduction; a body of one cast op
+// (then linalg.yield) makes it a cast.
+static void refine_generic(MlirOperation op, met_opinfo_t *info) {
+  MlirAttribute it = mlirOperationGetInherentAttributeByName(
+      op, mlirStringRefCreateFromCString("iterator_types"));
+  if (!mlirAttributeIsNull(it)) {
+    attr_sink_t sink = {false};
+    mlirAttributePrint(it, scan_iterators, &sink);
+    if (sink.reduction) info->op_class = MET_CLASS_REDUCTION;
+  }
+  if (mlirOperationGetNumRegions(op) < 1) return;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(body)) return;
+  MlirOperation first = mlirBlockGetFirstOperation(body);
+  if (mlirOperationIsNull(first)) return;
+  MlirOperation second = mlirOperationGetNextInBlock(first);
+  if (mlirOperationIsNull(second) || !mlirOperationIsNull(mlirOperationGetNextInBlock(second)))
+    return;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(first));
+  met_opinfo_t inner = met_opclass_lookup(n.data, n.length);
+  if (inner.cast) info->cast = true;
+}
+
+static bool arg_marked_param(MlirOperation func, intptr_t index) {
+  MlirAttribute arr = mlirOperationGetInherentAttributeByName(
+      func, mlirStringRefCreateFromCString("arg_attrs"));
+  if (mlirAttributeIsNull(arr) || !mlirAttributeIsAArray(arr) ||
+      index >= mlirArrayAttrGetNumElements(arr))
+    return false;
+  MlirAttribute dict = mlirArrayAttrGetElement(arr, index);
+  if (!mlirAttributeIsADictionary(dict)) return false;
+  MlirAttribute m =
+      mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString("metrale.param"));
+  if (mlirAttributeIsNull(m)) return false;
+  if (mlirAttributeIsABool(m)) return mlirBoolAttrGetValue(m);
+  return true;  // unit or any other value marks it
+}
+
+static met_status_t grow_stamps(builder_t *b) {
+  while (b->stamp_cap < b->g->value_count + 64) {
+    size_t ncap = b->stamp_cap ? b->stamp_cap * 2 : 1024;
+    uint32_t *s;
+    TRY(met_arena_calloc(b->arena, ncap, sizeof(uint32_t), (void **)&s));
+    if (b->stamp) memcpy(s, b->stamp, b->stamp_cap * sizeof(uint32_t));
+    b->stamp = s;
+    b->stamp_cap = ncap;
+  }
+  return MET_OK;
+}
+
+static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock entry) {
+  MlirLocation floc = mlirOperationGetLocation(func);
+  uint64_t look_bytes = 0, look_count = 0;
+  int64_t first_look = -1, last_look = -1;
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
+    MlirValue a = mlirBlockGetArgument(entry, i);
+    if (!met_type_is_shaped_value(mlirValueGetType(a))) continue;
+    char what[48];
+    snprintf(what, sizeof(what), "argument #%" PRIdPTR, i);
+    met_value_t v;
+    bool overflow;
+    TRY(size_value(b, a, floc, what, &v, &overflow));
+    v.arg_index = (int32_t)i;
+    bool is_float = v.flags & MET_VALUE_F_FLOAT;
+    v.role = (arg_marked_param(func, i) || spec_selects(b->opt->params, i, is_float))
+                 ? MET_ROLE_PARAM : MET_ROLE_INPUT;
+    if (v.flags & MET_VALUE_F_UNRANKED)
+      TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_REMARK,
+                       "argument #%" PRIdPTR " is unranked or unsized: counted as 0 bytes", i));
+    else if ((v.flags & MET_VALUE_F_DYNAMIC) && !(v.flags & MET_VALUE_F_BOUND))
+      TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_WARNING,
+                       "argument #%" PRIdPTR " has dynamic dims, counted as 1 each: byte counts "
+                       "are lower bounds (bind them with dynamic-size=N)", i));
+    if (v.role == MET_ROLE_INPUT && is_float) {
+      look_count++;
+      look_bytes += v.bytes;
+      if (first_look < 0) first_look = i;
+      last_look = i;
+    }
+    uint32_t id;
+    TRY(met_graph_add_argument(b->g, &v, &id));
+    TRY(met_ptrmap_put(&b->map, a.ptr, id));
+  }
+  // Real exported graphs pass weights as arguments: say so when they are not marked.
+  if ((look_count >= 2 && look_bytes >= 1024ull * 1024) || look_bytes >= 16ull * 1024 * 1024) {
+    TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_REMARK,
+                     "%" PRIu64 " unmarked float argument(s) between #%" PRId64 " and #%" PRId64
+                     " (%" PRIu64 " bytes) are counted as host inputs; if they are weights, mark "
+                     "them with the `metrale.param` argument attribute or params=...",
+                     look_count, first_look, last_look, look_bytes));
+  }
+  return MET_OK;
+}
+
+static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  met_opinfo_t info = met_opclass_lookup(name.data, name.length);
+  intptr_t nres = mlirOperationGetNumResults(op);
+  intptr_t nshaped = 0;
+  for (intptr_t r = 0; r < nres; ++r)
+    nshaped += met_type_is_shaped_value(mlirValueGetType(mlirOperationGetResult(op, r)));
+  bool registered = mlirContextIsRegisteredOperation(b->ctx, name);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  uint64_t ext = (uint64_t)(uintptr_t)loc.ptr;  // the node's handle: its location
+  uint16_t flags = 0;
+  if (!registered) {
+    info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_ROLE_OTHER, false, false};
+    flags |= MET_NODE_F_UNREGISTERED;
+  }
+  if (info.kind == MET_NODE_LEAF && nshaped == 0) return MET_OK;  // scalar constant
+  if (str_eq(name, "linalg.generic")) refine_generic(op, &info);
+  if (info.kind == MET_NODE_VIEW) {
+    bool src = mlirOperationGetNumOperands(op) > 0 &&
+               met_ptrmap_get(&b->map, mlirOperationGetOperand(op, 0).ptr) != UINT32_MAX;
+    if (!src || nshaped == 0)
+      info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true};
+  }
+  if (info.kind == MET_NODE_COMPUTE && nshaped == 0 && !str_eq(name, "func.call") &&
+      info.op_class != MET_CLASS_LOOP && !(flags & MET_NODE_F_UNREGISTERED) &&
+      !(name.length > 7 && !memcmp(name.data, "linalg.", 7)) && !str_eq(name, "memref.copy"))
+    info.kind = MET_NODE_HOST;  // scalar arith/math and the like
+
+  TRY(grow_stamps(b));
+  uint32_t node;
+  size_t before_ops = b->g->operand_count;
+  TRY(met_graph_begin_node(b->g, name.data, name.length, (met_node_kind_t)info.kind,
+                           (met_op_class_t)info.op_class, pos, ext, &node));
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    TRY(take_operand(b, node, mlirOperationGetOperand(op, i), false));
+  if (mlirOperationGetNumRegions(op)) TRY(take_nested(b, node, op));
+  bool operand_dynamic = false, operand_unranked = false;
+  for (size_t i = before_ops; i < b->g->operand_count; ++i) {
+    uint16_t vf = b->g->values[b->g->operands[i]].flags;
+    operand_dynamic |= (vf & MET_VALUE_F_DYNAMIC) && !(vf & MET_VALUE_F_BOUND);
+    operand_unranked |= (vf & MET_VALUE_F_UNRANKED) != 0;
+  }
+  bool result_dynamic = false, result_unranked = false;
+  for (intptr_t r = 0; r < nres; ++r) {
+    MlirValue res = mlirOperationGetResult(op, r);
+    if (!met_type_is_shaped_value(mlirValueGetType(res))) continue;
+    char what[48];
+    snprintf(what, sizeof(what), "result #%" PRIdPTR, r);
+    met_value_t v;
+    bool overflow;
+    TRY(size_value(b, res, loc, what, &v, &overflow));
+    if (overflow) flags |= MET_NODE_F_NO_SIZE;
+    result_dynamic |= (v.flags & MET_VALUE_F_DYNAMIC) && !(v.flags & MET_VALUE_F_BOUND);
+    result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
+    v.role = info.kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : info.role;
+    if (info.kind == MET_NODE_VIEW) {
+      v.alias = (int32_t)met_ptrmap_get(&b->map, mlirOperationGetOperand(op, 0).ptr);
+      v.role = MET_ROLE_OTHER;
+    }
+    uint32_t id;
+    TRY(met_graph_add_result(b->g, &v, &id));
+    TRY(met_ptrmap_put(&b->map, res.ptr, id));
+  }
+  met_node_t *n = &b->g->nodes[node];
+  if (n->operand_count == 0 && n->result_count == 0 && info.kind != MET_NODE_RETURN) {
+    // Touches nothing shaped: drop the node again (its position still counts).
+    b->g->node_count--;
+    return MET_OK;
+  }
+  if (info.cast) flags |= MET_NODE_F_CAST;
+  if (result_unranked || operand_unranked) flags |= MET_NODE_F_UNRANKED;
+  if (result_dynamic) flags |= MET_NODE_F_DYNAMIC;
+  n->flags = flags;
+  if (b->opt->record_names) n->loc = met_adapter_loc_string(b->arena, loc);
+  if (result_dynamic && !operand_dynamic)
+    TRY(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+                     "'%.*s' has a result with dynamic dims, counted as 1 each: byte counts "
+                     "from here on are lower bounds (bind them with dynamic-size=N)",
+                     (int)name.length, name.data));
+  return MET_OK;
+}
+
+met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
+                               met_arena_t *arena, met_graph_t *graph,
+                               met_diag_list_t *diags, bool *out_failed) {
+  builder_t b;
+  memset(&b, 0, sizeof(b));
+  b.opt = options;
+  b.arena = arena;
+  b.g = graph;
+  b.diags = diags;
+  b.ctx = mlirOperationGetContext(func);
+  met_graph_initialize(arena, graph);
+  met_ptrmap_initialize(arena, &b.map);
+  MlirStringRef fname = met_adapter_func_name(func);
+  graph->name = met_arena_strndup(arena, fname.data, fname.length);
+  if (!graph->name) return MET_ENOMEM;
+  *out_failed = false;
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  MlirBlock entry = mlirRegionGetFirstBlock(body);
+  if (mlirBlockIsNull(entry)) return MET_EINVAL;
+  if (options->record_names) {
+    MlirOpPrintingFlags pf = mlirOpPrintingFlagsCreate();
+    b.names = mlirAsmStateCreateForOperation(func, pf);
+    mlirOpPrintingFlagsDestroy(pf);
+  }
+  met_status_t st = add_arguments(&b, func, entry);
+  int32_t pos = 0;
+  size_t blocks = 0;
+  for (MlirBlock blk = entry; !st && !mlirBlockIsNull(blk); blk = mlirBlockGetNextInRegion(blk)) {
+    ++blocks;
+    for (MlirOperation op = mlirBlockGetFirstOperation(blk); !st && !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+      st = add_op(&b, op, pos++);
+  }
+  if (!st && blocks > 1) {
+    graph->incomplete = true;
+    st = met_diag_add(arena, diags, mlirOperationGetLocation(func), MET_DIAG_WARNING,
+                      "function has %zu blocks: ops are scheduled in block order and values "
+                      "passed through block arguments are not tracked, so the report is a "
+                      "lower bound", blocks);
+  }
+  if (!st && graph->position_count < (uint32_t)pos) graph->position_count = (uint32_t)pos;
+  if (options->record_names) mlirAsmStateDestroy(b.names);
+  *out_failed = b.failed;
+  return st;
+}

@@ -1,0 +1,66 @@
+// passes/adapter.h: the one place that walks MLIR. It turns a func.func into a
+// met_graph_t (see metrale/graph.h for the definitions it implements) and collects the
+// diagnostics it finds on the way, to be emitted later in a fixed order.
+// Thread-compatible: one call per function; functions may be built on several threads.
+#ifndef METRALE_PASSES_ADAPTER_H
+#define METRALE_PASSES_ADAPTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "metrale/arena.h"
+#include "metrale/graph.h"
+#include "metrale/passes.h"
+#include "metrale/target.h"
+#include "mlir-c/IR.h"
+
+typedef struct met_diag_t {
+  MlirLocation loc;
+  met_diag_severity_t severity;
+  const char *message;  // in the run's arena
+} met_diag_t;
+
+typedef struct met_diag_list_t {
+  met_diag_t *items;
+  size_t count, cap;
+} met_diag_list_t;
+
+// Appends a formatted diagnostic (message stored in |arena|). MET_ENOMEM on failure.
+met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
+                          met_diag_severity_t sev, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+// Which arguments are parameters: indices from an option ("0,2-5,7-", "all", "float",
+// "none") plus the `metrale.param` argument attribute.
+typedef struct met_param_spec_t {
+  bool all, floats;
+  size_t range_count;
+  int64_t lo[64], hi[64];  // inclusive ranges; hi = INT64_MAX for "7-"
+} met_param_spec_t;
+
+// Parses |len| bytes of |s| into |out|. False with a reason in |why| when malformed.
+bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
+                          const char **why);
+
+typedef struct met_adapter_options_t {
+  const met_target_t *target;   // for index_bits
+  int64_t dynamic_size;         // > 0 binds every dynamic dim to this size
+  const met_param_spec_t *params;
+  bool record_names;            // value names and op locations, for the JSON report
+} met_adapter_options_t;
+
+// Builds |graph| (storage in |arena|) from |func|, a func.func with a body. Diagnostics go
+// to |diags|. |*out_failed| is set when an error diagnostic was added (a size that
+// overflows): the function cannot be evaluated.
+met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
+                               met_arena_t *arena, met_graph_t *graph,
+                               met_diag_list_t *diags, bool *out_failed);
+
+// "file:line:col" of |loc|, looking through name, call-site and fused locations; NULL if
+// none is found. Stored in |arena|.
+const char *met_adapter_loc_string(met_arena_t *arena, MlirLocation loc);
+
+// The function's symbol name (borrowed from the context).
+MlirStringRef met_adapter_func_name(MlirOperation func);
+
+#endif

@@ -1,0 +1,40 @@
+// passes/dlti.h: a target described in the module with upstream DLTI.
+//
+//   module attributes {dlti.target_system_spec = #dlti.target_system_spec<
+//     "NPU" = #dlti.target_device_spec<"metrale.target" = "npu", "alignment" = 128 : i64,
+//                                      "memory_bytes" = 8589934592 : i64>>} { ... }
+//
+// The device spec used is the first one with a "metrale.target" entry, else the first
+// one. "metrale.target" names the built-in it starts from (default host-cpu); the entries
+// "width_policy" (string), "alignment", "index_bits", "memory_bytes",
+// "bandwidth_bytes_per_s", "compute_units" (integers) and "epilogue_fusion" (bool)
+// override that target's fields; other keys are left to other tools.
+// Precedence: the pass option target= wins; else this spec; else host-cpu.
+#ifndef METRALE_PASSES_DLTI_H
+#define METRALE_PASSES_DLTI_H
+
+#include <stddef.h>
+
+#include "metrale/target.h"
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Receives one entry of one device spec, in order.
+typedef void (*met_dlti_entry_fn_t)(void *user, MlirStringRef device, MlirStringRef key,
+                                    MlirAttribute value);
+// Calls |fn| for every string-keyed entry of every device spec in |module|'s
+// dlti.target_system_spec. Returns 0 when the module has none. (C++, passes/shim.cpp.)
+int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn, void *user);
+
+// Builds |out| from |module|'s DLTI spec. Returns 1 when built, 0 when the module has no
+// spec, -1 when the spec is malformed (reason in |why|).
+int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t why_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,107 @@
+// shim.cpp: the few things the MLIR 22 C API has no door for, kept free of analysis
+// logic: registering the metrale passes (with options) into MLIR's registry, emitting
+// remarks/warnings/notes at locations, running a loop on MLIR's thread pool, and reading
+// DLTI target-device entries. Everything else is C (passes/run.c, passes/adapter.c).
+#include <string>
+
+#include "dlti.h"
+#include "metrale/passes.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Threading.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+
+namespace {
+
+void emitDiag(void *, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
+  mlir::Location l = unwrap(loc);
+  switch (sev) {
+    case MET_DIAG_ERROR: mlir::emitError(l) << msg; break;
+    case MET_DIAG_WARNING: mlir::emitWarning(l) << msg; break;
+    case MET_DIAG_REMARK: mlir::emitRemark(l) << msg; break;
+    case MET_DIAG_NOTE: mlir::emitRemark(l) << msg; break;
+  }
+}
+
+MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.size()}; }
+
+struct BudgetPass
+    : public mlir::PassWrapper<BudgetPass, mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BudgetPass)
+  BudgetPass() = default;
+  BudgetPass(const BudgetPass &other) : PassWrapper(other) {}
+  llvm::StringRef getArgument() const final { return "metrale-budget"; }
+  llvm::StringRef getDescription() const final {
+    return "Compute the Budget of one run of every func.func on a target: arena, reuse, "
+           "width overhead, host I/O, parameters, fast path, casts, dispatches, DRAM bytes";
+  }
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("Built-in target (host-cpu, h100, mobile-gpu-f32, "
+                                            "npu); default: the module's DLTI spec, else host-cpu"),
+                             llvm::cl::init("")};
+  Option<std::string> json{*this, "json",
+                           llvm::cl::desc("Write the JSON report to this file ('-': stdout)"),
+                           llvm::cl::init("")};
+  Option<std::string> params{*this, "params",
+                             llvm::cl::desc("Arguments that are parameters: '0,2-5,7-', 'all', "
+                                            "'float' or 'none' (plus `metrale.param` attributes)"),
+                             llvm::cl::init("")};
+  Option<int64_t> dynamicSize{*this, "dynamic-size",
+                              llvm::cl::desc("Bind every dynamic dim to this size (0: unbound)"),
+                              llvm::cl::init(0)};
+  Option<bool> opRemarks{*this, "op-remarks",
+                         llvm::cl::desc("Remark at every op off the target's fast path"),
+                         llvm::cl::init(true)};
+
+  void runOnOperation() override {
+    met_budget_run_options_t o{};
+    o.target = toRef(target);
+    o.json = toRef(json);
+    o.params = toRef(params);
+    o.dynamic_size = dynamicSize;
+    o.op_remarks = opRemarks;
+    o.set_attributes = true;
+    if (dynamicSize < 0) {
+      getOperation().emitError() << "dynamic-size must be 0 (unbound) or a positive size";
+      return signalPassFailure();
+    }
+    if (!met_budget_run(wrap(getOperation().getOperation()), &o, emitDiag, nullptr, nullptr,
+                        nullptr))
+      signalPassFailure();
+  }
+};
+
+}  // namespace
+
+extern "C" void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *, size_t),
+                                 void *user) {
+  mlir::parallelFor(unwrap(ctx), 0, n, [&](size_t i) { fn(user, i); });
+}
+
+extern "C" int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn,
+                                       void *user) {
+  mlir::Operation *op = unwrap(module);
+  auto spec = op->getAttrOfType<mlir::TargetSystemSpecInterface>(
+      mlir::DLTIDialect::kTargetSystemDescAttrName);
+  if (!spec) return 0;
+  for (mlir::DataLayoutEntryInterface dev : spec.getEntries()) {
+    auto idAttr = llvm::dyn_cast_if_present<mlir::StringAttr>(
+        llvm::dyn_cast_if_present<mlir::StringAttr>(dev.getKey()));
+    auto device = llvm::dyn_cast_if_present<mlir::TargetDeviceSpecInterface>(dev.getValue());
+    if (!idAttr || !device) continue;
+    llvm::StringRef id = idAttr.getValue();
+    for (mlir::DataLayoutEntryInterface e : device.getEntries()) {
+      auto key = llvm::dyn_cast_if_present<mlir::StringAttr>(e.getKey());
+      if (!key) continue;
+      fn(user, MlirStringRef{id.data(), id.size()},
+         MlirStringRef{key.getValue().data(), key.getValue().size()}, wrap(e.getValue()));
+    }
+  }
+  return 1;
+}
+
+extern "C" void met_register_passes(void) { mlir::PassRegistration<BudgetPass>(); }

@@ -1,0 +1,84 @@
+// types.c: the storage-width rule (see types.h) over the MLIR C API's type queries.
+#include "types.h"
+
+#include <string.h>
+
+#include "metrale/checked.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Quant.h"
+
+bool met_type_is_shaped_value(MlirType t) {
+  return mlirTypeIsATensor(t) || mlirTypeIsAMemRef(t) || mlirTypeIsAUnrankedMemRef(t);
+}
+
+// Storage bits of one element; |*widened| the f32-uniform bits. False if unsized.
+static bool element_bits(MlirType t, uint32_t index_bits, uint64_t *bits, uint64_t *widened,
+                         bool *is_float) {
+  if (mlirTypeIsAInteger(t)) {
+    uint64_t w = mlirIntegerTypeGetWidth(t);
+    if (w == 1) w = 8;
+    else if (w > 8 && w % 8) w = (w + 7) / 8 * 8;
+    *bits = *widened = w;
+    return w > 0;
+  }
+  if (mlirTypeIsAIndex(t)) { *bits = *widened = index_bits; return true; }
+  if (mlirTypeIsAFloat(t)) {
+    uint64_t w = mlirFloatTypeGetWidth(t);
+    if (w == 19) w = 32;        // tf32
+    else if (w == 80) w = 128;  // x86 fp80
+    *bits = w;
+    *widened = w < 32 ? 32 : w;
+    *is_float = true;
+    return w > 0;
+  }
+  if (mlirTypeIsAComplex(t)) {
+    uint64_t b, wb;
+    if (!element_bits(mlirComplexTypeGetElementType(t), index_bits, &b, &wb, is_float))
+      return false;
+    *bits = 2 * b;
+    *widened = 2 * wb;
+    return true;
+  }
+  if (mlirTypeIsAVector(t)) {
+    uint64_t b, wb, lanes = 1;
+    if (!element_bits(mlirShapedTypeGetElementType(t), index_bits, &b, &wb, is_float))
+      return false;
+    for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d) {
+      int64_t n = mlirShapedTypeGetDimSize(t, d);
+      if (n < 0 || !met_mul_u64(lanes, (uint64_t)n, &lanes)) return false;
+    }
+    return met_mul_u64(lanes, b, bits) && met_mul_u64(lanes, wb, widened);
+  }
+  if (mlirTypeIsAQuantizedType(t))
+    return element_bits(mlirQuantizedTypeGetStorageType(t), index_bits, bits, widened,
+                        is_float);
+  return false;
+}
+
+met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dynamic_size,
+                                met_type_size_t *out) {
+  memset(out, 0, sizeof(*out));
+  out->is_memref = mlirTypeIsAMemRef(type) || mlirTypeIsAUnrankedMemRef(type);
+  if (!mlirShapedTypeHasRank(type)) return MET_SIZE_UNRANKED;
+  uint64_t bits, widened;
+  if (!element_bits(mlirShapedTypeGetElementType(type), index_bits, &bits, &widened,
+                    &out->is_float))
+    return MET_SIZE_UNSIZED;
+  uint64_t count = 1;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d) {
+    uint64_t n;
+    if (mlirShapedTypeIsDynamicDim(type, d)) {
+      out->dynamic = true;
+      n = dynamic_size > 0 ? (uint64_t)dynamic_size : 1;
+    } else {
+      n = (uint64_t)mlirShapedTypeGetDimSize(type, d);
+    }
+    if (!met_mul_u64(count, n, &count)) return MET_SIZE_OVERFLOW;
+  }
+  uint64_t total, wtotal;
+  if (!met_mul_u64(count, bits, &total) || !met_mul_u64(count, widened, &wtotal))
+    return MET_SIZE_OVERFLOW;
+  out->bytes = total / 8 + (total % 8 != 0);
+  out->f32_bytes = wtotal / 8 + (wtotal % 8 != 0);
+  return MET_SIZE_OK;
+}

@@ -1,0 +1,47 @@
+// passes/types.h: the storage-width rule, applied to MLIR types.
+//
+// Tensor bytes = static element count x storage width, rounded up to whole bytes, where
+// the storage width of an element type is:
+// - iN with N >= 8: N rounded up to whole bytes (i8: 8, i17: 24, i64: 64);
+// - i1: 8 bits, one byte per element (as LLVM and bufferized MLIR store booleans);
+// - other sub-byte integers (i2..i7) and sub-byte floats (f4E2M1FN: 4, f6E2M3FN and
+//   f6E3M2FN: 6): packed, N bits per element (how quantized weights are stored);
+// - index: the target's index_bits (64 on the CPU and H100 targets);
+// - floats: their width (bf16/f16: 16, f32: 32, f64: 64, every f8 variant: 8), except
+//   tf32 stored as 32 (its 19 bits live in a 32-bit container) and f80 stored as 128
+//   (x86-64's 16-byte slot);
+// - complex<T>: twice T; vector<...xT> elements: lanes x T;
+// - quantized types (!quant.*): their storage type.
+// Any other element type has no storage width: the value is treated as unsized (bytes 0,
+// flagged, reports incomplete).
+// The f32-uniform width of a float element narrower than 32 bits is 32 (per lane).
+#ifndef METRALE_PASSES_TYPES_H
+#define METRALE_PASSES_TYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mlir-c/IR.h"
+
+typedef enum {
+  MET_SIZE_OK = 0,
+  MET_SIZE_UNRANKED = 1,   // unranked shaped type: bytes unknown
+  MET_SIZE_UNSIZED = 2,    // element type without a storage width
+  MET_SIZE_OVERFLOW = 3,   // element count x width passes 2^64 bits
+} met_size_status_t;
+
+typedef struct met_type_size_t {
+  uint64_t bytes;      // native storage bytes
+  uint64_t f32_bytes;  // with floats narrower than 32 bits widened to 32
+  bool is_float;       // floating-point (or complex of float) elements
+  bool is_memref;
+  bool dynamic;        // had dynamic dims (counted as |dynamic_size| or 1)
+} met_type_size_t;
+
+// True for ranked or unranked tensors and memrefs.
+bool met_type_is_shaped_value(MlirType type);
+// Sizes |type| (a tensor or memref). Dynamic dims count as |dynamic_size| when > 0, else 1.
+met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dynamic_size,
+                                met_type_size_t *out);
+
+#endif

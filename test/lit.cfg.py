@@ -1,0 +1,41 @@
+# lit configuration for metrale: pass tests (test/Budget), CLI tests (test/CLI), the
+# stock mlir-opt plugin test and the corpus tests (test/corpus, skipped when
+# ../shared/corpus is absent, as in a user's clone).
+import os
+
+import lit.formats
+
+config.name = "metrale"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+
+build = lit_config.params.get("build_dir")
+if not build:
+    lit_config.fatal("run lit with --param build_dir=<metrale build dir> (make check does)")
+config.test_exec_root = os.path.join(build, "test")
+llvm_bin = "/usr/lib/llvm-22/bin"
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.join(build, "bin"), llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%plugin", os.path.join(build, "lib", "MetralePlugin.so")))
+config.substitutions.append(("%mlir_opt", os.path.join(llvm_bin, "mlir-opt")))
+config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
+
+corpus = lit_config.params.get("corpus", "")
+if corpus and os.path.isdir(corpus):
+    config.available_features.add("corpus")
+    config.substitutions.append(("%corpus", corpus))
+else:
+    lit_config.note("corpus folder '%s' not found: the corpus tests are skipped (UNSUPPORTED)" % corpus)
+    config.substitutions.append(("%corpus", "/nonexistent-corpus"))
+
+if lit_config.params.get("sanitized"):
+    # Stock mlir-opt is not instrumented: loading an ASan plugin into it cannot work.
+    config.available_features.add("sanitized")
+else:
+    config.available_features.add("plain-build")

@@ -1,0 +1,203 @@
+// metrale: the command for people.
+//   metrale budget MODEL.mlir [--target NAME] [--json FILE|-] [--params SPEC]
+//                             [--dynamic-size N] [--remarks] [--allow-unregistered-dialect]
+//   metrale targets [--json]
+// Parses the model with the MLIR C API, runs the same met_budget_run as the pass, and
+// prints a table per function. Exit status: 0 done, 1 the model could not be read or
+// evaluated, 2 bad usage.
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrale/passes.h"
+#include "metrale/report.h"
+#include "metrale/target.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/RegisterEverything.h"
+
+static const char kUsage[] =
+    "usage: metrale budget MODEL.mlir [--target NAME] [--json FILE|-] [--params SPEC]\n"
+    "                      [--dynamic-size N] [--remarks] [--allow-unregistered-dialect]\n"
+    "       metrale targets [--json]\n"
+    "\n"
+    "budget   the Budget of one run of every function on a target, as a table\n"
+    "         --target NAME      host-cpu (default), h100, mobile-gpu-f32, npu\n"
+    "         --json FILE|-      also write the JSON report (- : stdout, no table)\n"
+    "         --params SPEC      arguments that are weights: 0,2-5,7- | all | float | none\n"
+    "         --dynamic-size N   count every dynamic dim as N\n"
+    "         --remarks          also print the remarks (off-fast-path ops, ...)\n"
+    "targets  the built-in targets with every parameter\n";
+
+typedef struct cli_diag_t { bool remarks; } cli_diag_t;
+
+static void print_loc_part(MlirStringRef s, void *user) {
+  fwrite(s.data, 1, s.length, (FILE *)user);
+}
+
+static const char *sev_name(met_diag_severity_t s) {
+  switch (s) {
+    case MET_DIAG_ERROR: return "error";
+    case MET_DIAG_WARNING: return "warning";
+    case MET_DIAG_REMARK: return "remark";
+    default: return "note";
+  }
+}
+
+// Prints "file:line:col: severity: message" like the compiler does.
+static void print_diag(MlirLocation loc, const char *sev, const char *msg) {
+  mlirLocationPrint(loc, print_loc_part, stderr);
+  fprintf(stderr, ": %s: %s\n", sev, msg);
+}
+
+static void on_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
+  cli_diag_t *d = user;
+  if (sev == MET_DIAG_REMARK && !d->remarks) return;
+  print_diag(loc, sev_name(sev), msg);
+}
+
+typedef struct msg_sink_t { char buf[2048]; size_t len; } msg_sink_t;
+static void collect(MlirStringRef s, void *user) {
+  msg_sink_t *m = user;
+  size_t room = sizeof(m->buf) - 1 - m->len;
+  size_t take = s.length < room ? s.length : room;
+  memcpy(m->buf + m->len, s.data, take);
+  m->len += take;
+  m->buf[m->len] = '\0';
+}
+
+// The parser's own diagnostics (syntax errors, verifier failures).
+static MlirLogicalResult on_mlir_diag(MlirDiagnostic d, void *user) {
+  (void)user;
+  msg_sink_t m = {{0}, 0};
+  mlirDiagnosticPrint(d, collect, &m);
+  const char *sev = "error";
+  switch (mlirDiagnosticGetSeverity(d)) {
+    case MlirDiagnosticWarning: sev = "warning"; break;
+    case MlirDiagnosticNote: sev = "note"; break;
+    case MlirDiagnosticRemark: sev = "remark"; break;
+    default: break;
+  }
+  print_diag(mlirDiagnosticGetLocation(d), sev, m.buf);
+  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(d); ++i) on_mlir_diag(mlirDiagnosticGetNote(d, i), user);
+  return mlirLogicalResultSuccess();
+}
+
+static int cmd_targets(int argc, char **argv) {
+  bool json = false;
+  for (int i = 0; i < argc; ++i) {
+    if (!strcmp(argv[i], "--json")) json = true;
+    else { fprintf(stderr, "metrale targets: unknown option '%s'\n%s", argv[i], kUsage); return 2; }
+  }
+  met_strbuf_t sb;
+  met_strbuf_initialize(met_allocator_system(), &sb);
+  if (json) met_strbuf_append(&sb, "[", 1);
+  for (size_t i = 0; i < met_target_builtin_count(); ++i) {
+    const met_target_t *t = met_target_builtin(i);
+    if (json) {
+      met_strbuf_append(&sb, i ? ",\n " : "", i ? 3 : 0);
+      met_report_json_target(&sb, t);
+      continue;
+    }
+    met_strbuf_printf(&sb, "%s%s: %s\n", i ? "\n" : "", t->name, t->description);
+    met_strbuf_printf(&sb, "  width_policy           %s\n", met_width_policy_name(t->width_policy));
+    met_strbuf_printf(&sb, "  alignment              %" PRIu64 " B\n", t->alignment);
+    met_strbuf_printf(&sb, "  index_bits             %u\n", t->index_bits);
+    met_strbuf_printf(&sb, "  epilogue_fusion        %s\n", t->epilogue_fusion ? "yes" : "no");
+    met_strbuf_append(&sb, "  memory_bytes           ", 25);
+    met_report_bytes(&sb, t->memory_bytes);
+    met_strbuf_printf(&sb, "\n  bandwidth_bytes_per_s  %.0f GB/s\n",
+                      (double)t->bandwidth_bytes_per_s / 1e9);
+    met_strbuf_printf(&sb, "  compute_units          %u\n  fast_path             ", t->compute_units);
+    for (const char *const *p = t->fast_path; *p; ++p) met_strbuf_printf(&sb, " %s", *p);
+    met_strbuf_append(&sb, "\n", 1);
+  }
+  if (json) met_strbuf_append(&sb, "]\n", 2);
+  int rc = sb.status ? 1 : 0;
+  if (!rc) fwrite(sb.data, 1, sb.len, stdout);
+  met_strbuf_deinitialize(&sb);
+  return rc;
+}
+
+static bool take_value(int argc, char **argv, int *i, const char *flag, const char **out) {
+  size_t n = strlen(flag);
+  if (!strncmp(argv[*i], flag, n) && argv[*i][n] == '=') { *out = argv[*i] + n + 1; return true; }
+  if (strcmp(argv[*i], flag)) return false;
+  if (*i + 1 >= argc) { fprintf(stderr, "metrale: %s needs a value\n", flag); exit(2); }
+  *out = argv[++*i];
+  return true;
+}
+
+static int cmd_budget(int argc, char **argv) {
+  const char *model = NULL, *target = "", *json = "", *params = "", *dyn = NULL;
+  bool unregistered = false;
+  cli_diag_t d = {false};
+  for (int i = 0; i < argc; ++i) {
+    const char *v;
+    if (take_value(argc, argv, &i, "--target", &v)) target = v;
+    else if (take_value(argc, argv, &i, "--json", &v)) json = v;
+    else if (take_value(argc, argv, &i, "--params", &v)) params = v;
+    else if (take_value(argc, argv, &i, "--dynamic-size", &v)) dyn = v;
+    else if (!strcmp(argv[i], "--remarks")) d.remarks = true;
+    else if (!strcmp(argv[i], "--allow-unregistered-dialect")) unregistered = true;
+    else if (argv[i][0] == '-' && argv[i][1]) {
+      fprintf(stderr, "metrale budget: unknown option '%s'\n%s", argv[i], kUsage);
+      return 2;
+    } else if (!model) model = argv[i];
+    else { fprintf(stderr, "metrale budget: one model at a time\n"); return 2; }
+  }
+  if (!model) { fprintf(stderr, "metrale budget: no model given\n%s", kUsage); return 2; }
+  int64_t dynamic_size = 0;
+  if (dyn) {
+    char *end;
+    long long x = strtoll(dyn, &end, 10);
+    if (*end || x <= 0) { fprintf(stderr, "metrale: --dynamic-size takes a positive size\n"); return 2; }
+    dynamic_size = x;
+  }
+  MlirContext ctx = mlirContextCreate();
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  mlirContextAppendDialectRegistry(ctx, reg);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextLoadAllAvailableDialects(ctx);
+  mlirContextSetAllowUnregisteredDialects(ctx, unregistered);
+  mlirContextAttachDiagnosticHandler(ctx, on_mlir_diag, NULL, NULL);
+  MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(model));
+  if (mlirModuleIsNull(m)) {
+    fprintf(stderr, "metrale: could not parse '%s'\n", model);
+    mlirContextDestroy(ctx);
+    return 1;
+  }
+  met_budget_run_options_t o;
+  memset(&o, 0, sizeof(o));
+  o.target = mlirStringRefCreateFromCString(target);
+  o.json = mlirStringRefCreateFromCString(json);
+  o.params = mlirStringRefCreateFromCString(params);
+  o.dynamic_size = dynamic_size;
+  o.op_remarks = d.remarks;
+  met_strbuf_t text, jout;
+  met_strbuf_initialize(met_allocator_system(), &text);
+  met_strbuf_initialize(met_allocator_system(), &jout);
+  bool json_stdout = !strcmp(json, "-");
+  bool ok = met_budget_run(mlirModuleGetOperation(m), &o, on_diag, &d,
+                           json_stdout ? NULL : &text, &jout);
+  if (json_stdout && jout.len) fwrite(jout.data, 1, jout.len, stdout);
+  if (!json_stdout && text.len) fwrite(text.data, 1, text.len, stdout);
+  met_strbuf_deinitialize(&text);
+  met_strbuf_deinitialize(&jout);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    fputs(kUsage, argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  if (!strcmp(argv[1], "budget")) return cmd_budget(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "targets")) return cmd_targets(argc - 2, argv + 2);
+  fprintf(stderr, "metrale: unknown command '%s'\n%s", argv[1], kUsage);
+  return 2;
+}
