@@ -9,7 +9,10 @@
 
 #include "metrale/checked.h"
 
-enum { G_ELEMENTWISE, G_ANCHOR, G_FILL, G_SOLO };
+// G_GEN: a generator group: fills and elementwise ops reading only leaves (arguments,
+// constants, tensor.empty). It has no input from another dispatch, so merging it into its
+// sole consumer's group can never create a cycle.
+enum { G_ELEMENTWISE, G_ANCHOR, G_GEN, G_SOLO };
 
 typedef struct ctx_t {
   const met_graph_t *g;
@@ -21,6 +24,7 @@ typedef struct ctx_t {
   uint8_t *mat;        // per value: materialized
   uint8_t *gkind;      // per group
   uint64_t *gopen;     // per group: uses of members' results by non-members
+  uint32_t *parent;    // per group: union-find parent (merged generator groups)
   uint32_t ngroups;
 } ctx_t;
 
@@ -34,17 +38,34 @@ static uint64_t policy_bytes(const met_value_t *v, met_width_policy_t p) {
 static int group_kind_for(uint8_t cls) {
   switch (cls) {
     case MET_CLASS_ELEMENTWISE: return G_ELEMENTWISE;
-    case MET_CLASS_FILL: return G_FILL;
+    case MET_CLASS_FILL: return G_GEN;
     case MET_CLASS_MATMUL: case MET_CLASS_CONV: case MET_CLASS_REDUCTION: return G_ANCHOR;
     default: return G_SOLO;
   }
+}
+
+static uint32_t find_group(const ctx_t *c, uint32_t grp) {
+  while (c->parent[grp] != grp) {
+    c->parent[grp] = c->parent[c->parent[grp]];
+    grp = c->parent[grp];
+  }
+  return grp;
 }
 
 // The group that produced root value |r|, or UINT32_MAX when no compute node did.
 static uint32_t producer_group(const ctx_t *c, const uint32_t *group_of, uint32_t r) {
   int32_t p = c->g->values[r].producer;
   if (p < 0 || c->g->nodes[p].kind != MET_NODE_COMPUTE) return UINT32_MAX;
-  return group_of[p];
+  return group_of[p] == UINT32_MAX ? UINT32_MAX : find_group(c, group_of[p]);
+}
+
+// Operand slots of |node| whose value was produced by group |grp|.
+static uint64_t slots_from(const ctx_t *c, const uint32_t *group_of, const met_node_t *node,
+                           uint32_t grp) {
+  uint64_t k = 0;
+  for (uint32_t j = 0; j < node->operand_count; ++j)
+    if (producer_group(c, group_of, c->root[c->g->operands[node->operand_begin + j]]) == grp) ++k;
+  return k;
 }
 
 static met_status_t compute_uses(ctx_t *c, uint32_t *uses) {
@@ -80,34 +101,67 @@ static void plan_fusion(ctx_t *c, const uint32_t *uses, const uint8_t *off,
     group_of[n] = UINT32_MAX;
     if (node->kind != MET_NODE_COMPUTE) continue;
     const uint32_t *ops = &g->operands[node->operand_begin];
+    int own = off[n] ? G_SOLO : group_kind_for(node->op_class);
+    // An elementwise node that reads only leaves is a generator too.
+    bool reads_dispatch = false;
+    for (uint32_t i = 0; i < node->operand_count; ++i)
+      reads_dispatch |= producer_group(c, group_of, c->root[ops[i]]) != UINT32_MAX;
+    if (own == G_ELEMENTWISE && !reads_dispatch) own = G_GEN;
     uint32_t joined = UINT32_MAX;
     uint64_t joined_k = 0;
-    int solo = off[n] || group_kind_for(node->op_class) == G_SOLO;
     for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
       uint32_t grp = producer_group(c, group_of, c->root[ops[i]]);
       if (grp == UINT32_MAX) continue;
       int k = c->gkind[grp];
-      int allowed = k == G_FILL ||
-                    (node->op_class == MET_CLASS_ELEMENTWISE &&
-                     (k == G_ELEMENTWISE || (k == G_ANCHOR && c->t->epilogue_fusion)));
+      bool allowed = k == G_GEN ||
+                     (node->op_class == MET_CLASS_ELEMENTWISE &&
+                      (k == G_ELEMENTWISE || (k == G_ANCHOR && c->t->epilogue_fusion)));
       if (!allowed) continue;
-      uint64_t kcount = 0;
-      for (uint32_t j = 0; j < node->operand_count; ++j)
-        if (producer_group(c, group_of, c->root[ops[j]]) == grp) ++kcount;
+      uint64_t kcount = slots_from(c, group_of, node, grp);
       if (c->gopen[grp] == kcount) { joined = grp; joined_k = kcount; break; }
     }
     uint32_t grp = joined;
     if (grp != UINT32_MAX) {
       c->gopen[grp] -= joined_k;
-      if (c->gkind[grp] == G_FILL) c->gkind[grp] = (uint8_t)group_kind_for(node->op_class);
+      if (c->gkind[grp] == G_GEN) {
+        // The group keeps generating only while every member reads only leaves or itself.
+        bool outside = false;
+        for (uint32_t i = 0; i < node->operand_count; ++i) {
+          uint32_t pg = producer_group(c, group_of, c->root[ops[i]]);
+          outside |= pg != UINT32_MAX && pg != grp;
+        }
+        c->gkind[grp] = (uint8_t)(own == G_GEN && !outside ? G_GEN
+                                  : own == G_GEN ? G_ELEMENTWISE : own);
+      }
     } else {
       grp = c->ngroups++;
-      c->gkind[grp] = (uint8_t)(solo ? G_SOLO : group_kind_for(node->op_class));
+      c->gkind[grp] = (uint8_t)own;
       c->gopen[grp] = 0;
+      c->parent[grp] = grp;
     }
     group_of[n] = grp;
+    // Generators whose every open use is by this node are cloned into its dispatch.
+    for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
+      uint32_t pg = producer_group(c, group_of, c->root[ops[i]]);
+      if (pg == UINT32_MAX || pg == grp || c->gkind[pg] != G_GEN) continue;
+      if (c->gopen[pg] != slots_from(c, group_of, node, pg)) continue;
+      c->parent[pg] = grp;
+      c->gopen[pg] = 0;
+    }
     for (uint32_t r = 0; r < node->result_count; ++r) c->gopen[grp] += uses[node->result_begin + r];
   }
+  // Number the surviving groups densely in order of first appearance (gopen is free now
+  // and holds the new number of each root group).
+  uint32_t next = 0;
+  for (uint32_t k = 0; k < c->ngroups; ++k) c->gopen[k] = UINT64_MAX;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    if (group_of[n] == UINT32_MAX) continue;
+    uint32_t root = find_group(c, group_of[n]);
+    if (c->gopen[root] == UINT64_MAX) c->gopen[root] = next++;
+    group_of[n] = (uint32_t)c->gopen[root];
+  }
+  for (uint32_t k = 0; k < next; ++k) c->parent[k] = k;  // groups are now final
+  c->ngroups = next;
 }
 
 static void mark_materialized(ctx_t *c, const uint32_t *group_of) {
@@ -271,6 +325,7 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   TRY(met_arena_calloc(arena, nn, 1, (void **)&out->off_fast_path));
   TRY(met_arena_calloc(arena, nn, 1, (void **)&c.gkind));
   TRY(met_arena_calloc(arena, nn, sizeof(uint64_t), (void **)&c.gopen));
+  TRY(met_arena_calloc(arena, nn, sizeof(uint32_t), (void **)&c.parent));
   TRY(compute_uses(&c, out->use_count));
   for (size_t n = 0; n < nn; ++n) {
     const met_node_t *node = &graph->nodes[n];

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../passes/adapter.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
 #include "metrale/target.h"
@@ -47,8 +48,13 @@ static const char *sev_name(met_diag_severity_t s) {
 
 // Prints "file:line:col: severity: message" like the compiler does.
 static void print_diag(MlirLocation loc, const char *sev, const char *msg) {
-  mlirLocationPrint(loc, print_loc_part, stderr);
+  met_arena_t arena;
+  met_arena_initialize(met_allocator_system(), &arena);
+  const char *where = met_adapter_loc_string(&arena, loc);
+  if (where) fputs(where, stderr);
+  else mlirLocationPrint(loc, print_loc_part, stderr);
   fprintf(stderr, ": %s: %s\n", sev, msg);
+  met_arena_deinitialize(&arena);
 }
 
 static void on_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {

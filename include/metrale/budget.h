@@ -8,13 +8,16 @@
 // joins the group of one of its producers when
 //   (a) the kinds allow it: an elementwise node (casts included) joins an elementwise
 //       group, or, on targets with epilogue_fusion, a group anchored by a matmul, conv or
-//       reduction; any node joins a group made only of fills (its sole consumer absorbs
-//       the generator); and
+//       reduction; any node joins a generator group; and
 //   (b) the group has no other open use: every use of every result of every member is by
 //       this node (so a group always has one exit, and the dispatch graph stays acyclic).
+// The first producer (in operand order) that qualifies wins. Then every other generator
+// group whose open uses are all by this node is merged into the node's group (a backend
+// clones a fill or a bias broadcast into its consumer). A generator group is made of
+// fills and of elementwise ops that read only leaves (arguments, constants,
+// tensor.empty): it has no input from another dispatch, so merging it adds no cycle.
 // Matmul, conv, reduction, data movement, loops, unknown ops and ops off the target's fast
 // path start groups; off-fast-path and unknown ops never take another node in.
-// The first producer (in operand order) that qualifies wins.
 //
 // Materialized value: a result of a compute node used by a node outside its group (a
 // different dispatch, a host op) or returned, and every bufferized allocation. Values

@@ -1,1 +1,231 @@
-int main(void){return 0;}
+// test_budget.c: the Budget analysis on hand-built graphs: fusion with and without
+// epilogue fusion, materialization, lifetimes through views, widths, fast path, casts,
+// params, DRAM, overflow and an allocator that fails on purpose. Every expected number has
+// its arithmetic beside it.
+#include <string.h>
+
+#include "check.h"
+#include "metrale/budget.h"
+
+static const met_target_t *target(const char *name) {
+  const met_target_t *t = NULL;
+  met_target_find(name, strlen(name), &t);
+  return t;
+}
+
+static uint32_t arg(met_graph_t *g, uint64_t bytes, uint64_t f32b, int role) {
+  met_value_t v = {bytes, f32b, -1, (int32_t)g->arg_count, -1, (uint16_t)role, 0, NULL};
+  uint32_t id;
+  CHECK(met_graph_add_argument(g, &v, &id) == MET_OK);
+  return id;
+}
+
+// Adds a node at the next position; returns its (single) result, or UINT32_MAX if none.
+static uint32_t node(met_graph_t *g, const char *name, met_node_kind_t kind, met_op_class_t cls,
+                     uint16_t flags, const uint32_t *ops, size_t nops, uint64_t bytes,
+                     uint64_t f32b, int alias) {
+  uint32_t n, id = UINT32_MAX;
+  CHECK(met_graph_begin_node(g, name, strlen(name), kind, cls, -1, 0, &n) == MET_OK);
+  g->nodes[n].flags = flags;
+  for (size_t i = 0; i < nops; ++i) CHECK(met_graph_add_operand(g, ops[i]) == MET_OK);
+  if (bytes || f32b) {
+    met_value_t v = {bytes, f32b, 0, -1, alias,
+                     (uint16_t)(kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : MET_ROLE_OTHER),
+                     0, NULL};
+    CHECK(met_graph_add_result(g, &v, &id) == MET_OK);
+  }
+  return id;
+}
+
+#define EW MET_NODE_COMPUTE, MET_CLASS_ELEMENTWISE
+#define OPS(...) (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / 4
+
+// x -> addf -> mulf -> matmul(w) -> exp -> return, every tensor |b| bytes (|wb| widened).
+static void chain(met_graph_t *g, uint64_t b, uint64_t wb) {
+  uint32_t x = arg(g, b, wb, MET_ROLE_INPUT);
+  uint32_t w = arg(g, 4 * b, 4 * wb, MET_ROLE_PARAM);
+  uint32_t v0 = node(g, "arith.addf", EW, 0, OPS(x, x), b, wb, -1);
+  uint32_t v1 = node(g, "arith.mulf", EW, 0, OPS(v0, x), b, wb, -1);
+  uint32_t v2 = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, 0, OPS(v1, w), b, wb, -1);
+  uint32_t v3 = node(g, "math.exp", EW, 0, OPS(v2), b, wb, -1);
+  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(v3), 0, 0, -1);
+}
+
+static void test_chain_epilogue(void) {
+  met_arena_t a;
+  met_arena_initialize(met_allocator_system(), &a);
+  met_graph_t g;
+  met_graph_initialize(&a, &g);
+  chain(&g, 1024, 1024);
+  met_budget_report_t r;
+  CHECK(met_budget_analyze(&g, target("host-cpu"), NULL, &a, &r) == MET_OK);
+  // Groups: {addf, mulf} (addf reads only x: a generator; mulf joins it) and
+  // {matmul, exp} (epilogue fusion on host-cpu). v1 leaves group 0, v3 is returned.
+  CHECK_EQ_U64(r.budget.dispatches, 2);
+  CHECK_EQ_U64(r.slot_count, 2);
+  // v1 lives [1,2], v3 [3,4] (pinned to the last position): disjoint, one 1024 B slot.
+  CHECK_EQ_U64(r.budget.materialized_bytes, 2048);
+  CHECK_EQ_U64(r.budget.arena_bytes, 1024);
+  CHECK_EQ_U64(r.budget.reuse_saved_bytes, 1024);
+  CHECK_EQ_U64(r.budget.peak_live_bytes, 1024);
+  // Group 0 reads x once (1024) and writes v1 (1024); group 1 reads v1 (1024) and w (4096)
+  // and writes v3 (1024): 2048 + 6144 = 8192.
+  CHECK_EQ_U64(r.budget.dram_bytes, 8192);
+  CHECK_EQ_U64(r.budget.host_io_bytes, 2048);  // x 1024 + result 1024
+  CHECK_EQ_U64(r.budget.param_bytes, 4096);    // w
+  CHECK_EQ_U64(r.budget.off_fast_path_ops, 0);
+  CHECK_EQ_U64(r.budget.width_overhead_bytes, 0);
+  CHECK(r.complete);
+  met_arena_deinitialize(&a);
+}
+
+static void test_chain_no_epilogue(void) {
+  met_arena_t a;
+  met_arena_initialize(met_allocator_system(), &a);
+  met_graph_t g;
+  met_graph_initialize(&a, &g);
+  chain(&g, 1024, 1024);
+  met_budget_report_t r;
+  CHECK(met_budget_analyze(&g, target("mobile-gpu-f32"), NULL, &a, &r) == MET_OK);
+  // No epilogue fusion: exp is its own dispatch and v2 is materialized.
+  CHECK_EQ_U64(r.budget.dispatches, 3);
+  // v1 [1,2], v2 [2,3], v3 [3,4]: v1/v2 and v2/v3 overlap, v1/v3 do not: 2 x 1024.
+  CHECK_EQ_U64(r.budget.materialized_bytes, 3072);
+  CHECK_EQ_U64(r.budget.arena_bytes, 2048);
+  CHECK_EQ_U64(r.budget.peak_live_bytes, 2048);
+  // 2048 (group 0) + (1024 + 4096 + 1024) (matmul) + (1024 + 1024) (exp) = 10240.
+  CHECK_EQ_U64(r.budget.dram_bytes, 10240);
+  met_arena_deinitialize(&a);
+}
+
+static void test_width_overhead(void) {
+  met_arena_t a;
+  met_arena_initialize(met_allocator_system(), &a);
+  met_graph_t g;
+  met_graph_initialize(&a, &g);
+  chain(&g, 512, 1024);  // f16 tensors: 512 B native, 1024 B stored as f32
+  met_budget_report_t r;
+  CHECK(met_budget_analyze(&g, target("mobile-gpu-f32"), NULL, &a, &r) == MET_OK);
+  // Same 3 slots as above at 1024 B: arena 2048; at native widths 2 x 512 = 1024.
+  CHECK_EQ_U64(r.budget.arena_bytes, 2048);
+  CHECK_EQ_U64(r.budget.width_overhead_bytes, 1024);
+  CHECK(r.budget.width_policy == MET_WIDTH_F32_UNIFORM);
+  // host I/O stays at declared types: x 512 + result 512.
+  CHECK_EQ_U64(r.budget.host_io_bytes, 1024);
+  met_budget_report_t h;
+  CHECK(met_budget_analyze(&g, target("h100"), NULL, &a, &h) == MET_OK);
+  // Native: slots 512 B, aligned to 256: 512; two disjoint slots share 512 B.
+  CHECK_EQ_U64(h.budget.arena_bytes, 512);
+  CHECK_EQ_U64(h.budget.width_overhead_bytes, 0);
+  met_arena_deinitialize(&a);
+}
+
+static void test_views_casts_fast_path(void) {
+  met_arena_t a;
+  met_arena_initialize(met_allocator_system(), &a);
+  met_graph_t g;
+  met_graph_initialize(&a, &g);
+  uint32_t x = arg(&g, 256, 256, MET_ROLE_INPUT);
+  uint32_t w = arg(&g, 256, 256, MET_ROLE_PARAM);
+  uint32_t unused = arg(&g, 999, 999, MET_ROLE_PARAM);
+  (void)unused;
+  uint32_t c = node(&g, "tosa.const", MET_NODE_LEAF, MET_CLASS_OTHER, 0, NULL, 0, 64, 64, -1);
+  g.values[c].role = MET_ROLE_CONST;
+  uint32_t v0 = node(&g, "arith.addf", EW, 0, OPS(x, c), 256, 256, -1);        // pos 1
+  uint32_t v1 = node(&g, "tosa.reshape", MET_NODE_VIEW, MET_CLASS_OTHER, 0, OPS(v0), 256, 256, (int)v0);
+  uint32_t v2 = node(&g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, 0, OPS(v1, w), 256, 256, -1);
+  uint32_t v3 = node(&g, "tosa.cast", EW, MET_NODE_F_CAST, OPS(v2), 128, 256, -1);  // pos 4
+  uint32_t v4 = node(&g, "arith.addf", EW, 0, OPS(v3, v0), 128, 256, -1);        // pos 5
+  uint32_t v5 = node(&g, "foo.bar", MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_NODE_F_UNREGISTERED,
+                     OPS(v4), 128, 256, -1);                                          // pos 6
+  node(&g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(v5), 0, 0, -1);    // pos 7
+  met_budget_report_t r;
+  CHECK(met_budget_analyze(&g, target("h100"), NULL, &a, &r) == MET_OK);
+  // Groups: {addf} (generator, but v0 has 2 uses: matmul via the reshape and the last
+  // addf, so nothing absorbs it), {matmul, cast, addf} (epilogue), {foo.bar} (off path).
+  CHECK_EQ_U64(r.budget.dispatches, 3);
+  CHECK_EQ_U64(r.budget.cast_nodes, 1);
+  CHECK_EQ_U64(r.budget.off_fast_path_ops, 1);
+  CHECK_EQ_U64(r.budget.off_fast_path_bytes, 128);
+  CHECK_EQ_U64(r.budget.param_bytes, 256 + 64);  // w and the constant; the unused 999 not
+  // Slots (aligned to 256): v0 [1,5] (its use through the view at 3 and at 5), v4 [5,6],
+  // v5 [6,7]. v0 and v4 overlap at 5; v5 overlaps only v4: arena 2 x 256, peak 512.
+  CHECK_EQ_U64(r.slot_count, 3);
+  CHECK_EQ_U64(r.slots[0].value, v0);
+  CHECK_EQ_U64(r.slots[0].first, 1);
+  CHECK_EQ_U64(r.slots[0].last, 5);
+  CHECK_EQ_U64(r.budget.materialized_bytes, 768);
+  CHECK_EQ_U64(r.budget.arena_bytes, 512);
+  CHECK_EQ_U64(r.budget.peak_live_bytes, 512);
+  // DRAM: {addf} reads x 256 + const 64, writes v0 256 = 576; {matmul..} reads the view
+  // v1 256, w 256, v0 256 and writes v4 128 = 896; {foo.bar} reads v4 128, writes v5 128.
+  // 576 + 896 + 256 = 1728.
+  CHECK_EQ_U64(r.budget.dram_bytes, 1728);
+  met_arena_deinitialize(&a);
+}
+
+static void test_incomplete_and_errors(void) {
+  met_arena_t a;
+  met_arena_initialize(met_allocator_system(), &a);
+  met_graph_t g;
+  met_graph_initialize(&a, &g);
+  uint32_t x = arg(&g, 8, 8, MET_ROLE_INPUT);
+  g.values[x].flags = MET_VALUE_F_DYNAMIC;  // unbound dynamic dims: a lower bound
+  uint32_t h1 = node(&g, "arith.addf", EW, 0, OPS(x), 1ull << 63, 1ull << 63, -1);
+  uint32_t h2 = node(&g, "arith.mulf", EW, 0, OPS(x), 1ull << 63, 1ull << 63, -1);
+  uint32_t s = node(&g, "arith.addf", EW, 0, OPS(h1, h2), 8, 8, -1);
+  node(&g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(h1, h2, s), 0, 0, -1);
+  met_budget_report_t r;
+  // Two returned 2^63-byte slots: their sum overflows 64 bits.
+  CHECK(met_budget_analyze(&g, target("host-cpu"), NULL, &a, &r) == MET_EOVERFLOW);
+  g.values[h1].bytes = g.values[h1].f32_bytes = 8;
+  g.values[h2].bytes = g.values[h2].f32_bytes = 8;
+  CHECK(met_budget_analyze(&g, target("host-cpu"), NULL, &a, &r) == MET_OK);
+  CHECK(!r.complete);
+  // A malformed graph: an operand that refers to a value that does not exist.
+  g.operands[0] = 12345;
+  CHECK(met_budget_analyze(&g, target("host-cpu"), NULL, &a, &r) == MET_EINVAL);
+  met_arena_deinitialize(&a);
+}
+
+static void test_failing_allocator(void) {
+  int budget, failures = 0;
+  for (budget = 0; budget < 200; ++budget) {
+    failing_t f = {0, budget};
+    met_allocator_t al = {failing_alloc, failing_free, &f};
+    met_arena_t a;
+    met_arena_initialize(al, &a);
+    a.block_bytes = 128;
+    met_graph_t g;
+    met_graph_initialize(&a, &g);
+    // Build with the system allocator's help: skip when building itself runs out.
+    met_status_t st = MET_OK;
+    uint32_t id;
+    met_value_t v = {64, 64, -1, 0, -1, MET_ROLE_INPUT, 0, NULL};
+    st = met_graph_add_argument(&g, &v, &id);
+    uint32_t n;
+    if (!st) st = met_graph_begin_node(&g, "arith.addf", 10, EW, -1, 0, &n);
+    if (!st) st = met_graph_add_operand(&g, id);
+    met_value_t res = {64, 64, 0, -1, -1, MET_ROLE_ACTIVATION, 0, NULL};
+    if (!st) st = met_graph_add_result(&g, &res, &id);
+    if (!st) st = met_graph_begin_node(&g, "func.return", 11, MET_NODE_RETURN, MET_CLASS_OTHER, -1, 0, &n);
+    if (!st) st = met_graph_add_operand(&g, id);
+    met_budget_report_t r;
+    if (!st) st = met_budget_analyze(&g, target("host-cpu"), NULL, &a, &r);
+    met_arena_deinitialize(&a);
+    if (st == MET_OK) { CHECK_EQ_U64(r.budget.dispatches, 1); break; }
+    CHECK(st == MET_ENOMEM);
+    ++failures;
+  }
+  CHECK(failures > 0 && budget < 200);
+}
+
+int main(void) {
+  test_chain_epilogue();
+  test_chain_no_epilogue();
+  test_width_overhead();
+  test_views_casts_fast_path();
+  test_incomplete_and_errors();
+  test_failing_allocator();
+  return check_finish("test_budget");
+}

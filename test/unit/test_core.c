@@ -1,1 +1,102 @@
-int main(void){return 0;}
+// test_core.c: the op table, the pointer map, targets, width policies and the renderers'
+// string building.
+#include <string.h>
+
+#include "check.h"
+#include "metrale/opclass.h"
+#include "metrale/ptrmap.h"
+#include "metrale/report.h"
+#include "metrale/target.h"
+
+static met_opinfo_t look(const char *n) { return met_opclass_lookup(n, strlen(n)); }
+
+static void test_opclass(void) {
+  CHECK(met_opclass_table_sorted());
+  CHECK(met_opclass_table_size() > 150);
+  CHECK(look("tosa.add").op_class == MET_CLASS_ELEMENTWISE);
+  CHECK(look("tosa.cast").cast);
+  CHECK(look("arith.extf").cast && look("arith.truncf").cast && look("arith.sitofp").cast);
+  CHECK(!look("arith.addf").cast && look("arith.addf").op_class == MET_CLASS_ELEMENTWISE);
+  CHECK(look("math.erf").op_class == MET_CLASS_ELEMENTWISE);  // dialect rule
+  CHECK(look("linalg.conv_2d_nhwc_hwcf").op_class == MET_CLASS_CONV);  // prefix rule
+  CHECK(look("linalg.pooling_nchw_max").op_class == MET_CLASS_CONV);
+  CHECK(look("tosa.matmul").op_class == MET_CLASS_MATMUL);
+  CHECK(look("tosa.reduce_sum").op_class == MET_CLASS_REDUCTION);
+  CHECK(look("tosa.reshape").kind == MET_NODE_VIEW);
+  CHECK(look("tensor.extract_slice").kind == MET_NODE_VIEW);
+  CHECK(look("tosa.const").kind == MET_NODE_LEAF && look("tosa.const").role == MET_ROLE_CONST);
+  CHECK(look("tensor.empty").role == MET_ROLE_EMPTY);
+  CHECK(look("memref.get_global").role == MET_ROLE_GLOBAL);
+  CHECK(look("memref.alloc").kind == MET_NODE_ALLOC);
+  CHECK(look("func.return").kind == MET_NODE_RETURN);
+  met_opinfo_t u = look("mydialect.frobnicate");
+  CHECK(!u.known && u.op_class == MET_CLASS_UNKNOWN && u.kind == MET_NODE_COMPUTE);
+  // A prefix of a real name is not that name.
+  CHECK(!look("tosa.ad").known);
+}
+
+static void test_ptrmap(void) {
+  met_arena_t a;
+  met_arena_initialize(met_allocator_system(), &a);
+  met_ptrmap_t m;
+  met_ptrmap_initialize(&a, &m);
+  static char base[100000];  // distinct addresses to use as keys
+  for (uint32_t i = 0; i < 100000; ++i) CHECK(met_ptrmap_put(&m, base + i, i) == MET_OK);
+  int wrong = 0;
+  for (uint32_t i = 0; i < 100000; ++i) wrong += met_ptrmap_get(&m, base + i) != i;
+  CHECK(wrong == 0);
+  CHECK(met_ptrmap_get(&m, &wrong) == UINT32_MAX);
+  CHECK(met_ptrmap_put(&m, NULL, 1) == MET_EINVAL);
+  CHECK_EQ_U64(m.count, 100000);
+  met_arena_deinitialize(&a);
+}
+
+static void test_targets(void) {
+  CHECK(met_target_builtin_count() == 4);
+  const met_target_t *t;
+  CHECK(met_target_find("h100", 4, &t) == MET_OK && t->width_policy == MET_WIDTH_NATIVE);
+  CHECK(met_target_find("mobile-gpu-f32", 14, &t) == MET_OK && t->width_policy == MET_WIDTH_F32_UNIFORM);
+  CHECK(met_target_find("npu", 3, &t) == MET_OK && t->width_policy == MET_WIDTH_HYBRID);
+  CHECK(met_target_is_fast(t, "tosa.conv2d"));
+  CHECK(!met_target_is_fast(t, "tosa.gather"));
+  CHECK(met_target_is_fast(t, "linalg.conv_2d_nchw_fchw"));  // "linalg.conv_*"
+  CHECK(met_target_find("h10", 3, &t) == MET_ENOTFOUND);
+  met_width_policy_t p;
+  CHECK(met_width_policy_parse("hybrid", 6, &p) == MET_OK && p == MET_WIDTH_HYBRID);
+  CHECK(met_width_policy_parse("f16", 3, &p) == MET_ENOTFOUND);
+}
+
+static void test_strbuf(void) {
+  met_strbuf_t sb;
+  met_strbuf_initialize(met_allocator_system(), &sb);
+  met_strbuf_json_string(&sb, "a\"b\\c\n");
+  CHECK(strcmp(sb.data, "\"a\\\"b\\\\c\\u000a\"") == 0);
+  sb.len = 0;
+  met_report_bytes(&sb, 512);
+  CHECK(strcmp(sb.data, "512 B") == 0);
+  sb.len = 0;
+  met_report_bytes(&sb, 1536);  // 1536 / 1024 = 1.5
+  CHECK(strcmp(sb.data, "1.5 KiB") == 0);
+  sb.len = 0;
+  met_report_bytes(&sb, 3ull << 30);
+  CHECK(strcmp(sb.data, "3.0 GiB") == 0);
+  sb.len = 0;
+  for (int i = 0; i < 1000; ++i) met_strbuf_printf(&sb, "%04d", i);  // grows past 256
+  CHECK(sb.len == 4000 && !sb.status && memcmp(sb.data + 3996, "0999", 4) == 0);
+  met_strbuf_deinitialize(&sb);
+  // A failing allocator leaves a status, not a crash.
+  failing_t f = {0, 0};
+  met_allocator_t al = {failing_alloc, failing_free, &f};
+  met_strbuf_initialize(al, &sb);
+  met_strbuf_append(&sb, "x", 1);
+  CHECK(sb.status == MET_ENOMEM);
+  met_strbuf_deinitialize(&sb);
+}
+
+int main(void) {
+  test_opclass();
+  test_ptrmap();
+  test_targets();
+  test_strbuf();
+  return check_finish("test_core");
+}
