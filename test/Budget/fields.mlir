@@ -1,0 +1,92 @@
+// Every Budget field on small graphs, on a target with epilogue fusion (host-cpu,
+// alignment 64) and on one without it that stores floats as f32 (mobile-gpu-f32,
+// alignment 16).
+// RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false" -split-input-file 2>/dev/null | FileCheck %s --check-prefix=CPU
+// RUN: metrale-opt %s --metrale-budget="target=mobile-gpu-f32 op-remarks=false" -split-input-file 2>/dev/null | FileCheck %s --check-prefix=GPU
+
+// Every tensor is 16x16xf32 = 1024 B. Positions: addf 0, mulf 1, empty 2, matmul 3, exp 4,
+// return 5.
+// On host-cpu: groups {addf, mulf} (addf reads only %x: a generator, mulf joins) and
+// {matmul, exp} (epilogue): 2 dispatches. Slots %1 [1,3] and %2 [4,5] are disjoint:
+// materialized 2048, arena 1024, reuse 1024, peak 1024.
+// DRAM: {addf,mulf} reads %x 1024, writes %1 1024; {matmul,exp} reads %1 1024 and %w 1024
+// (tensor.empty is not read), writes %2 1024: 2048 + 3072 = 5120.
+// host I/O: %x 1024 + result 1024 = 2048; params: %w 1024.
+// CPU-LABEL: func.func @chain
+// CPU-SAME: metrale.budget = {arena_bytes = 1024 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 5120 : i64, host_io_bytes = 2048 : i64, materialized_bytes = 2048 : i64, off_fast_path_bytes = 0 : i64, off_fast_path_ops = 0 : i64, param_bytes = 1024 : i64, peak_live_bytes = 1024 : i64, reuse_saved_bytes = 1024 : i64, target = "host-cpu", width_overhead_bytes = 0 : i64, width_policy = "native"}
+// On mobile-gpu-f32: no epilogue fusion, so exp is a third dispatch and %m is materialized: slots
+// %1 [1,3], %m [3,4], %2 [4,5]; %1/%m and %m/%2 overlap: arena 2048, materialized 3072,
+// peak 2048. DRAM: 2048 + (1024 + 1024 + 1024) + (1024 + 1024) = 7168.
+// f32 tensors are not widened: width overhead 0.
+// GPU-LABEL: func.func @chain
+// GPU-SAME: metrale.budget = {arena_bytes = 2048 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 3 : i64, dram_bytes = 7168 : i64, host_io_bytes = 2048 : i64, materialized_bytes = 3072 : i64, off_fast_path_bytes = 0 : i64, off_fast_path_ops = 0 : i64, param_bytes = 1024 : i64, peak_live_bytes = 2048 : i64, reuse_saved_bytes = 1024 : i64, target = "mobile-gpu-f32", width_overhead_bytes = 0 : i64, width_policy = "f32-uniform"}
+func.func @chain(%x: tensor<16x16xf32>, %w: tensor<16x16xf32> {metrale.param}) -> tensor<16x16xf32> {
+  %0 = arith.addf %x, %x : tensor<16x16xf32>
+  %1 = arith.mulf %0, %x : tensor<16x16xf32>
+  %e = tensor.empty() : tensor<16x16xf32>
+  %m = linalg.matmul ins(%1, %w : tensor<16x16xf32>, tensor<16x16xf32>) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %2 = math.exp %m : tensor<16x16xf32>
+  return %2 : tensor<16x16xf32>
+}
+
+// -----
+
+// f16 tensors: 32x32x2 = 2048 B native, 4096 B stored as f32. Positions: exp 0, tanh 1,
+// empty 2, transpose 3, addf 4, return 5.
+// Groups {exp, tanh}, {transpose} (data movement starts a group), {addf}: 3 dispatches.
+// Slots %1 [1,4], %2 [3,4], %3 [4,5] all overlap at 4.
+// On host-cpu: arena = materialized = peak = 3 x 2048 = 6144.
+// DRAM: (2048 + 2048) + (2048 + 2048) + (2048 + 2048 + 2048) = 14336.
+// CPU-LABEL: func.func @half
+// CPU-SAME: arena_bytes = 6144 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 3 : i64, dram_bytes = 14336 : i64, host_io_bytes = 4096 : i64, materialized_bytes = 6144 : i64
+// CPU-SAME: peak_live_bytes = 6144 : i64, reuse_saved_bytes = 0 : i64, target = "host-cpu", width_overhead_bytes = 0 : i64
+// On mobile-gpu-f32: the same slots at 4096 B: arena 12288; at native widths 6144; overhead 6144.
+// DRAM doubles to 28672; host I/O stays at declared types (2048 + 2048).
+// GPU-LABEL: func.func @half
+// GPU-SAME: arena_bytes = 12288 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 3 : i64, dram_bytes = 28672 : i64, host_io_bytes = 4096 : i64, materialized_bytes = 12288 : i64
+// GPU-SAME: peak_live_bytes = 12288 : i64, reuse_saved_bytes = 0 : i64, target = "mobile-gpu-f32", width_overhead_bytes = 6144 : i64, width_policy = "f32-uniform"
+func.func @half(%x: tensor<32x32xf16>) -> tensor<32x32xf16> {
+  %0 = math.exp %x : tensor<32x32xf16>
+  %1 = math.tanh %0 : tensor<32x32xf16>
+  %e = tensor.empty() : tensor<32x32xf16>
+  %2 = linalg.transpose ins(%1 : tensor<32x32xf16>) outs(%e : tensor<32x32xf16>) permutation = [1, 0]
+  %3 = arith.addf %2, %1 : tensor<32x32xf16>
+  return %3 : tensor<32x32xf16>
+}
+
+// -----
+
+// A constant, a cast and a view. %c is 8x8xf32 = 256 B of parameters. Positions: constant
+// 0, addf 1, truncf 2, collapse 3, return 4. {addf, truncf}: 1 dispatch, 1 cast node.
+// The result is returned through the view, so the slot is %1 (8x8xbf16 = 128 B,
+// aligned to 64 on host-cpu, 16 on mobile-gpu-f32: 128 either way), pinned [2,4].
+// DRAM: reads %x 256 + %c 256, writes %1 128 = 640 (on the f32 target %1 is 256: 768).
+// host I/O: %x 256 + result 64x2 = 128: 384.
+// CPU-LABEL: func.func @casts
+// CPU-SAME: arena_bytes = 128 : i64, cast_nodes = 1 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 640 : i64, host_io_bytes = 384 : i64, materialized_bytes = 128 : i64, off_fast_path_bytes = 0 : i64, off_fast_path_ops = 0 : i64, param_bytes = 256 : i64
+// GPU-LABEL: func.func @casts
+// GPU-SAME: arena_bytes = 256 : i64, cast_nodes = 1 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 768 : i64, host_io_bytes = 384 : i64
+// GPU-SAME: width_overhead_bytes = 128 : i64
+func.func @casts(%x: tensor<8x8xf32>) -> tensor<64xbf16> {
+  %c = arith.constant dense<1.0> : tensor<8x8xf32>
+  %0 = arith.addf %x, %c : tensor<8x8xf32>
+  %1 = arith.truncf %0 : tensor<8x8xf32> to tensor<8x8xbf16>
+  %2 = tensor.collapse_shape %1 [[0, 1]] : tensor<8x8xbf16> into tensor<64xbf16>
+  return %2 : tensor<64xbf16>
+}
+
+// -----
+
+// Bufferized code: the allocation is a slot for its whole life [0,3] (alloc, exp, copy,
+// dealloc), 16xf32 = 64 B. Each op on buffers is its own dispatch: 2. Each buffer operand
+// is charged once: exp %in 64 + %a 64, copy %a 64 + %out 64: DRAM 256.
+// host I/O: the two buffer arguments, 128. No results.
+// CPU-LABEL: func.func @buffers
+// CPU-SAME: arena_bytes = 64 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 256 : i64, host_io_bytes = 128 : i64, materialized_bytes = 64 : i64
+func.func @buffers(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  linalg.exp ins(%in : memref<16xf32>) outs(%a : memref<16xf32>)
+  memref.copy %a, %out : memref<16xf32> to memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  return
+}

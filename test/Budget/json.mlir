@@ -1,0 +1,22 @@
+// The JSON report: target parameters, budget fields, arguments and planned buffers.
+// RUN: metrale-opt %s --metrale-budget="target=h100 json=-" -o /dev/null 2>/dev/null | FileCheck %s
+// RUN: metrale-opt %s --metrale-budget="target=h100 json=%t.json" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s < %t.json
+
+// CHECK: {"target": {"name": "h100", "description": "{{.*}}", "width_policy": "native", "alignment": 256, "index_bits": 64, "epilogue_fusion": true, "memory_bytes": 85899345920, "bandwidth_bytes_per_s": 3350000000000, "compute_units": 132, "fast_path": ["tosa.*",
+// CHECK: "functions": [
+// Positions: empty 0, matmul 1, empty 2, transpose 3, return 4. The matmul anchors a
+// group the transpose cannot join (data movement): 2 dispatches. 8x8xf32 = 256 B.
+// Slot %0 [1,3] and slot %1 [3,4] (returned) overlap at 3: offsets 0 and 256, arena 512.
+// DRAM: matmul reads %x once (256), writes %0 (256); transpose reads %0, writes %1: 1024.
+// CHECK: {"name": "g", "complete": true, "budget": {"arena_bytes": 512, "reuse_saved_bytes": 0, "width_overhead_bytes": 0, "width_policy": "native", "host_io_bytes": 512, "off_fast_path_ops": 0, "off_fast_path_bytes": 0, "cast_nodes": 0, "param_bytes": 0, "dispatches": 2, "dram_bytes": 1024, "peak_live_bytes": 512, "materialized_bytes": 512},
+// CHECK-SAME: "arguments": [{"index": 0, "bytes": 256, "role": "input", "uses": 2, "complete": true}],
+// CHECK-SAME: "buffers": [{"value": "%0", "op": "linalg.matmul", "loc": "{{.*}}json.mlir:18:8", "bytes": 256, "first": 1, "last": 3, "offset": {{0|256}}, "dispatch": 0},
+// CHECK-SAME: {"value": "%transposed", "op": "linalg.transpose", "loc": "{{.*}}json.mlir:20:8", "bytes": 256, "first": 3, "last": 4, "offset": {{0|256}}, "dispatch": 1}]}
+func.func @g(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %e0 = tensor.empty() : tensor<8x8xf32>
+  %0 = linalg.matmul ins(%x, %x : tensor<8x8xf32>, tensor<8x8xf32>) outs(%e0 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e = tensor.empty() : tensor<8x8xf32>
+  %1 = linalg.transpose ins(%0 : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) permutation = [1, 0]
+  return %1 : tensor<8x8xf32>
+}
