@@ -11,7 +11,7 @@
 // DRAM: matmul reads %x once (256), writes %0 (256); transpose reads %0, writes %1: 1024.
 // CHECK: {"name": "g", "complete": true, "budget": {"arena_bytes": 512, "reuse_saved_bytes": 0, "width_overhead_bytes": 0, "width_policy": "native", "host_io_bytes": 512, "off_fast_path_ops": 0, "off_fast_path_bytes": 0, "cast_nodes": 0, "param_bytes": 0, "dispatches": 2, "dram_bytes": 1024, "peak_live_bytes": 512, "materialized_bytes": 512},
 // CHECK-SAME: "arguments": [{"index": 0, "bytes": 256, "role": "input", "uses": 2, "complete": true}],
-// CHECK-SAME: "buffers": [{"value": "%0", "op": "linalg.matmul", "loc": "{{.*}}json.mlir:18:8", "bytes": 256, "first": 1, "last": 3, "offset": {{0|256}}, "dispatch": 0},
+// CHECK-SAME: "buffers": [{"value": "%1", "op": "linalg.matmul", "loc": "{{.*}}json.mlir:18:8", "bytes": 256, "first": 1, "last": 3, "offset": {{0|256}}, "dispatch": 0},
 // CHECK-SAME: {"value": "%transposed", "op": "linalg.transpose", "loc": "{{.*}}json.mlir:20:8", "bytes": 256, "first": 3, "last": 4, "offset": {{0|256}}, "dispatch": 1}]}
 func.func @g(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
   %e0 = tensor.empty() : tensor<8x8xf32>
