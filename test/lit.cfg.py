@@ -2,6 +2,7 @@
 # stock mlir-opt plugin test and the corpus tests (test/corpus, skipped when
 # ../shared/corpus is absent, as in a user's clone).
 import os
+import sys
 
 import lit.formats
 
@@ -22,6 +23,7 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%plugin", os.path.join(build, "lib", "MetralePlugin.so")))
 config.substitutions.append(("%mlir_opt", os.path.join(llvm_bin, "mlir-opt")))
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))

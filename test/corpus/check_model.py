@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Runs one corpus model through metrale-opt --metrale-budget on every built-in target,
+threaded and with --mlir-disable-threading, and checks:
+  - the IR, the diagnostics and the JSON are byte-identical in both modes;
+  - every function's plan: no two buffers with overlapping lifetimes overlap in memory
+    (an O(N x live) sweep), the arena is max(offset + bytes), materialized is the sum of
+    slots, reuse = materialized - arena, arena >= peak_live, width overhead only on the
+    f32-uniform target;
+  - the facts given with --expect FUNC.FIELD=VALUE (all targets) or
+    TARGET:FUNC.FIELD=VALUE, and --arg FUNC.INDEX=ROLE:BYTES.
+Prints one line per target and exits non-zero on the first failure."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+TARGETS = ["host-cpu", "h100", "mobile-gpu-f32", "npu"]
+
+
+def run(opt, model, options, threads, json_path):
+    cmd = [opt, model, "--metrale-budget=" + options + " json=" + json_path, "-o", "-"]
+    if not threads:
+        cmd.append("--mlir-disable-threading")
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    with open(json_path) as f:
+        js = f.read()
+    return p.returncode, p.stdout, p.stderr, js
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def check_plan(where, fn):
+    b = fn["budget"]
+    bufs = fn["buffers"]
+    if sum(x["bytes"] for x in bufs) != b["materialized_bytes"]:
+        fail(where + ": materialized_bytes is not the sum of the buffers")
+    top = max((x["offset"] + x["bytes"] for x in bufs), default=0)
+    if top != b["arena_bytes"]:
+        fail(where + ": arena_bytes %d != max(offset + bytes) %d" % (b["arena_bytes"], top))
+    if b["reuse_saved_bytes"] != b["materialized_bytes"] - b["arena_bytes"]:
+        fail(where + ": reuse_saved_bytes != materialized - arena")
+    if b["arena_bytes"] < b["peak_live_bytes"]:
+        fail(where + ": arena below the lower bound")
+    active = []
+    for x in sorted(bufs, key=lambda x: x["first"]):
+        active = [a for a in active if a["last"] >= x["first"]]
+        for a in active:
+            if a["offset"] < x["offset"] + x["bytes"] and x["offset"] < a["offset"] + a["bytes"]:
+                fail(where + ": buffers %s and %s overlap in time and memory" % (a["value"], x["value"]))
+        active.append(x)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--opt", required=True)
+    ap.add_argument("--model", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--options", default="")
+    ap.add_argument("--expect", action="append", default=[])
+    ap.add_argument("--arg", action="append", default=[])
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    for target in TARGETS:
+        options = ("target=%s op-remarks=true %s" % (target, a.options)).strip()
+        multi = run(a.opt, a.model, options, True, os.path.join(a.work, target + ".mt.json"))
+        single = run(a.opt, a.model, options, False, os.path.join(a.work, target + ".st.json"))
+        if multi[0] != 0:
+            fail("%s: metrale-opt failed:\n%s" % (target, multi[2][-2000:]))
+        for what, m, s in zip(("exit status", "IR", "diagnostics", "JSON"), multi, single):
+            if m != s:
+                fail("%s: %s differs between threaded and --mlir-disable-threading" % (target, what))
+        report = json.loads(multi[3])
+        if report["target"]["name"] != target:
+            fail("%s: the report names target %s" % (target, report["target"]["name"]))
+        fns = {f["name"]: f for f in report["functions"]}
+        for name, fn in fns.items():
+            if "budget" not in fn:
+                fail("%s: @%s was not evaluated: %s" % (target, name, fn.get("error")))
+            check_plan("%s @%s" % (target, name), fn)
+            if fn["budget"]["width_overhead_bytes"] and target != "mobile-gpu-f32":
+                fail("%s @%s: width overhead on a target that keeps native widths" % (target, name))
+        for e in a.expect:
+            tgt, _, rest = e.rpartition(":")
+            if tgt and tgt != target:
+                continue
+            key, _, value = rest.partition("=")
+            func, _, field = key.partition(".")
+            fn = fns[func]
+            got = fn["complete"] if field == "complete" else fn["budget"][field]
+            want = {"true": True, "false": False}.get(value, value)
+            if str(got) != str(want) and not (value.startswith(">") and int(got) > int(value[1:])):
+                fail("%s @%s: %s = %s, expected %s" % (target, func, field, got, value))
+        for e in a.arg:
+            key, _, value = e.partition("=")
+            func, _, index = key.partition(".")
+            role, _, nbytes = value.partition(":")
+            arg = [x for x in fns[func]["arguments"] if x["index"] == int(index)][0]
+            if arg["role"] != role or arg["bytes"] != int(nbytes):
+                fail("%s @%s argument %s: %s %d B, expected %s %s B" % (
+                    target, func, index, arg["role"], arg["bytes"], role, nbytes))
+        summary = ", ".join("@%s arena %d dispatches %d" % (n, f["budget"]["arena_bytes"], f["budget"]["dispatches"])
+                            for n, f in fns.items())
+        print("%s: identical threaded and single-threaded; plans verified; %s" % (target, summary))
+    print("OK")
+
+
+if __name__ == "__main__":
+    main()
