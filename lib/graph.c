@@ -40,8 +40,8 @@ met_status_t met_graph_begin_node(met_graph_t *graph, const char *name, size_t n
   if (st) return st;
   met_node_t *n = &graph->nodes[graph->node_count];
   memset(n, 0, sizeof(*n));
-  n->name = met_arena_strndup(graph->arena, name, name_len);
-  if (!n->name) return MET_ENOMEM;
+  (void)name_len;
+  n->name = name;
   n->kind = (uint8_t)kind;
   n->op_class = (uint8_t)op_class;
   n->position = position;
@@ -75,5 +75,28 @@ met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
   v.arg_index = -1;
   met_status_t st = push_value(graph, &v, out_value);
   if (!st) n->result_count++;
+  return st;
+}
+
+static met_status_t reserve_exact(met_arena_t *arena, void **items, size_t *cap, size_t count,
+                                  size_t want, size_t elem) {
+  if (want <= *cap) return MET_OK;
+  void *p;
+  met_status_t st = met_arena_calloc(arena, want, elem, &p);
+  if (st) return st;
+  if (*items && count) memcpy(p, *items, count * elem);
+  *items = p;
+  *cap = want;
+  return MET_OK;
+}
+
+met_status_t met_graph_reserve(met_graph_t *graph, size_t nodes, size_t values,
+                               size_t operands) {
+  met_status_t st = reserve_exact(graph->arena, (void **)&graph->nodes, &graph->node_cap,
+                                  graph->node_count, nodes, sizeof(met_node_t));
+  if (!st) st = reserve_exact(graph->arena, (void **)&graph->values, &graph->value_cap,
+                              graph->value_count, values, sizeof(met_value_t));
+  if (!st) st = reserve_exact(graph->arena, (void **)&graph->operands, &graph->operand_cap,
+                              graph->operand_count, operands, sizeof(uint32_t));
   return st;
 }

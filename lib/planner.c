@@ -2,9 +2,12 @@
 //
 // Buffers are placed one at a time in a strategy's order. To place a buffer with lifetime
 // [a, b] we need the already placed buffers whose lifetimes intersect it: those alive at
-// position a (a stabbing query on a segment tree over positions, each tree node holding the
-// placed intervals that cover it canonically) plus those that start inside (a, b] (a list
-// per start position). Their memory ranges are sorted by offset and scanned for a gap.
+// position a plus those that start inside (a, b] (a list per start position). "Alive at
+// a" comes from two places: a short buffer (lifetime of at most kShort positions, nearly
+// all of them in real graphs) is listed at every position it covers; a long one is kept in
+// a segment tree over positions (each node holding the intervals that cover it
+// canonically), built lazily and asked only when a long buffer has been placed. The
+// memory ranges found are sorted by offset and scanned for a gap.
 // Invariant after each placement: no two placed buffers with intersecting lifetimes share
 // a byte. Expected workload: up to ~10^6 buffers with lifetimes of a few positions.
 #include "metrale/planner.h"
@@ -20,11 +23,14 @@ typedef struct order_t { uint64_t key; int32_t first; uint32_t idx; } order_t;
 
 typedef struct range_t { uint64_t lo, hi; } range_t;
 
+enum { kShort = 16 };
+
 typedef struct plan_state_t {
   met_arena_t *arena;
   cell_t *cells; size_t ncells, capcells;
-  int32_t *tree;        // head cell per segment-tree node, -1 empty
+  int32_t *tree;        // head cell per segment-tree node, -1 empty (NULL until needed)
   int32_t *starts;      // head cell per start position
+  int32_t *cover;       // head cell per position: short buffers alive there
   uint32_t leaves;      // power of two >= positions
   range_t *tmp;         // overlapping ranges of one query
 } plan_state_t;
@@ -72,12 +78,11 @@ static met_status_t plan_one_order(const met_buffer_t *buf, size_t n, uint32_t p
   s.leaves = 1;
   while (s.leaves < positions) s.leaves *= 2;
   met_status_t st;
-  if ((st = met_arena_calloc(arena, 2 * (size_t)s.leaves, sizeof(int32_t), (void **)&s.tree)))
-    return st;
   if ((st = met_arena_calloc(arena, positions, sizeof(int32_t), (void **)&s.starts))) return st;
+  if ((st = met_arena_calloc(arena, positions, sizeof(int32_t), (void **)&s.cover))) return st;
   if ((st = met_arena_calloc(arena, n, sizeof(range_t), (void **)&s.tmp))) return st;
-  memset(s.tree, 0xff, 2 * (size_t)s.leaves * sizeof(int32_t));
   memset(s.starts, 0xff, positions * sizeof(int32_t));
+  memset(s.cover, 0xff, positions * sizeof(int32_t));
 
   uint64_t arena_size = 0;
   for (size_t k = 0; k < n; ++k) {
@@ -85,9 +90,16 @@ static met_status_t plan_one_order(const met_buffer_t *buf, size_t n, uint32_t p
     const met_buffer_t *b = &buf[i];
     if (b->bytes == 0) { offsets[i] = 0; continue; }
     size_t m = 0;
-    // Placed buffers alive at b->first.
+    // Placed buffers alive at b->first: short ones from the cover list ...
+    for (int32_t c = s.cover[b->first]; c >= 0; c = s.cells[c].next) {
+      int32_t j = s.cells[c].buf;
+      s.tmp[m].lo = offsets[j];
+      s.tmp[m].hi = offsets[j] + buf[j].bytes;
+      ++m;
+    }
+    // ... long ones from the tree.
     uint32_t node = 1, lo = 0, hi = s.leaves - 1, p = (uint32_t)b->first;
-    for (;;) {
+    while (s.tree) {
       for (int32_t c = s.tree[node]; c >= 0; c = s.cells[c].next) {
         int32_t j = s.cells[c].buf;
         s.tmp[m].lo = offsets[j];
@@ -107,7 +119,16 @@ static met_status_t plan_one_order(const met_buffer_t *buf, size_t n, uint32_t p
         ++m;
       }
     }
-    qsort(s.tmp, m, sizeof(range_t), cmp_range);
+    if (m > 16) {
+      qsort(s.tmp, m, sizeof(range_t), cmp_range);
+    } else {
+      for (size_t x = 1; x < m; ++x) {  // the usual case: a handful of ranges
+        range_t v = s.tmp[x];
+        size_t y = x;
+        for (; y > 0 && cmp_range(&s.tmp[y - 1], &v) > 0; --y) s.tmp[y] = s.tmp[y - 1];
+        s.tmp[y] = v;
+      }
+    }
     uint64_t cur = 0, chosen = UINT64_MAX, chosen_gap = UINT64_MAX;
     for (size_t r = 0; r < m; ++r) {
       if (s.tmp[r].lo > cur && s.tmp[r].lo - cur >= b->bytes) {
@@ -122,9 +143,20 @@ static met_status_t plan_one_order(const met_buffer_t *buf, size_t n, uint32_t p
     if (!met_add_u64(chosen, b->bytes, &end)) return MET_EOVERFLOW;
     offsets[i] = chosen;
     if (end > arena_size) arena_size = end;
-    if ((st = tree_insert(&s, 1, 0, s.leaves - 1, (uint32_t)b->first, (uint32_t)b->last,
-                          (int32_t)i)))
-      return st;
+    if (b->last - b->first < kShort) {
+      for (int32_t t = b->first; t <= b->last; ++t)
+        if ((st = push_cell(&s, &s.cover[t], (int32_t)i))) return st;
+    } else {
+      if (!s.tree) {
+        if ((st = met_arena_calloc(arena, 2 * (size_t)s.leaves, sizeof(int32_t),
+                                   (void **)&s.tree)))
+          return st;
+        memset(s.tree, 0xff, 2 * (size_t)s.leaves * sizeof(int32_t));
+      }
+      if ((st = tree_insert(&s, 1, 0, s.leaves - 1, (uint32_t)b->first, (uint32_t)b->last,
+                            (int32_t)i)))
+        return st;
+    }
     if ((st = push_cell(&s, &s.starts[b->first], (int32_t)i))) return st;
   }
   *out_size = arena_size;
@@ -165,14 +197,18 @@ met_status_t met_planner_plan(const met_buffer_t *buffers, size_t count, uint32_
   int hi = strategy == MET_PLAN_BEST ? 2 : (int)strategy;
   if (lo < 0 || hi > 2) return MET_EINVAL;
   uint64_t *trial = out_offsets;
+  uint64_t bound = 0;
   met_status_t st;
-  if (hi > lo &&
-      (st = met_arena_calloc(scratch, count, sizeof(uint64_t), (void **)&trial)))
-    return st;
+  if (hi > lo) {
+    if ((st = met_arena_calloc(scratch, count, sizeof(uint64_t), (void **)&trial))) return st;
+    // A plan that meets the sum-of-live lower bound is optimal: no need to try more.
+    if ((st = met_planner_peak_live(buffers, count, positions, scratch, &bound))) return st;
+  }
   uint64_t best = UINT64_MAX;
-  for (int k = lo; k <= hi; ++k) {
-    order_t *order;
-    if ((st = make_order(buffers, count, kinds[k].by_area, scratch, &order))) return st;
+  order_t *order = NULL;
+  for (int k = lo; k <= hi && best > bound; ++k) {
+    if (!order || kinds[k].by_area != kinds[k - 1].by_area)
+      if ((st = make_order(buffers, count, kinds[k].by_area, scratch, &order))) return st;
     uint64_t size;
     if ((st = plan_one_order(buffers, count, positions, order, kinds[k].best_fit, scratch,
                              trial, &size)))

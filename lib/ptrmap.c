@@ -13,8 +13,7 @@ static size_t slot_of(uintptr_t k, size_t cap) {
   return (size_t)(h >> 20) & (cap - 1);
 }
 
-static met_status_t grow(met_ptrmap_t *m) {
-  size_t ncap = m->cap ? m->cap * 2 : 1024;
+static met_status_t grow_to(met_ptrmap_t *m, size_t ncap) {
   uintptr_t *keys;
   uint32_t *vals;
   met_status_t st = met_arena_calloc(m->arena, ncap, sizeof(uintptr_t), (void **)&keys);
@@ -31,6 +30,17 @@ static met_status_t grow(met_ptrmap_t *m) {
   m->vals = vals;
   m->cap = ncap;
   return MET_OK;
+}
+
+static met_status_t grow(met_ptrmap_t *m) { return grow_to(m, m->cap ? m->cap * 2 : 1024); }
+
+met_status_t met_ptrmap_reserve(met_ptrmap_t *map, size_t count) {
+  size_t cap = 1024;
+  while (cap < count * 2) {
+    if (cap > SIZE_MAX / 4) return MET_EOVERFLOW;
+    cap *= 2;
+  }
+  return cap > map->cap ? grow_to(map, cap) : MET_OK;
 }
 
 met_status_t met_ptrmap_put(met_ptrmap_t *map, const void *key, uint32_t val) {

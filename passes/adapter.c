@@ -139,7 +139,69 @@ typedef struct builder_t {
   MlirAsmState names;         // when recording names
   MlirContext ctx;
   bool failed;
+  // Per-run caches: op names and types are uniqued in the context, so their pointers are
+  // keys. They turn name lookups, registration checks and type sizing into one probe.
+  met_ptrmap_t opcache, typecache;
+  struct op_entry_t *ops; size_t nops, capops;
+  struct type_entry_t *types; size_t ntypes, captypes;
 } builder_t;
+
+typedef struct op_entry_t {
+  const char *name;     // interned in the run's arena
+  size_t len;
+  met_opinfo_t info;
+  bool registered, is_generic, is_call, is_linalg, is_copy;
+  bool walk_regions;    // its regions may use values defined outside it
+} op_entry_t;
+
+typedef struct type_entry_t {
+  met_type_size_t size;
+  met_size_status_t status;
+  bool shaped;
+} type_entry_t;
+
+static bool str_eq(MlirStringRef s, const char *lit);
+
+static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **out) {
+  MlirIdentifier id = mlirOperationGetName(op);
+  uint32_t k = met_ptrmap_get(&b->opcache, id.ptr);
+  if (k != UINT32_MAX) { *out = &b->ops[k]; return MET_OK; }
+  TRY(met_arena_reserve(b->arena, (void **)&b->ops, &b->capops, b->nops, sizeof(op_entry_t)));
+  op_entry_t *e = &b->ops[b->nops];
+  MlirStringRef name = mlirIdentifierStr(id);
+  e->name = met_arena_strndup(b->arena, name.data, name.length);
+  if (!e->name) return MET_ENOMEM;
+  e->len = name.length;
+  e->info = met_opclass_lookup(name.data, name.length);
+  e->registered = mlirContextIsRegisteredOperation(b->ctx, name);
+  e->is_generic = str_eq(name, "linalg.generic");
+  e->is_call = str_eq(name, "func.call");
+  e->is_linalg = name.length > 7 && !memcmp(name.data, "linalg.", 7);
+  e->is_copy = str_eq(name, "memref.copy");
+  // Named linalg ops (matmul, conv, fill, ...) build their bodies from the op definition,
+  // over block arguments only; generic, map and reduce bodies are written by hand and may
+  // capture outside values, like the regions of every other op.
+  e->walk_regions = !e->is_linalg || e->is_generic || str_eq(name, "linalg.map") ||
+                    str_eq(name, "linalg.reduce");
+  TRY(met_ptrmap_put(&b->opcache, id.ptr, (uint32_t)b->nops));
+  *out = &b->ops[b->nops++];
+  return MET_OK;
+}
+
+static met_status_t type_entry(builder_t *b, MlirType t, const type_entry_t **out) {
+  uint32_t k = met_ptrmap_get(&b->typecache, t.ptr);
+  if (k != UINT32_MAX) { *out = &b->types[k]; return MET_OK; }
+  TRY(met_arena_reserve(b->arena, (void **)&b->types, &b->captypes, b->ntypes,
+                        sizeof(type_entry_t)));
+  type_entry_t *e = &b->types[b->ntypes];
+  memset(e, 0, sizeof(*e));
+  e->shaped = met_type_is_shaped_value(t);
+  if (e->shaped)
+    e->status = met_type_size(t, b->opt->target->index_bits, b->opt->dynamic_size, &e->size);
+  TRY(met_ptrmap_put(&b->typecache, t.ptr, (uint32_t)b->ntypes));
+  *out = &b->types[b->ntypes++];
+  return MET_OK;
+}
 
 typedef struct name_sink_t { char buf[64]; size_t len; } name_sink_t;
 
@@ -181,8 +243,10 @@ static void print_type(MlirType t, char *buf, size_t cap) {
 static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *what,
                                met_value_t *out, bool *overflow) {
   MlirType t = mlirValueGetType(v);
-  met_type_size_t sz;
-  met_size_status_t s = met_type_size(t, b->opt->target->index_bits, b->opt->dynamic_size, &sz);
+  const type_entry_t *te;
+  TRY(type_entry(b, t, &te));
+  met_type_size_t sz = te->size;
+  met_size_status_t s = te->status;
   memset(out, 0, sizeof(*out));
   out->alias = -1;
   out->arg_index = -1;
@@ -345,31 +409,35 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
 }
 
 static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  met_opinfo_t info = met_opclass_lookup(name.data, name.length);
+  const op_entry_t *oe;
+  TRY(op_entry(b, op, &oe));
+  MlirStringRef name = {oe->name, oe->len};
+  met_opinfo_t info = oe->info;
   intptr_t nres = mlirOperationGetNumResults(op);
   intptr_t nshaped = 0;
-  for (intptr_t r = 0; r < nres; ++r)
-    nshaped += met_type_is_shaped_value(mlirValueGetType(mlirOperationGetResult(op, r)));
-  bool registered = mlirContextIsRegisteredOperation(b->ctx, name);
+  for (intptr_t r = 0; r < nres; ++r) {
+    const type_entry_t *te;
+    TRY(type_entry(b, mlirValueGetType(mlirOperationGetResult(op, r)), &te));
+    nshaped += te->shaped;
+  }
   MlirLocation loc = mlirOperationGetLocation(op);
   uint64_t ext = (uint64_t)(uintptr_t)loc.ptr;  // the node's handle: its location
   uint16_t flags = 0;
-  if (!registered) {
+  if (!oe->registered) {
     info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_ROLE_OTHER, false, false};
     flags |= MET_NODE_F_UNREGISTERED;
   }
   if (info.kind == MET_NODE_LEAF && nshaped == 0) return MET_OK;  // scalar constant
-  if (str_eq(name, "linalg.generic")) refine_generic(op, &info);
+  if (oe->is_generic) refine_generic(op, &info);
   if (info.kind == MET_NODE_VIEW) {
     bool src = mlirOperationGetNumOperands(op) > 0 &&
                met_ptrmap_get(&b->map, mlirOperationGetOperand(op, 0).ptr) != UINT32_MAX;
     if (!src || nshaped == 0)
       info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true};
   }
-  if (info.kind == MET_NODE_COMPUTE && nshaped == 0 && !str_eq(name, "func.call") &&
+  if (info.kind == MET_NODE_COMPUTE && nshaped == 0 && !oe->is_call &&
       info.op_class != MET_CLASS_LOOP && !(flags & MET_NODE_F_UNREGISTERED) &&
-      !(name.length > 7 && !memcmp(name.data, "linalg.", 7)) && !str_eq(name, "memref.copy"))
+      !oe->is_linalg && !oe->is_copy)
     info.kind = MET_NODE_HOST;  // scalar arith/math and the like
 
   TRY(grow_stamps(b));
@@ -379,7 +447,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
                            (met_op_class_t)info.op_class, pos, ext, &node));
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
     TRY(take_operand(b, node, mlirOperationGetOperand(op, i), false));
-  if (mlirOperationGetNumRegions(op)) TRY(take_nested(b, node, op));
+  if (oe->walk_regions && mlirOperationGetNumRegions(op)) TRY(take_nested(b, node, op));
   bool operand_dynamic = false, operand_unranked = false;
   for (size_t i = before_ops; i < b->g->operand_count; ++i) {
     uint16_t vf = b->g->values[b->g->operands[i]].flags;
@@ -387,9 +455,11 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     operand_unranked |= (vf & MET_VALUE_F_UNRANKED) != 0;
   }
   bool result_dynamic = false, result_unranked = false;
-  for (intptr_t r = 0; r < nres; ++r) {
+  for (intptr_t r = 0; r < nres && nshaped; ++r) {
     MlirValue res = mlirOperationGetResult(op, r);
-    if (!met_type_is_shaped_value(mlirValueGetType(res))) continue;
+    const type_entry_t *te;
+    TRY(type_entry(b, mlirValueGetType(res), &te));
+    if (!te->shaped) continue;
     char what[48];
     snprintf(what, sizeof(what), "result #%" PRIdPTR, r);
     met_value_t v;
@@ -438,6 +508,8 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   b.ctx = mlirOperationGetContext(func);
   met_graph_initialize(arena, graph);
   met_ptrmap_initialize(arena, &b.map);
+  met_ptrmap_initialize(arena, &b.opcache);
+  met_ptrmap_initialize(arena, &b.typecache);
   MlirStringRef fname = met_adapter_func_name(func);
   graph->name = met_arena_strndup(arena, fname.data, fname.length);
   if (!graph->name) return MET_ENOMEM;
@@ -450,7 +522,20 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
     b.names = mlirAsmStateCreateForOperation(func, pf);
     mlirOpPrintingFlagsDestroy(pf);
   }
-  met_status_t st = add_arguments(&b, func, entry);
+  // A counting walk (cheap: no allocation) sizes every array once.
+  size_t nops = 0, nvals = mlirBlockGetNumArguments(entry), nopers = 0;
+  for (MlirBlock blk = entry; !mlirBlockIsNull(blk); blk = mlirBlockGetNextInRegion(blk))
+    for (MlirOperation op = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op)) {
+      ++nops;
+      nvals += mlirOperationGetNumResults(op);
+      nopers += mlirOperationGetNumOperands(op);
+    }
+  met_status_t st = met_graph_reserve(graph, nops, nvals, nopers + nops);
+  if (!st) st = met_ptrmap_reserve(&b.map, nvals);
+  if (!st) st = met_arena_calloc(arena, nvals + 64, sizeof(uint32_t), (void **)&b.stamp);
+  if (!st) b.stamp_cap = nvals + 64;
+  if (!st) st = add_arguments(&b, func, entry);
   int32_t pos = 0;
   size_t blocks = 0;
   for (MlirBlock blk = entry; !st && !mlirBlockIsNull(blk); blk = mlirBlockGetNextInRegion(blk)) {

@@ -12,6 +12,7 @@
 
 #include "adapter.h"
 #include "dlti.h"
+#include "memory.h"
 #include "metrale/budget.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
@@ -33,6 +34,7 @@ typedef struct run_t {
   size_t count;
   const met_target_t *target;
   met_adapter_options_t aopt;
+  met_budget_options_t bopt;
   bool op_remarks;
 } run_t;
 
@@ -84,7 +86,7 @@ static void run_job(void *user, size_t i) {
   job_t *j = &r->jobs[i];
   j->status = met_adapter_build(j->func, &r->aopt, &j->arena, &j->graph, &j->diags, &j->failed);
   if (j->status || j->failed) return;
-  j->status = met_budget_analyze(&j->graph, r->target, NULL, &j->arena, &j->report);
+  j->status = met_budget_analyze(&j->graph, r->target, &r->bopt, &j->arena, &j->report);
   if (!j->status && r->op_remarks) j->status = op_remarks(j, r->target);
   if (!j->status) j->status = summary_remark(j, r->target);
 }
@@ -190,6 +192,22 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     if (found > 0) target = &dlti_target;
     else met_target_find("host-cpu", 8, &target);
   }
+  static const char *const kPlanners[] = {"first-fit", "best-fit", "area", "best"};
+  met_budget_options_t bopt = {MET_PLAN_BEST};
+  if (o->planner.length) {
+    int found = -1;
+    for (int k = 0; k < 4; ++k)
+      if (strlen(kPlanners[k]) == o->planner.length &&
+          !memcmp(kPlanners[k], o->planner.data, o->planner.length))
+        found = k;
+    if (found < 0) {
+      emit(diag, user, mloc, MET_DIAG_ERROR,
+           "unknown planner '%.*s'; use best, first-fit, best-fit or area",
+           (int)o->planner.length, o->planner.data);
+      return false;
+    }
+    bopt.strategy = (met_plan_strategy_t)found;
+  }
   met_param_spec_t params;
   const char *why;
   if (!met_param_spec_parse(o->params.data, o->params.length, &params, &why)) {
@@ -205,6 +223,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   r.aopt.params = &params;
   r.aopt.record_names = o->json.length > 0;
   r.op_remarks = o->op_remarks;
+  r.bopt = bopt;
   MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(mbody); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
@@ -222,7 +241,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
        op = mlirOperationGetNextInBlock(op)) {
     if (!is_func_with_body(op)) continue;
     r.jobs[k].func = op;
-    met_arena_initialize(met_allocator_system(), &r.jobs[k].arena);
+    met_arena_initialize(met_passes_allocator(), &r.jobs[k].arena);
     ++k;
   }
   met_parallel_for(mlirOperationGetContext(module), r.count, run_job, &r);

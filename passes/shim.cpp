@@ -53,6 +53,11 @@ struct BudgetPass
   Option<int64_t> dynamicSize{*this, "dynamic-size",
                               llvm::cl::desc("Bind every dynamic dim to this size (0: unbound)"),
                               llvm::cl::init(0)};
+  Option<std::string> planner{*this, "planner",
+                              llvm::cl::desc("Offset planner: best (default: the smallest of the "
+                                             "three), first-fit (greedy by size, the baseline), "
+                                             "best-fit, area"),
+                              llvm::cl::init("best")};
   Option<bool> opRemarks{*this, "op-remarks",
                          llvm::cl::desc("Remark at every op off the target's fast path"),
                          llvm::cl::init(true)};
@@ -62,6 +67,7 @@ struct BudgetPass
     o.target = toRef(target);
     o.json = toRef(json);
     o.params = toRef(params);
+    o.planner = toRef(planner);
     o.dynamic_size = dynamicSize;
     o.op_remarks = opRemarks;
     o.set_attributes = true;

@@ -113,11 +113,17 @@ typedef struct met_graph_t {
 // Initializes an empty graph whose storage comes from |arena| (borrowed).
 void met_graph_initialize(met_arena_t *arena, met_graph_t *graph);
 
+// Reserves room for |nodes| nodes, |values| values and |operands| operands, so that a
+// builder that knows the sizes up front appends without regrowing. Optional.
+met_status_t met_graph_reserve(met_graph_t *graph, size_t nodes, size_t values,
+                               size_t operands);
 // Appends a function argument value; arguments must be added before any node.
 met_status_t met_graph_add_argument(met_graph_t *graph, const met_value_t *value,
                                     uint32_t *out_value);
 // Starts a node at the next free schedule position (or |position| when >= 0, which must
-// not decrease). |name| is copied. Operands and results added next belong to it.
+// not decrease). |name| (|name_len| bytes, NUL-terminated) is borrowed and must outlive
+// the graph: intern it in the graph's arena or pass a literal. Operands and results added
+// next belong to it.
 met_status_t met_graph_begin_node(met_graph_t *graph, const char *name, size_t name_len,
                                   met_node_kind_t kind, met_op_class_t op_class,
                                   int32_t position, uint64_t ext, uint32_t *out_node);

@@ -39,6 +39,8 @@ typedef struct met_budget_run_options_t {
   int64_t dynamic_size;     // > 0: every dynamic dim counts as this size
   bool op_remarks;          // remarks at ops (off fast path, unranked, unregistered)
   bool set_attributes;      // attach `metrale.budget` to each function
+  MlirStringRef planner;    // "best" (default, also when empty), "first-fit" (the greedy-
+                            // by-size baseline), "best-fit", "area": see metrale/planner.h
 } met_budget_run_options_t;
 
 // Runs the Budget on |module|. |text_out| (optional) receives the human-readable tables,

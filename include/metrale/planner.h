@@ -28,8 +28,9 @@ typedef enum met_plan_strategy_e {
   MET_PLAN_GREEDY_SIZE_BEST_FIT = 1,
   // Decreasing bytes x lifetime length, best fit.
   MET_PLAN_GREEDY_AREA_BEST_FIT = 2,
-  // All of the above; keeps the smallest arena (ties: the earlier strategy). Never worse
-  // than MET_PLAN_GREEDY_SIZE_FIRST_FIT by construction. The default.
+  // All of the above in that order, keeping the smallest arena (ties: the earlier
+  // strategy); stops as soon as a plan meets the sum-of-live lower bound, which no plan
+  // beats. Never worse than MET_PLAN_GREEDY_SIZE_FIRST_FIT by construction. The default.
   MET_PLAN_BEST = 3,
 } met_plan_strategy_t;
 

@@ -18,6 +18,8 @@ typedef struct met_ptrmap_t {
 } met_ptrmap_t;
 
 void met_ptrmap_initialize(met_arena_t *arena, met_ptrmap_t *map);
+// Makes room for |count| keys without regrowing. Optional.
+met_status_t met_ptrmap_reserve(met_ptrmap_t *map, size_t count);
 // Inserts or overwrites |key| (not NULL). O(1) expected.
 met_status_t met_ptrmap_put(met_ptrmap_t *map, const void *key, uint32_t val);
 // Returns the id of |key| or UINT32_MAX. O(1) expected.

@@ -1,0 +1,11 @@
+#!/bin/sh
+# metrale benchmarks. Prints ratios measured side by side in one run:
+#  (1) metrale-opt with --metrale-budget vs without, on the largest corpus model and on a
+#      generated graph of 1M ops (goal <= 1.05);
+#  (2) arena_bytes / peak_live_bytes per corpus model, for metrale's planner and for the
+#      plain greedy-by-size baseline (goal: median <= 1.02, never worse than the baseline).
+#   sh bench/run.sh [BUILD_DIR]
+set -eu
+BUILD=${1:-build}
+CORPUS=${CORPUS:-../shared/corpus}
+exec python3 "$(dirname "$0")/bench.py" "$BUILD" "$CORPUS"
