@@ -4,6 +4,7 @@ of the two commands being compared, so both see the same machine state."""
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,6 +43,17 @@ def compare(label, model):
     return m[2] / m[0]
 
 
+def instructions(cmd, work):
+    """Instructions executed (valgrind's callgrind): repeatable whatever the machine does."""
+    out = os.path.join(work, "cg.out")
+    p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out] + cmd,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    for line in p.stderr.splitlines():
+        if "refs:" in line:
+            return int(line.split("refs:")[1].replace(",", "").strip())
+    raise RuntimeError("callgrind printed no instruction count")
+
+
 def plan(model, planner, work):
     out = os.path.join(work, "p.json")
     subprocess.run([opt, model, "--metrale-budget=target=host-cpu op-remarks=false planner=%s json=%s"
@@ -62,6 +74,16 @@ with tempfile.TemporaryDirectory() as work:
     gen = os.path.join(work, "gen_1m.mlir")
     subprocess.run([os.path.join(build, "bin", "gen_graph"), "1000000", gen], check=True)
     compare("generated graph, 1M ops", gen)
+    if shutil.which("valgrind"):
+        small = os.path.join(work, "gen_50k.mlir")
+        subprocess.run([os.path.join(build, "bin", "gen_graph"), "50000", small], check=True)
+        base = [opt, small, "-o", os.devnull]
+        i0 = instructions(base, work)
+        i1 = instructions(base + ["--metrale-budget=target=host-cpu op-remarks=false", "--verify-each=0"], work)
+        i2 = instructions(base + ["--metrale-budget=target=host-cpu op-remarks=false"], work)
+        print("  generated graph, 50k ops, instructions (callgrind, exact and repeatable)")
+        print("    parse+print %d | + pass, --verify-each=0 %d, ratio %.3f | + pass %d, ratio %.3f"
+              % (i0, i1, i1 / i0, i2, i2 / i0))
 
     print("(2) planner quality: arena_bytes / peak_live_bytes per function (1.000 = optimal)")
     ours, basel, worse = [], [], 0

@@ -238,10 +238,11 @@ static void print_type(MlirType t, char *buf, size_t cap) {
   if (sink.len == cap - 1 && cap > 4) memcpy(buf + cap - 4, "...", 4);
 }
 
-// Sizes one shaped value; records what makes it incomplete. |where| and |what| name it
-// for diagnostics. Returns false when the size overflows (an error was added).
-static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *what,
-                               met_value_t *out, bool *overflow) {
+// Sizes one shaped value; records what makes it incomplete. |what| ("result",
+// "argument") and |index| name it in diagnostics, formatted only when one is emitted.
+// Sets |*overflow| when the size overflows (an error was added).
+static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *kind,
+                               intptr_t index, met_value_t *out, bool *overflow) {
   MlirType t = mlirValueGetType(v);
   const type_entry_t *te;
   TRY(type_entry(b, t, &te));
@@ -258,6 +259,8 @@ static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, cons
   out->name = value_name(b, v);
   *overflow = false;
   if (s == MET_SIZE_OK) return MET_OK;
+  char what[48];
+  snprintf(what, sizeof(what), "%s #%" PRIdPTR, kind, index);
   char ty[160];
   print_type(t, ty, sizeof(ty));
   if (s == MET_SIZE_OVERFLOW) {
@@ -371,11 +374,9 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
     MlirValue a = mlirBlockGetArgument(entry, i);
     if (!met_type_is_shaped_value(mlirValueGetType(a))) continue;
-    char what[48];
-    snprintf(what, sizeof(what), "argument #%" PRIdPTR, i);
     met_value_t v;
     bool overflow;
-    TRY(size_value(b, a, floc, what, &v, &overflow));
+    TRY(size_value(b, a, floc, "argument", i, &v, &overflow));
     v.arg_index = (int32_t)i;
     bool is_float = v.flags & MET_VALUE_F_FLOAT;
     v.role = (arg_marked_param(func, i) || spec_selects(b->opt->params, i, is_float))
@@ -460,11 +461,9 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     const type_entry_t *te;
     TRY(type_entry(b, mlirValueGetType(res), &te));
     if (!te->shaped) continue;
-    char what[48];
-    snprintf(what, sizeof(what), "result #%" PRIdPTR, r);
     met_value_t v;
     bool overflow;
-    TRY(size_value(b, res, loc, what, &v, &overflow));
+    TRY(size_value(b, res, loc, "result", r, &v, &overflow));
     if (overflow) flags |= MET_NODE_F_NO_SIZE;
     result_dynamic |= (v.flags & MET_VALUE_F_DYNAMIC) && !(v.flags & MET_VALUE_F_BOUND);
     result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
