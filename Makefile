@@ -1,6 +1,8 @@
 # metrale: the two commands a new user needs.
 #   make demo   installs what is missing, builds, and runs the Budget on the bundled examples
 #   make check  installs what is missing, builds, and runs every test (also under ASan+UBSan)
+SHELL      := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 LLVM_BIN   := /usr/lib/llvm-22/bin
@@ -31,25 +33,29 @@ demo: build
 	@$(BUILD)/bin/metrale budget examples/convnet.mlir --target npu --remarks
 
 unit: build
-	@for t in $(BUILD)/bin/test_*; do echo "== $$t"; $$t || exit 1; done
+	@for t in $(BUILD)/bin/test_*; do $$t || exit 1; done
 
 lit: build
 	$(LLVM_BIN)/lit -sv --param build_dir=$(abspath $(BUILD)) --param corpus=$(CORPUS) test
 
-check-fast: unit lit
+check-fast: build
+	@sh scripts/check.sh $(BUILD) $(CORPUS)
 
 $(ASAN_BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DMETRALE_SANITIZE=ON
 
 check-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
-	@for t in $(ASAN_BUILD)/bin/test_*; do echo "== $$t (asan)"; $$t || exit 1; done
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  $(LLVM_BIN)/lit -sv --param build_dir=$(abspath $(ASAN_BUILD)) --param corpus=$(CORPUS) \
-	  --param sanitized=1 test
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  sh scripts/check.sh $(ASAN_BUILD) $(CORPUS) --param sanitized=1
 
-check: check-fast check-asan
-	@echo "metrale: all tests passed (release and ASan+UBSan builds)"
+# The release build, then the whole suite again under ASan+UBSan. Each prints a line
+# "check: N passed, M failed"; the last line sums both.
+check: deps
+	@$(MAKE) --no-print-directory check-fast 2>&1 | tee $(BUILD).check.log
+	@$(MAKE) --no-print-directory check-asan 2>&1 | tee $(ASAN_BUILD).check.log
+	@awk '/^check: [0-9]+ passed, [0-9]+ failed$$/ {p += $$2; f += $$4} END {print "check (release + asan): " p " passed, " f " failed"; exit f > 0}' \
+	  $(BUILD).check.log $(ASAN_BUILD).check.log
 
 bench: build
 	sh bench/run.sh $(BUILD)
