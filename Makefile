@@ -50,11 +50,11 @@ check-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	  sh scripts/check.sh $(ASAN_BUILD) $(CORPUS) --param sanitized=1
 
 # The release build, then the whole suite again under ASan+UBSan. Each prints a line
-# "check: N passed, M failed"; the last line sums both.
+# "check: N passed, M failed"; the last line, "total: ...", sums both.
 check: deps
 	@$(MAKE) --no-print-directory check-fast 2>&1 | tee $(BUILD).check.log
 	@$(MAKE) --no-print-directory check-asan 2>&1 | tee $(ASAN_BUILD).check.log
-	@awk '/^check: [0-9]+ passed, [0-9]+ failed$$/ {p += $$2; f += $$4} END {print "check (release + asan): " p " passed, " f " failed"; exit f > 0}' \
+	@awk '/^check: [0-9]+ passed, [0-9]+ failed$$/ {p += $$2; f += $$4} END {print "total: " p " passed, " f " failed"; exit f > 0}' \
 	  $(BUILD).check.log $(ASAN_BUILD).check.log
 
 bench: build
