@@ -165,8 +165,16 @@ static bool write_json(MlirLocation mloc, MlirStringRef path, const met_strbuf_t
   return ok;
 }
 
-static const char *target_list(void) {
-  return "host-cpu, h100, mobile-gpu-f32, npu";
+// "host-cpu, h100, ..." from the built-in table, into |buf|.
+static const char *target_list(char *buf, size_t cap) {
+  size_t len = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < met_target_builtin_count(); ++i) {
+    int n = snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", met_target_builtin(i)->name);
+    if (n < 0 || (size_t)n >= cap - len) break;
+    len += (size_t)n;
+  }
+  return buf;
 }
 
 bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
@@ -178,8 +186,9 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   const met_target_t *target = NULL;
   if (o->target.length) {
     if (met_target_find(o->target.data, o->target.length, &target)) {
+      char names[256];
       emit(diag, user, mloc, MET_DIAG_ERROR, "unknown target '%.*s'; the built-in targets are %s",
-           (int)o->target.length, o->target.data, target_list());
+           (int)o->target.length, o->target.data, target_list(names, sizeof(names)));
       return false;
     }
   } else {

@@ -1,0 +1,25 @@
+// diag.c: the list of diagnostics an analysis collects on its own thread, to be emitted
+// later in a fixed order (see passes/adapter.h). Messages live in the run's arena.
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "adapter.h"
+
+#define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
+
+met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
+                          met_diag_severity_t sev, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  if (n < 0) return MET_EINVAL;
+  size_t len = (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1;
+  TRY(met_arena_reserve(arena, (void **)&list->items, &list->cap, list->count,
+                        sizeof(met_diag_t)));
+  const char *msg = met_arena_strndup(arena, buf, len);
+  if (!msg) return MET_ENOMEM;
+  list->items[list->count++] = (met_diag_t){loc, sev, msg};
+  return MET_OK;
+}
