@@ -9,13 +9,23 @@
 // - Schedule: the function body's top-level ops in program order, positions 0..n-1. An op
 //   nested in a region counts at its top-level ancestor's position: its uses of values
 //   defined outside the ancestor are the ancestor's operands.
-// - Tensor bytes: static element count x storage width, rounded up to whole bytes. The
-//   storage-width rule (applied by the adapter, see met_storage_bits in types.h).
+// - Tensor bytes: static element count x storage width, rounded up to whole bytes, where
+//   the storage width of an element type is (applied by the adapter, passes/types.c):
+//     iN, N >= 8: N rounded up to whole bytes (i8: 8, i17: 24, i64: 64);
+//     i1: 8 bits, one byte per element (as LLVM and bufferized MLIR store booleans);
+//     i2..i7 and sub-byte floats (f4E2M1FN: 4, f6E2M3FN/f6E3M2FN: 6): packed, N bits;
+//     index: the target's index_bits; floats: their width (bf16/f16 16, f32 32, f64 64,
+//     every f8 variant 8), except tf32 stored as 32 and f80 as 128;
+//     complex<T>: twice T; vector<..xT> elements: lanes x T; !quant types: their storage.
+//   Any other element type has no storage width: the value counts 0 bytes, is flagged
+//   unsized and the report is incomplete. Dynamic dims count 1 each (a lower bound) unless
+//   bound by the caller. Under f32-uniform, a float narrower than 32 bits counts 32.
 // - Leaves (MET_NODE_LEAF): tensor constants, global loads, tensor.empty: no dispatch, no
 //   arena slot. Function arguments are values without a producer node.
-// - Views (MET_NODE_VIEW): the reshape family, tensor.cast, bitcasts, memref views
-//   (documented list in passes/classify.c): their result aliases operand 0, takes no slot,
-//   and a use of it is a use of the viewed value (it extends that value's lifetime).
+// - Views (MET_NODE_VIEW): the reshape family, tensor.cast, bitcasts, extract_slice and
+//   memref views (the list is the table in lib/opclass.c): their result aliases operand 0,
+//   takes no slot, and a use of it is a use of the viewed value (it extends that value's
+//   lifetime).
 #ifndef METRALE_GRAPH_H
 #define METRALE_GRAPH_H
 
