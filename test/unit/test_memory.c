@@ -1,0 +1,139 @@
+// test_memory.c: the memory model's arithmetic: the KV pool formula, the budget, the
+// driver terms and the inverse queries, on numbers worked out by hand.
+#include "check.h"
+#include "metrale/memory.h"
+
+#define GiB (1024ull * 1024 * 1024)
+
+// LLaMA-2-7B: 32 layers, 32 KV heads, head dim 128, f16 KV, 16-token blocks.
+static met_kv_pool_t llama_pool(void) {
+  met_kv_pool_t p = {0};
+  p.present = true;
+  p.layers = 32;
+  p.kv_heads = 32;
+  p.head_dim = 128;
+  p.block_size = 16;
+  p.kv_bits = 16;
+  return p;
+}
+
+static void test_kv_formula(void) {
+  met_kv_pool_t p = llama_pool();
+  uint64_t blocks, bytes;
+  // One block = 16 tokens x 2 x 32 x 32 x 128 x 2 B = 16 x 524288 = 8388608 B (8 MiB):
+  // 512 KiB a token. kv_blocks_for(1, 0, 16) = 1 x (0 / 16 + 1) + 1 = 2 blocks.
+  CHECK(met_memory_kv_bytes(&p, 1, 1, &blocks, &bytes) == MET_OK);
+  CHECK_EQ_U64(blocks, 2);                 // 1 x (1 / 16 + 1) + 1
+  CHECK_EQ_U64(bytes, 2 * 8388608ull);
+  // 4096 tokens: 4096 / 16 + 1 = 257 blocks a sequence; 8 sequences: 8 x 257 + 1 = 2057.
+  CHECK(met_memory_kv_blocks_for(8, 4096, 16, &blocks) == MET_OK);
+  CHECK_EQ_U64(blocks, 2057);
+  CHECK(met_memory_kv_bytes(&p, 8, 4096, &blocks, &bytes) == MET_OK);
+  CHECK_EQ_U64(bytes, 2057ull * 8388608ull);
+  // 15 tokens still fit the prompt's block: 15 / 16 + 1 = 1 (vLLM: ceil(15/16) = 1 too);
+  // 16 tokens take 2 (vLLM: 1): the block the next token writes.
+  CHECK(met_memory_kv_blocks_for(1, 15, 16, &blocks) == MET_OK);
+  CHECK_EQ_U64(blocks, 2);
+  CHECK(met_memory_kv_blocks_for(1, 16, 16, &blocks) == MET_OK);
+  CHECK_EQ_U64(blocks, 3);
+  CHECK(met_memory_kv_blocks_for(1, 16, 0, &blocks) == MET_EINVAL);
+  CHECK(met_memory_kv_blocks_for(UINT64_MAX, 16, 16, &blocks) == MET_EOVERFLOW);
+  // A draft head (2 layers, 8 heads, dim 64, f16) shares the 2057 blocks:
+  // 2057 x 16 x 2 x 2 x 8 x 64 x 2 B = 2057 x 65536 B.
+  p.has_draft = true;
+  p.draft_layers = 2;
+  p.draft_kv_heads = 8;
+  p.draft_head_dim = 64;
+  p.draft_kv_bits = 16;
+  CHECK(met_memory_kv_bytes(&p, 8, 4096, &blocks, &bytes) == MET_OK);
+  CHECK_EQ_U64(bytes, 2057ull * 8388608ull + 2057ull * 65536ull);
+  // Sub-byte KV (4 bits): half of 8 bits, rounded up to whole bytes.
+  met_kv_pool_t q = llama_pool();
+  q.kv_bits = 4;
+  CHECK(met_memory_kv_bytes(&q, 1, 1, &blocks, &bytes) == MET_OK);
+  CHECK_EQ_U64(bytes, 2 * 8388608ull / 4);
+}
+
+static void test_missing(void) {
+  met_kv_pool_t p = llama_pool();
+  CHECK(met_memory_kv_missing(&p, 8, 4096) == 0);
+  CHECK(met_memory_kv_missing(&p, 0, 4096) == MET_KV_MISSING_SEQUENCES);
+  CHECK(met_memory_kv_missing(&p, 8, 0) == MET_KV_MISSING_TOKENS);
+  p.kv_bits = 0;
+  CHECK(met_memory_kv_missing(&p, 8, 4096) == MET_KV_MISSING_DTYPE);
+  uint64_t blocks, bytes;
+  CHECK(met_memory_kv_bytes(&p, 8, 4096, &blocks, &bytes) == MET_OK);
+  CHECK_EQ_U64(bytes, 0);  // nothing is defaulted: a missing format sizes nothing
+  p = llama_pool();
+  p.head_dim = 0;
+  CHECK(met_memory_kv_missing(&p, 8, 4096) == MET_KV_MISSING_SHAPE);
+  p = llama_pool();
+  p.has_draft = true;
+  CHECK(met_memory_kv_missing(&p, 8, 4096) == MET_KV_MISSING_DRAFT);
+}
+
+static void test_budget_and_inverse(void) {
+  // 80 GiB at util 0.9: floor(85899345920 x 0.9) = 77309411328 B. 13.5 GB of f16 weights
+  // (13500000000 B), no other term, no driver terms: 63809411328 B for KV, i.e.
+  // floor(63809411328 / 8388608) = 7606 blocks of 8 MiB.
+  met_memory_terms_t t = {0};
+  t.weights_stored = 13500000000ull;
+  met_kv_pool_t p = llama_pool();
+  met_driver_terms_t d = {0, 0, 0};
+  met_memory_totals_t tot;
+  CHECK(met_memory_evaluate(&t, &p, &d, 80 * GiB, 900000, 29, 4096, &tot) == MET_OK);
+  CHECK_EQ_U64(tot.budget_bytes, 77309411328ull);
+  // 29 sequences of 4096: 29 x 257 + 1 = 7454 blocks; 7454 x 8388608 = 58720256000
+  // (7000 blocks) + 3808428032 (454) = 62528684032 B of KV; device 13500000000 +
+  // 62528684032 = 76028684032; headroom 77309411328 - 76028684032 = 1280727296.
+  CHECK_EQ_U64(tot.kv_blocks, 7454);
+  CHECK_EQ_U64(tot.kv_bytes, 62528684032ull);
+  CHECK_EQ_U64(tot.device_bytes, 76028684032ull);
+  CHECK(tot.fits && tot.headroom_bytes == 1280727296);
+  // 30 sequences: 7711 blocks > 7606. 7711 x 8388608 = 58720256000 + 5964300288 (711)
+  // = 64684556288; device 78184556288; over by 78184556288 - 77309411328 = 875144960.
+  CHECK(met_memory_evaluate(&t, &p, &d, 80 * GiB, 900000, 30, 4096, &tot) == MET_OK);
+  CHECK(!tot.fits && tot.headroom_bytes == -875144960);
+  uint64_t n;
+  bool found;
+  CHECK(met_memory_max_sequences(&t, &p, &d, 80 * GiB, 900000, 4096, &n, &found) == MET_OK);
+  CHECK(found);
+  CHECK_EQ_U64(n, 29);  // 29 x 257 + 1 = 7454 <= 7606 < 7711 = 30 x 257 + 1
+  // At 8 sequences: 8 x (t / 16 + 1) + 1 <= 7606  =>  t / 16 <= 949  =>  t <= 15199.
+  CHECK(met_memory_max_tokens(&t, &p, &d, 80 * GiB, 900000, 8, &n, &found) == MET_OK);
+  CHECK(found);
+  CHECK_EQ_U64(n, 15199);
+  // Weights alone over the budget: not even one sequence.
+  t.weights_stored = 78000000000ull;
+  CHECK(met_memory_max_sequences(&t, &p, &d, 80 * GiB, 900000, 4096, &n, &found) == MET_OK);
+  CHECK(!found);
+  // A pool without a format cannot answer.
+  t.weights_stored = 13500000000ull;
+  p.kv_bits = 0;
+  CHECK(met_memory_max_sequences(&t, &p, &d, 80 * GiB, 900000, 4096, &n, &found) == MET_EINVAL);
+  CHECK(met_memory_evaluate(&t, &p, &d, 80 * GiB, 0, 1, 1, &tot) == MET_EINVAL);
+}
+
+static void test_driver_terms(void) {
+  // Context 512 MiB, 1% of 1 GiB reserved (floor(1073741824 x 0.01) = 10737418), 2 MiB
+  // chunks. Weights 3 MiB + 1 B round up to 4 MiB: slack 4194304 - 3145729 = 1048575;
+  // activations exactly 4 MiB: 0. driver = 536870912 + 10737418 + 1048575 = 548656905.
+  met_memory_terms_t t = {0};
+  t.weights_stored = 3 * 1048576ull + 1;
+  t.activations = 4 * 1048576ull;
+  t.caches_host = 1ull << 40;  // host caches are not charged to the device
+  met_driver_terms_t d = {512 * 1048576ull, 10000, 2 * 1048576ull};
+  met_memory_totals_t tot;
+  CHECK(met_memory_evaluate(&t, NULL, &d, GiB, 1000000, 0, 0, &tot) == MET_OK);
+  CHECK_EQ_U64(tot.driver_bytes, 548656905ull);
+  CHECK_EQ_U64(tot.device_bytes, 3 * 1048576ull + 1 + 4 * 1048576ull + 548656905ull);  // 555996938
+  CHECK(tot.fits);
+}
+
+int main(void) {
+  test_kv_formula();
+  test_missing();
+  test_budget_and_inverse();
+  test_driver_terms();
+  return check_finish("test_memory");
+}
