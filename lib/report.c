@@ -100,11 +100,23 @@ void met_report_json_target(met_strbuf_t *sb, const met_target_t *t) {
   met_strbuf_printf(sb,
                     ", \"width_policy\": \"%s\", \"alignment\": %" PRIu64
                     ", \"index_bits\": %u, \"epilogue_fusion\": %s, \"memory_bytes\": %" PRIu64
-                    ", \"bandwidth_bytes_per_s\": %" PRIu64 ", \"compute_units\": %u"
-                    ", \"fast_path\": [",
+                    ", \"bandwidth_bytes_per_s\": %" PRIu64 ", \"compute_units\": %u, ",
                     met_width_policy_name(t->width_policy), t->alignment, t->index_bits,
                     t->epilogue_fusion ? "true" : "false", t->memory_bytes,
                     t->bandwidth_bytes_per_s, t->compute_units);
+  met_strbuf_printf(sb,
+                    "\"default_util_ppm\": %u, \"driver_context_bytes\": %" PRIu64
+                    ", \"driver_reserved_ppm\": %u, \"driver_chunk_bytes\": %" PRIu64
+                    ", \"workspace_matmul_per_unit_bytes\": %" PRIu64
+                    ", \"workspace_conv_stages_operand\": %s"
+                    ", \"workspace_softmax_per_unit_bytes\": %" PRIu64
+                    ", \"workspace_reduction_per_unit_bytes\": %" PRIu64
+                    ", \"hoists_parameters\": %s, \"fast_path\": [",
+                    t->default_util_ppm, t->driver.context_bytes, t->driver.reserved_ppm,
+                    t->driver.chunk_bytes, t->workspace.matmul_per_unit_bytes,
+                    t->workspace.conv_stages_operand ? "true" : "false",
+                    t->workspace.softmax_per_unit_bytes, t->workspace.reduction_per_unit_bytes,
+                    t->hoists_parameters ? "true" : "false");
   for (const char *const *p = t->fast_path; p && *p; ++p) {
     if (p != t->fast_path) met_strbuf_append(sb, ", ", 2);
     met_strbuf_json_string(sb, *p);

@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#define KiB 1024ull
+#define MiB (1024ull * 1024ull)
 #define GiB (1024ull * 1024ull * 1024ull)
 #define GBps (1000ull * 1000ull * 1000ull)
 
@@ -46,14 +48,24 @@ static const char *const kNpuFast[] = {
     "tensor.*", "memref.*", "bufferization.*", NULL};
 
 static const met_target_t kTargets[] = {
+    // host-cpu: the OS keeps 5%; 4 KiB pages; GEMM packing buffers per core.
     {"host-cpu", "x86-64 server CPU, 64-byte cache lines, native widths",
-     MET_WIDTH_NATIVE, 64, 64, true, 256 * GiB, 200 * GBps, 64, kHostCpuFast},
+     MET_WIDTH_NATIVE, 64, 64, true, 256 * GiB, 200 * GBps, 64, kHostCpuFast,
+     800000, {0, 50000, 4 * KiB}, {256 * KiB, true, 0, 4 * KiB}, true},
+    // h100: a CUDA context of ~512 MiB, 2 MiB allocation granularity, split-K matmul
+    // partials per SM (132 x 256 KiB = 33 MiB, the size of cuBLAS's workspace).
     {"h100", "NVIDIA H100 SXM class GPU: 80 GiB HBM3, 132 SMs, native widths",
-     MET_WIDTH_NATIVE, 256, 64, true, 80 * GiB, 3350 * GBps, 132, kH100Fast},
+     MET_WIDTH_NATIVE, 256, 64, true, 80 * GiB, 3350 * GBps, 132, kH100Fast,
+     900000, {512 * MiB, 0, 2 * MiB}, {256 * KiB, true, 64 * KiB, 4 * KiB}, true},
+    // mobile-gpu-f32: a browser lets a page use a fraction of memory; textures are
+    // allocated in 64 KiB tiles; no split-K.
     {"mobile-gpu-f32", "WebGL2/GLES-class GPU that stores every float as f32",
-     MET_WIDTH_F32_UNIFORM, 16, 32, false, 4 * GiB, 50 * GBps, 8, kMobileGpuFast},
+     MET_WIDTH_F32_UNIFORM, 16, 32, false, 4 * GiB, 50 * GBps, 8, kMobileGpuFast,
+     500000, {64 * MiB, 0, 64 * KiB}, {0, true, 0, 0}, true},
+    // npu: a firmware reserve, 1 MiB DMA granularity, native conv (no staging).
     {"npu", "NPU-class accelerator: MAC arrays + vector unit, restricted op set",
-     MET_WIDTH_HYBRID, 64, 32, true, 16 * GiB, 200 * GBps, 16, kNpuFast},
+     MET_WIDTH_HYBRID, 64, 32, true, 16 * GiB, 200 * GBps, 16, kNpuFast,
+     900000, {32 * MiB, 20000, 1 * MiB}, {64 * KiB, false, 16 * KiB, 4 * KiB}, true},
 };
 
 size_t met_target_builtin_count(void) { return sizeof(kTargets) / sizeof(kTargets[0]); }

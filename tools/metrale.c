@@ -111,11 +111,25 @@ static int cmd_targets(int argc, char **argv) {
     met_strbuf_printf(&sb, "  alignment              %" PRIu64 " B\n", t->alignment);
     met_strbuf_printf(&sb, "  index_bits             %u\n", t->index_bits);
     met_strbuf_printf(&sb, "  epilogue_fusion        %s\n", t->epilogue_fusion ? "yes" : "no");
-    met_strbuf_append(&sb, "  memory_bytes           ", 25);
+    met_strbuf_printf(&sb, "  memory_bytes           ");
     met_report_bytes(&sb, t->memory_bytes);
     met_strbuf_printf(&sb, "\n  bandwidth_bytes_per_s  %.0f GB/s\n",
                       (double)t->bandwidth_bytes_per_s / 1e9);
-    met_strbuf_printf(&sb, "  compute_units          %u\n  fast_path             ", t->compute_units);
+    met_strbuf_printf(&sb, "  compute_units          %u\n", t->compute_units);
+    met_strbuf_printf(&sb, "  default util           %.2f\n", t->default_util_ppm / 1e6);
+    met_strbuf_printf(&sb, "  driver                 context ");
+    met_report_bytes(&sb, t->driver.context_bytes);
+    met_strbuf_printf(&sb, ", reserved %.1f%%, chunk ", t->driver.reserved_ppm / 1e4);
+    met_report_bytes(&sb, t->driver.chunk_bytes);
+    met_strbuf_printf(&sb, "\n  workspace              matmul ");
+    met_report_bytes(&sb, t->workspace.matmul_per_unit_bytes);
+    met_strbuf_printf(&sb, "/unit, conv %s, softmax ",
+                      t->workspace.conv_stages_operand ? "stages its largest operand" : "none");
+    met_report_bytes(&sb, t->workspace.softmax_per_unit_bytes);
+    met_strbuf_printf(&sb, "/unit, reduction ");
+    met_report_bytes(&sb, t->workspace.reduction_per_unit_bytes);
+    met_strbuf_printf(&sb, "/unit\n  hoists parameters      %s\n  fast_path             ",
+                      t->hoists_parameters ? "yes (load time)" : "no");
     for (const char *const *p = t->fast_path; *p; ++p) met_strbuf_printf(&sb, " %s", *p);
     met_strbuf_append(&sb, "\n", 1);
   }

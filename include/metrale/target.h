@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "metrale/memory.h"
 #include "metrale/status.h"
 
 typedef enum met_width_policy_e {
@@ -23,6 +24,21 @@ typedef enum met_width_policy_e {
   // widening costs no memory, so for every byte count it behaves like native.
   MET_WIDTH_HYBRID = 2,
 } met_width_policy_t;
+
+// Workspace rules, one term per kernel family, evaluated over every run of a module (the
+// widest run sets each term). Rules, not measurements:
+// - matmul: compute_units x matmul_per_unit_bytes when any matmul runs (split-K partials
+//   and library scratch, e.g. cuBLAS's workspace);
+// - conv: when conv_stages_operand, the largest operand of any conv node (an im2col or
+//   layout-repacked copy of one operand);
+// - softmax (attention and linalg.softmax): compute_units x softmax_per_unit_bytes;
+// - reduction: compute_units x reduction_per_unit_bytes (per-unit partial results).
+typedef struct met_workspace_rules_t {
+  uint64_t matmul_per_unit_bytes;
+  bool conv_stages_operand;
+  uint64_t softmax_per_unit_bytes;
+  uint64_t reduction_per_unit_bytes;
+} met_workspace_rules_t;
 
 typedef struct met_target_t {
   const char *name;
@@ -38,6 +54,11 @@ typedef struct met_target_t {
   // "linalg.conv_*" or "tosa.*" match a prefix, "*" matches every registered op.
   // Unregistered and unknown-class ops are never on the fast path.
   const char *const *fast_path;
+  // Memory model parameters (metrale/memory.h).
+  uint32_t default_util_ppm;     // share of device memory a deployment may use, ppm
+  met_driver_terms_t driver;     // runtime context, reserved fraction, allocation chunk
+  met_workspace_rules_t workspace;
+  bool hoists_parameters;        // parameter-only subgraphs run once, at load time
 } met_target_t;
 
 // The number of built-in targets, and the |i|-th (NULL past the end).

@@ -3,7 +3,7 @@
 // RUN: metrale-opt %s --metrale-budget="target=h100 json=%t.json" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s < %t.json
 
-// CHECK: {"target": {"name": "h100", "description": "{{.*}}", "width_policy": "native", "alignment": 256, "index_bits": 64, "epilogue_fusion": true, "memory_bytes": 85899345920, "bandwidth_bytes_per_s": 3350000000000, "compute_units": 132, "fast_path": ["tosa.*",
+// CHECK: {"target": {"name": "h100", "description": "{{.*}}", "width_policy": "native", "alignment": 256, "index_bits": 64, "epilogue_fusion": true, "memory_bytes": 85899345920, "bandwidth_bytes_per_s": 3350000000000, "compute_units": 132, "default_util_ppm": 900000, "driver_context_bytes": 536870912, "driver_reserved_ppm": 0, "driver_chunk_bytes": 2097152, "workspace_matmul_per_unit_bytes": 262144, "workspace_conv_stages_operand": true, "workspace_softmax_per_unit_bytes": 65536, "workspace_reduction_per_unit_bytes": 4096, "hoists_parameters": true, "fast_path": ["tosa.*",
 // CHECK: "functions": [
 // Positions: empty 0, matmul 1, empty 2, transpose 3, return 4. The matmul anchors a
 // group the transpose cannot join (data movement): 2 dispatches. 8x8xf32 = 256 B.
