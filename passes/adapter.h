@@ -47,6 +47,7 @@ typedef struct met_adapter_options_t {
   int64_t dynamic_size;         // > 0 binds every dynamic dim to this size
   const met_param_spec_t *params;
   bool record_names;            // value names and op locations, for the JSON report
+  const met_param_spec_t *states;  // arguments that are states (memory model); NULL none
 } met_adapter_options_t;
 
 // Builds |graph| (storage in |arena|) from |func|, a func.func with a body. Diagnostics go

@@ -1,0 +1,180 @@
+// memory_graph.c: the per-function facts of the memory model (definitions in
+// metrale/memory_graph.h). Linear passes over nodes and operands.
+#include "metrale/memory_graph.h"
+
+#include <string.h>
+
+#include "metrale/checked.h"
+
+#define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
+
+const char *met_family_name(met_family_t f) {
+  switch (f) {
+    case MET_FAMILY_MATMUL: return "matmul";
+    case MET_FAMILY_CONV: return "conv";
+    case MET_FAMILY_SOFTMAX: return "softmax";
+    case MET_FAMILY_REDUCTION: return "reduction";
+    default: return "?";
+  }
+}
+
+static uint32_t root_of(const met_graph_t *g, uint32_t v) {
+  while (g->values[v].alias >= 0) v = (uint32_t)g->values[v].alias;
+  return v;
+}
+
+static bool is_param_role(uint16_t role) {
+  return role == MET_ROLE_PARAM || role == MET_ROLE_CONST || role == MET_ROLE_GLOBAL;
+}
+
+static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function_memory_t *out) {
+  uint8_t *param_value;  // per value (root): parameter or produced by a hoisted node
+  TRY(met_arena_calloc(arena, g->value_count, 1, (void **)&param_value));
+  for (size_t v = 0; v < g->value_count; ++v)
+    param_value[v] = is_param_role(g->values[v].role) || g->values[v].role == MET_ROLE_EMPTY;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind != MET_NODE_COMPUTE || node->result_count == 0) continue;
+    bool all = node->operand_count > 0;
+    bool any_param = false;
+    for (uint32_t i = 0; i < node->operand_count && all; ++i) {
+      uint32_t r = root_of(g, g->operands[node->operand_begin + i]);
+      all = param_value[r];
+      any_param |= g->values[r].role != MET_ROLE_EMPTY;
+    }
+    if (!all || !any_param) continue;
+    out->hoisted[n] = 1;
+    for (uint32_t r = 0; r < node->result_count; ++r) param_value[node->result_begin + r] = 1;
+  }
+  // Uses by nodes that are not hoisted, and what crosses from hoisted to the rest.
+  uint8_t *counted;
+  TRY(met_arena_calloc(arena, g->value_count, 1, (void **)&counted));
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind == MET_NODE_VIEW || out->hoisted[n]) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t r = root_of(g, g->operands[node->operand_begin + i]);
+      out->param_uses[r]++;
+      int32_t p = g->values[r].producer;
+      if (p >= 0 && out->hoisted[p] && !counted[r]) {
+        counted[r] = 1;
+        if (!met_add_u64(out->derived_bytes, g->values[r].bytes, &out->derived_bytes))
+          return MET_EOVERFLOW;
+      }
+    }
+  }
+  return MET_OK;
+}
+
+static met_status_t alloc_peak(const met_graph_t *g, met_arena_t *arena,
+                               met_function_memory_t *out) {
+  uint64_t *add, *sub;
+  size_t np = (size_t)g->position_count + 1;
+  TRY(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&add));
+  TRY(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&sub));
+  uint8_t *freed;
+  TRY(met_arena_calloc(arena, g->value_count, 1, (void **)&freed));
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind == MET_NODE_ALLOC) {
+      out->bufferized = true;
+      for (uint32_t r = 0; r < node->result_count; ++r)
+        if (!met_add_u64(add[node->position], g->values[node->result_begin + r].bytes,
+                         &add[node->position]))
+          return MET_EOVERFLOW;
+    } else if (node->kind == MET_NODE_HOST && !strcmp(node->name, "memref.dealloc")) {
+      for (uint32_t i = 0; i < node->operand_count; ++i) {
+        uint32_t r = root_of(g, g->operands[node->operand_begin + i]);
+        if (g->values[r].role != MET_ROLE_ALLOC || freed[r]) continue;
+        freed[r] = 1;
+        if (!met_add_u64(sub[node->position + 1], g->values[r].bytes, &sub[node->position + 1]))
+          return MET_EOVERFLOW;
+      }
+    }
+  }
+  uint64_t live = 0;
+  for (uint32_t t = 0; t < g->position_count; ++t) {
+    live -= sub[t];
+    if (!met_add_u64(live, add[t], &live)) return MET_EOVERFLOW;
+    if (live > out->allocated_peak) out->allocated_peak = live;
+  }
+  return MET_OK;
+}
+
+static met_status_t workspace(const met_graph_t *g, const met_target_t *t,
+                              met_function_memory_t *out) {
+  const met_workspace_rules_t *w = &t->workspace;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind != MET_NODE_COMPUTE || out->hoisted[n]) continue;
+    met_family_t f;
+    uint64_t bytes = 0;
+    if (node->op_class == MET_CLASS_MATMUL) {
+      f = MET_FAMILY_MATMUL;
+      if (!met_mul_u64(t->compute_units, w->matmul_per_unit_bytes, &bytes)) return MET_EOVERFLOW;
+    } else if (node->op_class == MET_CLASS_CONV) {
+      f = MET_FAMILY_CONV;
+      if (!w->conv_stages_operand) continue;
+      for (uint32_t i = 0; i < node->operand_count; ++i) {
+        const met_value_t *v = &g->values[g->operands[node->operand_begin + i]];
+        if (v->role == MET_ROLE_EMPTY) continue;
+        if ((v->flags & MET_VALUE_F_UNRANKED) ||
+            ((v->flags & MET_VALUE_F_DYNAMIC) && !(v->flags & MET_VALUE_F_BOUND))) {
+          if (out->unsized_node < 0) out->unsized_node = (int32_t)n;
+          continue;
+        }
+        if (v->bytes > bytes) bytes = v->bytes;
+      }
+    } else if (!strcmp(node->name, "linalg.softmax") || strstr(node->name, "attention")) {
+      f = MET_FAMILY_SOFTMAX;
+      if (!met_mul_u64(t->compute_units, w->softmax_per_unit_bytes, &bytes)) return MET_EOVERFLOW;
+    } else if (node->op_class == MET_CLASS_REDUCTION) {
+      f = MET_FAMILY_REDUCTION;
+      if (!met_mul_u64(t->compute_units, w->reduction_per_unit_bytes, &bytes)) return MET_EOVERFLOW;
+    } else {
+      continue;
+    }
+    if (out->family_node[f] < 0 || bytes > out->family_bytes[f]) {
+      out->family_bytes[f] = bytes;
+      out->family_node[f] = (int32_t)n;
+    }
+  }
+  return MET_OK;
+}
+
+static met_status_t peak_position(const met_graph_t *g, const met_budget_report_t *r,
+                                  met_arena_t *arena, met_function_memory_t *out) {
+  out->peak_position = -1;
+  if (!r->slot_count) return MET_OK;
+  uint64_t *add, *sub;
+  size_t np = (size_t)g->position_count + 1;
+  TRY(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&add));
+  TRY(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&sub));
+  for (size_t s = 0; s < r->slot_count; ++s) {
+    add[r->slots[s].first] += r->slots[s].bytes;  // sums bounded by materialized_bytes
+    sub[r->slots[s].last + 1] += r->slots[s].bytes;
+  }
+  uint64_t live = 0, best = 0;
+  for (uint32_t t = 0; t < g->position_count; ++t) {
+    live = live - sub[t] + add[t];
+    if (live > best || out->peak_position < 0) { best = live; out->peak_position = (int32_t)t; }
+  }
+  return MET_OK;
+}
+
+met_status_t met_memory_function(const met_graph_t *graph, const met_budget_report_t *report,
+                                 const met_target_t *target, met_arena_t *arena,
+                                 met_function_memory_t *out) {
+  memset(out, 0, sizeof(*out));
+  out->unsized_node = -1;
+  for (int f = 0; f < MET_FAMILY_COUNT; ++f) out->family_node[f] = -1;
+  TRY(met_arena_calloc(arena, graph->node_count, 1, (void **)&out->hoisted));
+  TRY(met_arena_calloc(arena, graph->value_count, sizeof(uint32_t), (void **)&out->param_uses));
+  if (target->hoists_parameters) TRY(hoist(graph, arena, out));
+  else
+    for (size_t v = 0; v < graph->value_count; ++v) out->param_uses[v] = report->use_count[v];
+  TRY(alloc_peak(graph, arena, out));
+  TRY(workspace(graph, target, out));
+  TRY(peak_position(graph, report, arena, out));
+  return MET_OK;
+}
