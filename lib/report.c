@@ -79,6 +79,7 @@ const char *met_report_role_name(int role) {
     case MET_ROLE_GLOBAL: return "global";
     case MET_ROLE_EMPTY: return "empty";
     case MET_ROLE_ALLOC: return "alloc";
+    case MET_ROLE_STATE: return "state";
     default: return "other";
   }
 }

@@ -279,7 +279,7 @@ static void refine_generic(MlirOperation op, met_opinfo_t *info) {
   if (inner.cast) info->cast = true;
 }
 
-static bool arg_marked_param(MlirOperation func, intptr_t index) {
+static bool arg_marked(MlirOperation func, intptr_t index, const char *attr) {
   MlirAttribute arr = mlirOperationGetInherentAttributeByName(
       func, mlirStringRefCreateFromCString("arg_attrs"));
   if (mlirAttributeIsNull(arr) || !mlirAttributeIsAArray(arr) ||
@@ -287,8 +287,7 @@ static bool arg_marked_param(MlirOperation func, intptr_t index) {
     return false;
   MlirAttribute dict = mlirArrayAttrGetElement(arr, index);
   if (!mlirAttributeIsADictionary(dict)) return false;
-  MlirAttribute m =
-      mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString("metrale.param"));
+  MlirAttribute m = mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString(attr));
   if (mlirAttributeIsNull(m)) return false;
   if (mlirAttributeIsABool(m)) return mlirBoolAttrGetValue(m);
   return true;  // unit or any other value marks it
@@ -318,8 +317,12 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
     TRY(size_value(b, a, floc, "argument", i, &v, &overflow));
     v.arg_index = (int32_t)i;
     bool is_float = v.flags & MET_VALUE_F_FLOAT;
-    v.role = (arg_marked_param(func, i) || spec_selects(b->opt->params, i, is_float))
-                 ? MET_ROLE_PARAM : MET_ROLE_INPUT;
+    if (arg_marked(func, i, "metrale.state") || spec_selects(b->opt->states, i, is_float))
+      v.role = MET_ROLE_STATE;
+    else if (arg_marked(func, i, "metrale.param") || spec_selects(b->opt->params, i, is_float))
+      v.role = MET_ROLE_PARAM;
+    else
+      v.role = MET_ROLE_INPUT;
     if (v.flags & MET_VALUE_F_UNRANKED)
       TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_REMARK,
                        "argument #%" PRIdPTR " is unranked or unsized: counted as 0 bytes", i));

@@ -81,6 +81,79 @@ struct BudgetPass
   }
 };
 
+struct MemoryPass
+    : public mlir::PassWrapper<MemoryPass, mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MemoryPass)
+  MemoryPass() = default;
+  MemoryPass(const MemoryPass &other) : PassWrapper(other) {}
+  llvm::StringRef getArgument() const final { return "metrale-memory"; }
+  llvm::StringRef getDescription() const final {
+    return "Whole-model memory model: stored and derived weights, the peak activation arena "
+           "over every run, workspaces, states and the paged KV pool, caches and driver "
+           "terms, against the device budget, with headroom and what still fits";
+  }
+  Option<std::string> target{*this, "target", llvm::cl::desc("Built-in target (as metrale-budget)"),
+                             llvm::cl::init("")};
+  Option<std::string> util{*this, "util",
+                           llvm::cl::desc("Share of device memory to use, e.g. 0.9 (default: the "
+                                          "target's)"),
+                           llvm::cl::init("")};
+  Option<uint64_t> sequences{*this, "sequences",
+                             llvm::cl::desc("Sequences served at once (sizes the KV pool)"),
+                             llvm::cl::init(0)};
+  Option<uint64_t> tokens{*this, "tokens",
+                          llvm::cl::desc("Tokens per sequence (sizes the KV pool)"),
+                          llvm::cl::init(0)};
+  Option<std::string> kvDtype{*this, "kv-dtype",
+                              llvm::cl::desc("KV cache element type (f16, bf16, f8E4M3FN, i8, "
+                                             "...); overrides the module's"),
+                              llvm::cl::init("")};
+  Option<std::string> json{*this, "json",
+                           llvm::cl::desc("Write the JSON report to this file ('-': stdout)"),
+                           llvm::cl::init("")};
+  Option<std::string> params{*this, "params",
+                             llvm::cl::desc("Parameter arguments: '0,2-5,7-', 'all', 'float', "
+                                            "'none' (plus `metrale.param` attributes)"),
+                             llvm::cl::init("")};
+  Option<std::string> states{*this, "states",
+                             llvm::cl::desc("State arguments, e.g. KV caches (plus "
+                                            "`metrale.state` attributes)"),
+                             llvm::cl::init("")};
+  Option<int64_t> dynamicSize{*this, "dynamic-size",
+                              llvm::cl::desc("Bind every dynamic dim to this size (0: unbound)"),
+                              llvm::cl::init(0)};
+  Option<bool> overBudgetWarning{*this, "over-budget-warning",
+                                 llvm::cl::desc("Report a model that does not fit as a "
+                                                "warning instead of an error"),
+                                 llvm::cl::init(false)};
+  Option<unsigned> rows{*this, "rows",
+                        llvm::cl::desc("Largest nodes listed in the module remark"),
+                        llvm::cl::init(8)};
+
+  void runOnOperation() override {
+    met_memory_run_options_t o{};
+    o.target = toRef(target);
+    o.util = toRef(util);
+    o.sequences = sequences;
+    o.tokens = tokens;
+    o.kv_dtype = toRef(kvDtype);
+    o.json = toRef(json);
+    o.params = toRef(params);
+    o.states = toRef(states);
+    o.dynamic_size = dynamicSize;
+    o.over_budget_warning = overBudgetWarning;
+    o.set_attributes = true;
+    o.remark_rows = rows;
+    if (dynamicSize < 0) {
+      getOperation().emitError() << "dynamic-size must be 0 (unbound) or a positive size";
+      return signalPassFailure();
+    }
+    if (!met_memory_run(wrap(getOperation().getOperation()), &o, emitDiag, nullptr, nullptr,
+                        nullptr))
+      signalPassFailure();
+  }
+};
+
 }  // namespace
 
 extern "C" void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *, size_t),
@@ -110,4 +183,7 @@ extern "C" int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t
   return 1;
 }
 
-extern "C" void met_register_passes(void) { mlir::PassRegistration<BudgetPass>(); }
+extern "C" void met_register_passes(void) {
+  mlir::PassRegistration<BudgetPass>();
+  mlir::PassRegistration<MemoryPass>();
+}

@@ -55,14 +55,30 @@ static bool element_bits(MlirType t, uint32_t index_bits, uint64_t *bits, uint64
   return false;
 }
 
+bool met_type_element_bits(MlirType element, uint32_t index_bits, uint64_t *bits,
+                           uint64_t *widened, bool *is_float) {
+  *is_float = false;
+  return element_bits(element, index_bits, bits, widened, is_float);
+}
+
 met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dynamic_size,
                                 met_type_size_t *out) {
+  if (!mlirShapedTypeHasRank(type)) {
+    memset(out, 0, sizeof(*out));
+    out->is_memref = mlirTypeIsAMemRef(type) || mlirTypeIsAUnrankedMemRef(type);
+    return MET_SIZE_UNRANKED;
+  }
+  return met_type_size_as(type, mlirShapedTypeGetElementType(type), index_bits, dynamic_size,
+                          out);
+}
+
+met_size_status_t met_type_size_as(MlirType type, MlirType element, uint32_t index_bits,
+                                   int64_t dynamic_size, met_type_size_t *out) {
   memset(out, 0, sizeof(*out));
   out->is_memref = mlirTypeIsAMemRef(type) || mlirTypeIsAUnrankedMemRef(type);
   if (!mlirShapedTypeHasRank(type)) return MET_SIZE_UNRANKED;
   uint64_t bits, widened;
-  if (!element_bits(mlirShapedTypeGetElementType(type), index_bits, &bits, &widened,
-                    &out->is_float))
+  if (!element_bits(element, index_bits, &bits, &widened, &out->is_float))
     return MET_SIZE_UNSIZED;
   uint64_t count = 1;
   for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d) {

@@ -44,4 +44,12 @@ bool met_type_is_shaped_value(MlirType type);
 met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dynamic_size,
                                 met_type_size_t *out);
 
+// Storage bits of an element type under the rule above (|*widened|: its f32-uniform
+// width). False when it has none.
+bool met_type_element_bits(MlirType element, uint32_t index_bits, uint64_t *bits,
+                           uint64_t *widened, bool *is_float);
+// Sizes |shaped| as if its elements were |element| (a declared checkpoint format).
+met_size_status_t met_type_size_as(MlirType shaped, MlirType element, uint32_t index_bits,
+                                   int64_t dynamic_size, met_type_size_t *out);
+
 #endif

@@ -21,6 +21,9 @@
 static const char kUsage[] =
     "usage: metrale budget MODEL.mlir [--target NAME] [--json FILE|-] [--params SPEC]\n"
     "                      [--dynamic-size N] [--remarks] [--allow-unregistered-dialect]\n"
+    "       metrale memory MODEL.mlir [--target NAME] [--util F] [--sequences N] [--tokens N]\n"
+    "                      [--kv-dtype T] [--json FILE|-] [--params SPEC] [--states SPEC]\n"
+    "                      [--dynamic-size N] [--warn-over-budget] [--remarks]\n"
     "       metrale targets [--json]\n"
     "\n"
     "budget   the Budget of one run of every function on a target, as a table\n"
@@ -29,6 +32,8 @@ static const char kUsage[] =
     "         --params SPEC      arguments that are weights: 0,2-5,7- | all | float | none\n"
     "         --dynamic-size N   count every dynamic dim as N\n"
     "         --remarks          also print the remarks (off-fast-path ops, ...)\n"
+    "memory   does the whole model fit the target's memory, what takes the room, and how\n"
+    "         many sequences fit (--sequences/--tokens size the KV pool)\n"
     "targets  the built-in targets with every parameter\n";
 
 typedef struct cli_diag_t { bool remarks; } cli_diag_t;
@@ -149,59 +154,117 @@ static bool take_value(int argc, char **argv, int *i, const char *flag, const ch
   return true;
 }
 
-static int cmd_budget(int argc, char **argv) {
-  const char *model = NULL, *target = "", *json = "", *params = "", *dyn = NULL;
-  bool unregistered = false;
-  cli_diag_t d = {false};
+typedef struct cli_opts_t {
+  const char *model, *target, *json, *params, *states, *util, *kv_dtype, *dyn, *seq, *tok;
+  bool unregistered, over_warning;
+  cli_diag_t d;
+} cli_opts_t;
+
+static bool parse_u64(const char *flag, const char *s, uint64_t *out) {
+  char *end;
+  unsigned long long x = strtoull(s, &end, 10);
+  if (!*s || *end || x == 0 || s[0] == '-') {
+    fprintf(stderr, "metrale: %s takes a positive whole number\n", flag);
+    return false;
+  }
+  *out = x;
+  return true;
+}
+
+// Parses the options of `budget` and `memory`; |memory| enables the memory ones.
+static int parse_opts(int argc, char **argv, bool memory, cli_opts_t *o) {
+  memset(o, 0, sizeof(*o));
+  o->target = o->json = o->params = o->states = o->util = o->kv_dtype = "";
+  const char *cmd = memory ? "memory" : "budget";
   for (int i = 0; i < argc; ++i) {
     const char *v;
-    if (take_value(argc, argv, &i, "--target", &v)) target = v;
-    else if (take_value(argc, argv, &i, "--json", &v)) json = v;
-    else if (take_value(argc, argv, &i, "--params", &v)) params = v;
-    else if (take_value(argc, argv, &i, "--dynamic-size", &v)) dyn = v;
-    else if (!strcmp(argv[i], "--remarks")) d.remarks = true;
-    else if (!strcmp(argv[i], "--allow-unregistered-dialect")) unregistered = true;
+    if (take_value(argc, argv, &i, "--target", &v)) o->target = v;
+    else if (take_value(argc, argv, &i, "--json", &v)) o->json = v;
+    else if (take_value(argc, argv, &i, "--params", &v)) o->params = v;
+    else if (take_value(argc, argv, &i, "--dynamic-size", &v)) o->dyn = v;
+    else if (memory && take_value(argc, argv, &i, "--states", &v)) o->states = v;
+    else if (memory && take_value(argc, argv, &i, "--util", &v)) o->util = v;
+    else if (memory && take_value(argc, argv, &i, "--kv-dtype", &v)) o->kv_dtype = v;
+    else if (memory && take_value(argc, argv, &i, "--sequences", &v)) o->seq = v;
+    else if (memory && take_value(argc, argv, &i, "--tokens", &v)) o->tok = v;
+    else if (memory && !strcmp(argv[i], "--warn-over-budget")) o->over_warning = true;
+    else if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
+    else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o->unregistered = true;
     else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "metrale budget: unknown option '%s'\n%s", argv[i], kUsage);
+      fprintf(stderr, "metrale %s: unknown option '%s'\n%s", cmd, argv[i], kUsage);
       return 2;
-    } else if (!model) model = argv[i];
-    else { fprintf(stderr, "metrale budget: one model at a time\n"); return 2; }
+    } else if (!o->model) o->model = argv[i];
+    else { fprintf(stderr, "metrale %s: one model at a time\n", cmd); return 2; }
   }
-  if (!model) { fprintf(stderr, "metrale budget: no model given\n%s", kUsage); return 2; }
-  int64_t dynamic_size = 0;
-  if (dyn) {
-    char *end;
-    long long x = strtoll(dyn, &end, 10);
-    if (*end || x <= 0) { fprintf(stderr, "metrale: --dynamic-size takes a positive size\n"); return 2; }
-    dynamic_size = x;
-  }
+  if (!o->model) { fprintf(stderr, "metrale %s: no model given\n%s", cmd, kUsage); return 2; }
+  return 0;
+}
+
+// Parses the model; NULL (after the parser's located errors) when it cannot.
+static MlirModule load(const cli_opts_t *o, MlirContext *out_ctx) {
   MlirContext ctx = mlirContextCreate();
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(reg);
   mlirContextAppendDialectRegistry(ctx, reg);
   mlirDialectRegistryDestroy(reg);
   mlirContextLoadAllAvailableDialects(ctx);
-  mlirContextSetAllowUnregisteredDialects(ctx, unregistered);
+  mlirContextSetAllowUnregisteredDialects(ctx, o->unregistered);
   mlirContextAttachDiagnosticHandler(ctx, on_mlir_diag, NULL, NULL);
-  MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(model));
+  MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->model));
   if (mlirModuleIsNull(m)) {
-    fprintf(stderr, "metrale: could not parse '%s'\n", model);
+    fprintf(stderr, "metrale: could not parse '%s'\n", o->model);
     mlirContextDestroy(ctx);
-    return 1;
+    return m;
   }
-  met_budget_run_options_t o;
-  memset(&o, 0, sizeof(o));
-  o.target = mlirStringRefCreateFromCString(target);
-  o.json = mlirStringRefCreateFromCString(json);
-  o.params = mlirStringRefCreateFromCString(params);
-  o.dynamic_size = dynamic_size;
-  o.op_remarks = d.remarks;
+  *out_ctx = ctx;
+  return m;
+}
+
+static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static int cmd_run(int argc, char **argv, bool memory) {
+  cli_opts_t o;
+  int rc = parse_opts(argc, argv, memory, &o);
+  if (rc) return rc;
+  uint64_t dynamic_size = 0, sequences = 0, tokens = 0;
+  if ((o.dyn && !parse_u64("--dynamic-size", o.dyn, &dynamic_size)) ||
+      (o.seq && !parse_u64("--sequences", o.seq, &sequences)) ||
+      (o.tok && !parse_u64("--tokens", o.tok, &tokens)))
+    return 2;
+  MlirContext ctx;
+  MlirModule m = load(&o, &ctx);
+  if (mlirModuleIsNull(m)) return 1;
   met_strbuf_t text, jout;
   met_strbuf_initialize(met_allocator_system(), &text);
   met_strbuf_initialize(met_allocator_system(), &jout);
-  bool json_stdout = !strcmp(json, "-");
-  bool ok = met_budget_run(mlirModuleGetOperation(m), &o, on_diag, &d,
-                           json_stdout ? NULL : &text, &jout);
+  bool json_stdout = !strcmp(o.json, "-");
+  bool ok;
+  if (memory) {
+    met_memory_run_options_t mo;
+    memset(&mo, 0, sizeof(mo));
+    mo.target = ref(o.target);
+    mo.json = ref(o.json);
+    mo.params = ref(o.params);
+    mo.states = ref(o.states);
+    mo.util = ref(o.util);
+    mo.kv_dtype = ref(o.kv_dtype);
+    mo.sequences = sequences;
+    mo.tokens = tokens;
+    mo.dynamic_size = (int64_t)dynamic_size;
+    mo.over_budget_warning = o.over_warning;
+    ok = met_memory_run(mlirModuleGetOperation(m), &mo, on_diag, &o.d,
+                        json_stdout ? NULL : &text, &jout);
+  } else {
+    met_budget_run_options_t bo;
+    memset(&bo, 0, sizeof(bo));
+    bo.target = ref(o.target);
+    bo.json = ref(o.json);
+    bo.params = ref(o.params);
+    bo.dynamic_size = (int64_t)dynamic_size;
+    bo.op_remarks = o.d.remarks;
+    ok = met_budget_run(mlirModuleGetOperation(m), &bo, on_diag, &o.d,
+                        json_stdout ? NULL : &text, &jout);
+  }
   if (json_stdout && jout.len) fwrite(jout.data, 1, jout.len, stdout);
   if (!json_stdout && text.len) fwrite(text.data, 1, text.len, stdout);
   met_strbuf_deinitialize(&text);
@@ -216,7 +279,8 @@ int main(int argc, char **argv) {
     fputs(kUsage, argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
-  if (!strcmp(argv[1], "budget")) return cmd_budget(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "budget")) return cmd_run(argc - 2, argv + 2, false);
+  if (!strcmp(argv[1], "memory")) return cmd_run(argc - 2, argv + 2, true);
   if (!strcmp(argv[1], "targets")) return cmd_targets(argc - 2, argv + 2);
   fprintf(stderr, "metrale: unknown command '%s'\n%s", argv[1], kUsage);
   return 2;

@@ -51,8 +51,8 @@ typedef struct met_budget_t {
   // planner is a heuristic, not monotone in sizes: a negative difference reads as 0.
   uint64_t width_overhead_bytes;
   met_width_policy_t width_policy;
-  // Bytes of the non-parameter arguments plus the function's results, at their declared
-  // types (a result counted once per returned operand). Exact.
+  // Bytes of the arguments that are neither parameters nor states, plus the function's
+  // results, at their declared types (a result counted once per returned operand). Exact.
   uint64_t host_io_bytes;
   // Compute nodes outside the target's fast path (unregistered and unknown ops always).
   uint64_t off_fast_path_ops;

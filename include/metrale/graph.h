@@ -74,6 +74,8 @@ typedef enum met_value_role_e {
   MET_ROLE_EMPTY = 5,       // tensor.empty: shape only, no data is read from it
   MET_ROLE_ALLOC = 6,       // memref.alloc / alloca result
   MET_ROLE_OTHER = 7,       // a view result or a value of a host op
+  MET_ROLE_STATE = 8,       // a function argument marked as state (a KV cache, ...):
+                            // device-resident across runs, not host I/O
 } met_value_role_t;
 
 enum {

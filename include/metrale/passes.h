@@ -51,6 +51,30 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *option
                     met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out);
 
+typedef struct met_memory_run_options_t {
+  MlirStringRef target;     // as for the Budget
+  MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
+  MlirStringRef params;     // parameter arguments (as for the Budget)
+  MlirStringRef states;     // state arguments: "0,2-5,7-", "all", "float", "none"
+  MlirStringRef util;       // share of device memory to use, "0.9"; empty: the target's
+  MlirStringRef kv_dtype;   // KV element type ("f16", "bf16", "f8E4M3FN", "i8", ...)
+  uint64_t sequences;       // runtime parameters of the KV pool (0: not given)
+  uint64_t tokens;
+  int64_t dynamic_size;
+  bool over_budget_warning; // "does not fit" as a warning (the pass then succeeds)
+  bool set_attributes;      // attach `metrale.memory` to the module
+  uint32_t remark_rows;     // largest nodes listed in the module remark (0: none)
+} met_memory_run_options_t;
+
+// Runs the memory model on |module|: every public function with a body is a run planned
+// by the Budget planner; weights, workspaces, states, the KV pool, caches and driver
+// terms are summed against the device budget (definitions in metrale/memory.h and
+// metrale/memory_graph.h). Emits a remark table at the module, an error when the model
+// does not fit, and the JSON. Returns false on an error.
+bool met_memory_run(MlirOperation module, const met_memory_run_options_t *options,
+                    met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
+                    met_strbuf_t *json_out);
+
 // Runs |fn(user, i)| for i in [0, n), in parallel when |ctx| has multithreading enabled
 // (MLIR's own thread pool), else in order. Implemented in C++ (passes/shim.cpp).
 void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *user, size_t i),

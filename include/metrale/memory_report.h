@@ -1,0 +1,80 @@
+// metrale/memory_report.h: the memory model's report, as the pass assembles it, and its
+// renderers (JSON, text tables). The renderers do no I/O. Thread-compatible.
+#ifndef METRALE_MEMORY_REPORT_H
+#define METRALE_MEMORY_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrale/memory.h"
+#include "metrale/report.h"
+#include "metrale/target.h"
+
+// One node of the per-node table: the memory it holds. The five columns sum to the
+// totals: stored = weights_stored, derived = weights_derived, activations = activations,
+// workspace = workspace, state = states + kv.
+typedef struct met_memory_row_t {
+  const char *name;   // "weight %arg0 of @forward", "tosa.matmul", "kv pool", ...
+  const char *kind;   // "weight", "hoisted", "activation", "workspace", "state", "kv"
+  const char *loc;    // "file:line:col" or NULL
+  uint64_t stored, derived, activations, workspace, state;
+} met_memory_row_t;
+
+typedef struct met_memory_run_t {
+  const char *name;           // the function's symbol: the run's label
+  uint64_t arena;             // planned arena (the Budget's arena_bytes)
+  uint64_t materialized;
+  bool bufferized;            // allocates buffers itself (memref.alloc)
+  uint64_t allocated_peak;    // what that code allocates at its peak
+  uint64_t charged;           // allocated_peak when bufferized, else arena
+} met_memory_run_t;
+
+typedef struct met_memory_weight_t {
+  const char *name;
+  const char *format;         // the declared checkpoint format, or NULL
+  uint64_t stored, served;    // at the declared format; the IR type's copy if it differs
+  uint32_t uses;              // uses by ops that run every time
+  bool outside, leaked;
+} met_memory_weight_t;
+
+typedef struct met_memory_state_t {
+  const char *name;
+  uint64_t bytes;
+} met_memory_state_t;
+
+typedef struct met_memory_cache_t {
+  const char *name;
+  uint64_t units, unit_bytes, bytes;
+  bool host;
+} met_memory_cache_t;
+
+typedef struct met_memory_report_t {
+  met_memory_terms_t terms;
+  met_memory_totals_t totals;
+  met_kv_pool_t pool;
+  uint32_t kv_missing;        // MET_KV_MISSING_* when the pool is declared but incomplete
+  uint64_t sequences, tokens;
+  uint32_t util_ppm;
+  const char *peak_run;       // the run that sets activations
+  bool asked_max_sequences, max_sequences_found;
+  uint64_t max_sequences;     // at |tokens|
+  bool asked_max_tokens, max_tokens_found;
+  uint64_t max_tokens;        // at |sequences|
+  uint64_t workspace_family[4];  // matmul, conv, softmax, reduction
+  met_memory_row_t *rows; size_t row_count;
+  met_memory_run_t *runs; size_t run_count;
+  met_memory_weight_t *weights; size_t weight_count;
+  met_memory_state_t *states; size_t state_count;
+  met_memory_cache_t *caches; size_t cache_count;
+} met_memory_report_t;
+
+void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
+                            const met_memory_report_t *r);
+// |max_rows|: how many of the largest nodes to list (0: all).
+void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
+                            const met_memory_report_t *r, size_t max_rows);
+// The terms by size, largest first, as "name bytes" pairs: for "largest terms" messages.
+void met_memory_report_largest(met_strbuf_t *sb, const met_memory_report_t *r, int count);
+
+#endif

@@ -1,0 +1,231 @@
+// memory_report.c: JSON and text renderings of a met_memory_report_t.
+#include "metrale/memory_report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct term_t { const char *name; uint64_t bytes; } term_t;
+
+static size_t device_terms(const met_memory_report_t *r, term_t *out) {
+  const met_memory_terms_t *t = &r->terms;
+  term_t all[] = {{"weights_stored", t->weights_stored}, {"weights_derived", t->weights_derived},
+                  {"activations", t->activations},       {"workspace", t->workspace},
+                  {"states", t->states},                 {"kv", r->totals.kv_bytes},
+                  {"caches", t->caches_device},          {"driver", r->totals.driver_bytes}};
+  memcpy(out, all, sizeof(all));
+  return sizeof(all) / sizeof(all[0]);
+}
+
+static int by_bytes_desc(const void *a, const void *b) {
+  const term_t *x = a, *y = b;
+  return x->bytes < y->bytes ? 1 : x->bytes > y->bytes ? -1 : strcmp(x->name, y->name);
+}
+
+void met_memory_report_largest(met_strbuf_t *sb, const met_memory_report_t *r, int count) {
+  term_t terms[8];
+  size_t n = device_terms(r, terms);
+  qsort(terms, n, sizeof(term_t), by_bytes_desc);
+  for (int i = 0; i < count && (size_t)i < n && terms[i].bytes; ++i) {
+    met_strbuf_printf(sb, "%s%s ", i ? ", " : "", terms[i].name);
+    met_report_bytes(sb, terms[i].bytes);
+  }
+}
+
+static void json_str_field(met_strbuf_t *sb, const char *key, const char *v, bool comma) {
+  met_strbuf_printf(sb, "%s\"%s\": ", comma ? ", " : "", key);
+  if (v) met_strbuf_json_string(sb, v);
+  else met_strbuf_append(sb, "null", 4);
+}
+
+void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
+                            const met_memory_report_t *r) {
+  const met_memory_terms_t *t = &r->terms;
+  const met_memory_totals_t *x = &r->totals;
+  met_strbuf_append(sb, "{\"target\": ", 11);
+  met_report_json_target(sb, target);
+  met_strbuf_printf(sb,
+                    ",\n \"parameters\": {\"util_ppm\": %u, \"sequences\": %" PRIu64
+                    ", \"tokens\": %" PRIu64 "},\n",
+                    r->util_ppm, r->sequences, r->tokens);
+  met_strbuf_printf(
+      sb,
+      " \"totals\": {\"weights_stored\": %" PRIu64 ", \"weights_outside\": %" PRIu64
+      ", \"weights_derived\": %" PRIu64 ", \"weights_leaked\": %" PRIu64
+      ", \"activations\": %" PRIu64 ", \"activations_planned\": %" PRIu64
+      ", \"workspace\": %" PRIu64 ", \"states\": %" PRIu64 ", \"kv\": %" PRIu64
+      ", \"kv_blocks\": %" PRIu64 ", \"caches_device\": %" PRIu64 ", \"caches_host\": %" PRIu64
+      ", \"driver\": %" PRIu64 ", \"device\": %" PRIu64 ", \"budget_bytes\": %" PRIu64
+      ", \"headroom\": %" PRId64 ", \"fits\": %s},\n",
+      t->weights_stored, t->weights_outside, t->weights_derived, t->weights_leaked,
+      t->activations, t->activations_planned, t->workspace, t->states, x->kv_bytes,
+      x->kv_blocks, t->caches_device, t->caches_host, x->driver_bytes, x->device_bytes,
+      x->budget_bytes, x->headroom_bytes, x->fits ? "true" : "false");
+  met_strbuf_append(sb, " \"inverse\": {", 13);
+  if (r->asked_max_sequences) {
+    if (r->max_sequences_found)
+      met_strbuf_printf(sb, "\"max_sequences\": %" PRIu64, r->max_sequences);
+    else
+      met_strbuf_append(sb, "\"max_sequences\": \"none\"", 24);
+  }
+  if (r->asked_max_tokens) {
+    if (r->asked_max_sequences) met_strbuf_append(sb, ", ", 2);
+    if (r->max_tokens_found)
+      met_strbuf_printf(sb, "\"max_tokens\": %" PRIu64, r->max_tokens);
+    else
+      met_strbuf_append(sb, "\"max_tokens\": \"none\"", 21);
+  }
+  met_strbuf_append(sb, "},\n \"kv_pool\": ", 15);
+  if (!r->pool.present) {
+    met_strbuf_append(sb, "null", 4);
+  } else {
+    met_strbuf_printf(sb,
+                      "{\"layers\": %" PRIu64 ", \"kv_heads\": %" PRIu64 ", \"head_dim\": %" PRIu64
+                      ", \"block_size\": %" PRIu64 ", \"kv_bits\": %u, \"missing\": %u}",
+                      r->pool.layers, r->pool.kv_heads, r->pool.head_dim, r->pool.block_size,
+                      r->pool.kv_bits, r->kv_missing);
+  }
+  met_strbuf_append(sb, ",\n \"runs\": [", 11);
+  for (size_t i = 0; i < r->run_count; ++i) {
+    const met_memory_run_t *u = &r->runs[i];
+    met_strbuf_append(sb, i ? ", {" : "{", i ? 3 : 1);
+    json_str_field(sb, "name", u->name, false);
+    met_strbuf_printf(sb,
+                      ", \"arena\": %" PRIu64 ", \"materialized\": %" PRIu64
+                      ", \"bufferized\": %s, \"allocated_peak\": %" PRIu64 ", \"charged\": %" PRIu64
+                      "}",
+                      u->arena, u->materialized, u->bufferized ? "true" : "false",
+                      u->allocated_peak, u->charged);
+  }
+  met_strbuf_printf(sb, "],\n \"workspaces\": {\"matmul\": %" PRIu64 ", \"conv\": %" PRIu64
+                    ", \"softmax\": %" PRIu64 ", \"reduction\": %" PRIu64 "},\n \"weights\": [",
+                    r->workspace_family[0], r->workspace_family[1], r->workspace_family[2],
+                    r->workspace_family[3]);
+  for (size_t i = 0; i < r->weight_count; ++i) {
+    const met_memory_weight_t *w = &r->weights[i];
+    met_strbuf_append(sb, i ? ", {" : "{", i ? 3 : 1);
+    json_str_field(sb, "name", w->name, false);
+    json_str_field(sb, "format", w->format, true);
+    met_strbuf_printf(sb, ", \"stored\": %" PRIu64 ", \"served\": %" PRIu64
+                      ", \"uses\": %u, \"outside\": %s, \"leaked\": %s}",
+                      w->stored, w->served, w->uses, w->outside ? "true" : "false",
+                      w->leaked ? "true" : "false");
+  }
+  met_strbuf_append(sb, "],\n \"states\": [", 15);
+  for (size_t i = 0; i < r->state_count; ++i) {
+    met_strbuf_append(sb, i ? ", {" : "{", i ? 3 : 1);
+    json_str_field(sb, "name", r->states[i].name, false);
+    met_strbuf_printf(sb, ", \"bytes\": %" PRIu64 "}", r->states[i].bytes);
+  }
+  met_strbuf_append(sb, "],\n \"caches\": [", 15);
+  for (size_t i = 0; i < r->cache_count; ++i) {
+    const met_memory_cache_t *c = &r->caches[i];
+    met_strbuf_append(sb, i ? ", {" : "{", i ? 3 : 1);
+    json_str_field(sb, "name", c->name, false);
+    met_strbuf_printf(sb, ", \"units\": %" PRIu64 ", \"unit_bytes\": %" PRIu64
+                      ", \"bytes\": %" PRIu64 ", \"where\": \"%s\"}",
+                      c->units, c->unit_bytes, c->bytes, c->host ? "host" : "device");
+  }
+  met_strbuf_append(sb, "],\n \"nodes\": [", 14);
+  for (size_t i = 0; i < r->row_count; ++i) {
+    const met_memory_row_t *w = &r->rows[i];
+    met_strbuf_append(sb, i ? ",\n  {" : "\n  {", i ? 5 : 4);
+    json_str_field(sb, "name", w->name, false);
+    json_str_field(sb, "kind", w->kind, true);
+    json_str_field(sb, "loc", w->loc, true);
+    met_strbuf_printf(sb, ", \"stored\": %" PRIu64 ", \"derived\": %" PRIu64
+                      ", \"activations\": %" PRIu64 ", \"workspace\": %" PRIu64
+                      ", \"state\": %" PRIu64 "}",
+                      w->stored, w->derived, w->activations, w->workspace, w->state);
+  }
+  met_strbuf_append(sb, "]}\n", 3);
+}
+
+static void line(met_strbuf_t *sb, const char *label, uint64_t v, const char *note) {
+  met_strbuf_printf(sb, "  %-22s %16" PRIu64 "  ", label, v);
+  size_t before = sb->len;
+  met_report_bytes(sb, v);
+  for (size_t w = sb->len - before; w < 11; ++w) met_strbuf_append(sb, " ", 1);
+  if (note) met_strbuf_printf(sb, " %s", note);
+  met_strbuf_append(sb, "\n", 1);
+}
+
+static uint64_t row_total(const met_memory_row_t *w) {
+  return w->stored + w->derived + w->activations + w->workspace + w->state;
+}
+
+static int row_desc(const void *a, const void *b) {
+  uint64_t x = row_total(*(const met_memory_row_t *const *)a);
+  uint64_t y = row_total(*(const met_memory_row_t *const *)b);
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
+                            const met_memory_report_t *r, size_t max_rows) {
+  const met_memory_terms_t *t = &r->terms;
+  const met_memory_totals_t *x = &r->totals;
+  met_strbuf_printf(sb, "memory on %s (", target->name);
+  met_report_bytes(sb, target->memory_bytes);
+  met_strbuf_printf(sb, " x util %.3f)", r->util_ppm / 1e6);
+  if (r->pool.present && !r->kv_missing)
+    met_strbuf_printf(sb, ", %" PRIu64 " sequences x %" PRIu64 " tokens", r->sequences, r->tokens);
+  met_strbuf_append(sb, "\n", 1);
+  line(sb, "weights_stored", t->weights_stored, "every parameter once");
+  line(sb, "weights_outside", t->weights_outside, "of which no op reads");
+  line(sb, "weights_derived", t->weights_derived, "load-time copies");
+  line(sb, "weights_leaked", t->weights_leaked, "sources kept after hoisting");
+  line(sb, "activations", t->activations, r->peak_run ? r->peak_run : "");
+  line(sb, "activations_planned", t->activations_planned, "planner's peak");
+  line(sb, "workspace", t->workspace, "kernel families");
+  line(sb, "states", t->states, "mutable globals, state arguments");
+  line(sb, "kv", x->kv_bytes, r->pool.present ? "paged KV pool" : "no KV pool declared");
+  line(sb, "caches_device", t->caches_device, NULL);
+  line(sb, "caches_host", t->caches_host, "not charged");
+  line(sb, "driver", x->driver_bytes, "context, reserve, chunk slack");
+  line(sb, "device", x->device_bytes, "total");
+  line(sb, "budget_bytes", x->budget_bytes, NULL);
+  met_strbuf_printf(sb, "  %-22s %16" PRId64 "  ", "headroom", x->headroom_bytes);
+  met_report_bytes(sb, x->headroom_bytes < 0 ? (uint64_t)0 - (uint64_t)x->headroom_bytes
+                                              : (uint64_t)x->headroom_bytes);
+  met_strbuf_printf(sb, "%s  %s\n", x->headroom_bytes < 0 ? " over" : "",
+                    x->fits ? "fits" : "DOES NOT FIT");
+  if (r->asked_max_sequences) {
+    if (r->max_sequences_found)
+      met_strbuf_printf(sb, "  sequences of %" PRIu64 " tokens that fit: %" PRIu64 "\n", r->tokens,
+                        r->max_sequences);
+    else
+      met_strbuf_printf(sb, "  sequences of %" PRIu64 " tokens that fit: none\n", r->tokens);
+  }
+  if (r->asked_max_tokens) {
+    if (r->max_tokens_found)
+      met_strbuf_printf(sb, "  longest sequence at %" PRIu64 " sequences: %" PRIu64 " tokens\n",
+                        r->sequences, r->max_tokens);
+    else
+      met_strbuf_printf(sb, "  longest sequence at %" PRIu64 " sequences: none\n", r->sequences);
+  }
+  if (r->run_count) met_strbuf_append(sb, "runs\n", 5);
+  for (size_t i = 0; i < r->run_count; ++i) {
+    const met_memory_run_t *u = &r->runs[i];
+    met_strbuf_printf(sb, "  @%-21s arena ", u->name);
+    met_report_bytes(sb, u->arena);
+    if (u->bufferized) {
+      met_strbuf_append(sb, ", its own allocations peak at ", 30);
+      met_report_bytes(sb, u->allocated_peak);
+    }
+    met_strbuf_append(sb, "\n", 1);
+  }
+  if (!r->row_count) return;
+  const met_memory_row_t **order = malloc(r->row_count * sizeof(*order));
+  if (!order) { sb->status = MET_ENOMEM; return; }
+  for (size_t i = 0; i < r->row_count; ++i) order[i] = &r->rows[i];
+  qsort(order, r->row_count, sizeof(*order), row_desc);
+  size_t n = max_rows && max_rows < r->row_count ? max_rows : r->row_count;
+  met_strbuf_printf(sb, "largest nodes (%zu of %zu)\n", n, r->row_count);
+  for (size_t i = 0; i < n; ++i) {
+    met_strbuf_printf(sb, "  %-10s ", order[i]->kind);
+    met_report_bytes(sb, row_total(order[i]));
+    met_strbuf_printf(sb, "  %s%s%s\n", order[i]->name, order[i]->loc ? " at " : "",
+                      order[i]->loc ? order[i]->loc : "");
+  }
+  free(order);
+}
