@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "metrale/checked.h"
+#include "metrale/planner.h"
 
 #define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
 
@@ -142,17 +143,30 @@ static met_status_t workspace(const met_graph_t *g, const met_target_t *t,
   return MET_OK;
 }
 
-static met_status_t peak_position(const met_graph_t *g, const met_budget_report_t *r,
-                                  met_arena_t *arena, met_function_memory_t *out) {
+// Re-plans the slots that stay in the run and finds the position of their peak.
+static met_status_t run_plan(const met_graph_t *g, const met_budget_report_t *r,
+                             met_arena_t *arena, met_function_memory_t *out) {
   out->peak_position = -1;
-  if (!r->slot_count) return MET_OK;
+  TRY(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, 1, (void **)&out->slot_kept));
+  met_buffer_t *bufs;
+  uint64_t *offsets;
+  TRY(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, sizeof(met_buffer_t), (void **)&bufs));
+  TRY(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, sizeof(uint64_t), (void **)&offsets));
+  size_t n = 0;
+  for (size_t s = 0; s < r->slot_count; ++s) {
+    if (out->hoisted[r->slots[s].node]) continue;
+    out->slot_kept[s] = 1;
+    bufs[n++] = (met_buffer_t){r->slots[s].bytes, r->slots[s].first, r->slots[s].last};
+  }
+  if (!n) return MET_OK;
+  TRY(met_planner_plan(bufs, n, g->position_count, MET_PLAN_BEST, arena, offsets, &out->run_arena));
   uint64_t *add, *sub;
   size_t np = (size_t)g->position_count + 1;
   TRY(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&add));
   TRY(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&sub));
-  for (size_t s = 0; s < r->slot_count; ++s) {
-    add[r->slots[s].first] += r->slots[s].bytes;  // sums bounded by materialized_bytes
-    sub[r->slots[s].last + 1] += r->slots[s].bytes;
+  for (size_t b = 0; b < n; ++b) {
+    add[bufs[b].first] += bufs[b].bytes;  // bounded by the materialized sum, checked by the Budget
+    sub[bufs[b].last + 1] += bufs[b].bytes;
   }
   uint64_t live = 0, best = 0;
   for (uint32_t t = 0; t < g->position_count; ++t) {
@@ -175,6 +189,6 @@ met_status_t met_memory_function(const met_graph_t *graph, const met_budget_repo
     for (size_t v = 0; v < graph->value_count; ++v) out->param_uses[v] = report->use_count[v];
   TRY(alloc_peak(graph, arena, out));
   TRY(workspace(graph, target, out));
-  TRY(peak_position(graph, report, arena, out));
+  TRY(run_plan(graph, report, arena, out));
   return MET_OK;
 }

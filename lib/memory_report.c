@@ -35,14 +35,14 @@ void met_memory_report_largest(met_strbuf_t *sb, const met_memory_report_t *r, i
 static void json_str_field(met_strbuf_t *sb, const char *key, const char *v, bool comma) {
   met_strbuf_printf(sb, "%s\"%s\": ", comma ? ", " : "", key);
   if (v) met_strbuf_json_string(sb, v);
-  else met_strbuf_append(sb, "null", 4);
+  else MET_STRBUF_LIT(sb, "null");
 }
 
 void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
                             const met_memory_report_t *r) {
   const met_memory_terms_t *t = &r->terms;
   const met_memory_totals_t *x = &r->totals;
-  met_strbuf_append(sb, "{\"target\": ", 11);
+  MET_STRBUF_LIT(sb, "{\"target\": ");
   met_report_json_target(sb, target);
   met_strbuf_printf(sb,
                     ",\n \"parameters\": {\"util_ppm\": %u, \"sequences\": %" PRIu64
@@ -61,23 +61,23 @@ void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
       t->activations, t->activations_planned, t->workspace, t->states, x->kv_bytes,
       x->kv_blocks, t->caches_device, t->caches_host, x->driver_bytes, x->device_bytes,
       x->budget_bytes, x->headroom_bytes, x->fits ? "true" : "false");
-  met_strbuf_append(sb, " \"inverse\": {", 13);
+  MET_STRBUF_LIT(sb, " \"inverse\": {");
   if (r->asked_max_sequences) {
     if (r->max_sequences_found)
       met_strbuf_printf(sb, "\"max_sequences\": %" PRIu64, r->max_sequences);
     else
-      met_strbuf_append(sb, "\"max_sequences\": \"none\"", 24);
+      MET_STRBUF_LIT(sb, "\"max_sequences\": \"none\"");
   }
   if (r->asked_max_tokens) {
-    if (r->asked_max_sequences) met_strbuf_append(sb, ", ", 2);
+    if (r->asked_max_sequences) MET_STRBUF_LIT(sb, ", ");
     if (r->max_tokens_found)
       met_strbuf_printf(sb, "\"max_tokens\": %" PRIu64, r->max_tokens);
     else
-      met_strbuf_append(sb, "\"max_tokens\": \"none\"", 21);
+      MET_STRBUF_LIT(sb, "\"max_tokens\": \"none\"");
   }
-  met_strbuf_append(sb, "},\n \"kv_pool\": ", 15);
+  MET_STRBUF_LIT(sb, "},\n \"kv_pool\": ");
   if (!r->pool.present) {
-    met_strbuf_append(sb, "null", 4);
+    MET_STRBUF_LIT(sb, "null");
   } else {
     met_strbuf_printf(sb,
                       "{\"layers\": %" PRIu64 ", \"kv_heads\": %" PRIu64 ", \"head_dim\": %" PRIu64
@@ -85,16 +85,18 @@ void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
                       r->pool.layers, r->pool.kv_heads, r->pool.head_dim, r->pool.block_size,
                       r->pool.kv_bits, r->kv_missing);
   }
-  met_strbuf_append(sb, ",\n \"runs\": [", 11);
+  MET_STRBUF_LIT(sb, ",\n \"runs\": [");
   for (size_t i = 0; i < r->run_count; ++i) {
     const met_memory_run_t *u = &r->runs[i];
-    met_strbuf_append(sb, i ? ", {" : "{", i ? 3 : 1);
+    if (i) MET_STRBUF_LIT(sb, ", ");
+    MET_STRBUF_LIT(sb, "{");
     json_str_field(sb, "name", u->name, false);
     met_strbuf_printf(sb,
-                      ", \"arena\": %" PRIu64 ", \"materialized\": %" PRIu64
+                      ", \"arena\": %" PRIu64 ", \"budget_arena\": %" PRIu64
+                    ", \"materialized\": %" PRIu64
                       ", \"bufferized\": %s, \"allocated_peak\": %" PRIu64 ", \"charged\": %" PRIu64
                       "}",
-                      u->arena, u->materialized, u->bufferized ? "true" : "false",
+                      u->arena, u->budget_arena, u->materialized, u->bufferized ? "true" : "false",
                       u->allocated_peak, u->charged);
   }
   met_strbuf_printf(sb, "],\n \"workspaces\": {\"matmul\": %" PRIu64 ", \"conv\": %" PRIu64
@@ -103,7 +105,8 @@ void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
                     r->workspace_family[3]);
   for (size_t i = 0; i < r->weight_count; ++i) {
     const met_memory_weight_t *w = &r->weights[i];
-    met_strbuf_append(sb, i ? ", {" : "{", i ? 3 : 1);
+    if (i) MET_STRBUF_LIT(sb, ", ");
+    MET_STRBUF_LIT(sb, "{");
     json_str_field(sb, "name", w->name, false);
     json_str_field(sb, "format", w->format, true);
     met_strbuf_printf(sb, ", \"stored\": %" PRIu64 ", \"served\": %" PRIu64
@@ -111,25 +114,28 @@ void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
                       w->stored, w->served, w->uses, w->outside ? "true" : "false",
                       w->leaked ? "true" : "false");
   }
-  met_strbuf_append(sb, "],\n \"states\": [", 15);
+  MET_STRBUF_LIT(sb, "],\n \"states\": [");
   for (size_t i = 0; i < r->state_count; ++i) {
-    met_strbuf_append(sb, i ? ", {" : "{", i ? 3 : 1);
+    if (i) MET_STRBUF_LIT(sb, ", ");
+    MET_STRBUF_LIT(sb, "{");
     json_str_field(sb, "name", r->states[i].name, false);
     met_strbuf_printf(sb, ", \"bytes\": %" PRIu64 "}", r->states[i].bytes);
   }
-  met_strbuf_append(sb, "],\n \"caches\": [", 15);
+  MET_STRBUF_LIT(sb, "],\n \"caches\": [");
   for (size_t i = 0; i < r->cache_count; ++i) {
     const met_memory_cache_t *c = &r->caches[i];
-    met_strbuf_append(sb, i ? ", {" : "{", i ? 3 : 1);
+    if (i) MET_STRBUF_LIT(sb, ", ");
+    MET_STRBUF_LIT(sb, "{");
     json_str_field(sb, "name", c->name, false);
     met_strbuf_printf(sb, ", \"units\": %" PRIu64 ", \"unit_bytes\": %" PRIu64
                       ", \"bytes\": %" PRIu64 ", \"where\": \"%s\"}",
                       c->units, c->unit_bytes, c->bytes, c->host ? "host" : "device");
   }
-  met_strbuf_append(sb, "],\n \"nodes\": [", 14);
+  MET_STRBUF_LIT(sb, "],\n \"nodes\": [");
   for (size_t i = 0; i < r->row_count; ++i) {
     const met_memory_row_t *w = &r->rows[i];
-    met_strbuf_append(sb, i ? ",\n  {" : "\n  {", i ? 5 : 4);
+    if (i) MET_STRBUF_LIT(sb, ",");
+    MET_STRBUF_LIT(sb, "\n  {");
     json_str_field(sb, "name", w->name, false);
     json_str_field(sb, "kind", w->kind, true);
     json_str_field(sb, "loc", w->loc, true);
@@ -138,16 +144,16 @@ void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
                       ", \"state\": %" PRIu64 "}",
                       w->stored, w->derived, w->activations, w->workspace, w->state);
   }
-  met_strbuf_append(sb, "]}\n", 3);
+  MET_STRBUF_LIT(sb, "]}\n");
 }
 
 static void line(met_strbuf_t *sb, const char *label, uint64_t v, const char *note) {
   met_strbuf_printf(sb, "  %-22s %16" PRIu64 "  ", label, v);
   size_t before = sb->len;
   met_report_bytes(sb, v);
-  for (size_t w = sb->len - before; w < 11; ++w) met_strbuf_append(sb, " ", 1);
+  for (size_t w = sb->len - before; w < 11; ++w) MET_STRBUF_LIT(sb, " ");
   if (note) met_strbuf_printf(sb, " %s", note);
-  met_strbuf_append(sb, "\n", 1);
+  MET_STRBUF_LIT(sb, "\n");
 }
 
 static uint64_t row_total(const met_memory_row_t *w) {
@@ -169,7 +175,7 @@ void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
   met_strbuf_printf(sb, " x util %.3f)", r->util_ppm / 1e6);
   if (r->pool.present && !r->kv_missing)
     met_strbuf_printf(sb, ", %" PRIu64 " sequences x %" PRIu64 " tokens", r->sequences, r->tokens);
-  met_strbuf_append(sb, "\n", 1);
+  MET_STRBUF_LIT(sb, "\n");
   line(sb, "weights_stored", t->weights_stored, "every parameter once");
   line(sb, "weights_outside", t->weights_outside, "of which no op reads");
   line(sb, "weights_derived", t->weights_derived, "load-time copies");
@@ -203,16 +209,16 @@ void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
     else
       met_strbuf_printf(sb, "  longest sequence at %" PRIu64 " sequences: none\n", r->sequences);
   }
-  if (r->run_count) met_strbuf_append(sb, "runs\n", 5);
+  if (r->run_count) MET_STRBUF_LIT(sb, "runs\n");
   for (size_t i = 0; i < r->run_count; ++i) {
     const met_memory_run_t *u = &r->runs[i];
     met_strbuf_printf(sb, "  @%-21s arena ", u->name);
     met_report_bytes(sb, u->arena);
     if (u->bufferized) {
-      met_strbuf_append(sb, ", its own allocations peak at ", 30);
+      MET_STRBUF_LIT(sb, ", its own allocations peak at ");
       met_report_bytes(sb, u->allocated_peak);
     }
-    met_strbuf_append(sb, "\n", 1);
+    MET_STRBUF_LIT(sb, "\n");
   }
   if (!r->row_count) return;
   const met_memory_row_t **order = malloc(r->row_count * sizeof(*order));

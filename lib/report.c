@@ -56,7 +56,7 @@ void met_strbuf_printf(met_strbuf_t *sb, const char *fmt, ...) {
 }
 
 void met_strbuf_json_string(met_strbuf_t *sb, const char *s) {
-  met_strbuf_append(sb, "\"", 1);
+  MET_STRBUF_LIT(sb, "\"");
   for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; ++p) {
     if (*p == '"' || *p == '\\') {
       char esc[2] = {'\\', (char)*p};
@@ -67,7 +67,7 @@ void met_strbuf_json_string(met_strbuf_t *sb, const char *s) {
       met_strbuf_append(sb, (const char *)p, 1);
     }
   }
-  met_strbuf_append(sb, "\"", 1);
+  MET_STRBUF_LIT(sb, "\"");
 }
 
 const char *met_report_role_name(int role) {
@@ -94,9 +94,9 @@ void met_report_bytes(met_strbuf_t *sb, uint64_t bytes) {
 }
 
 void met_report_json_target(met_strbuf_t *sb, const met_target_t *t) {
-  met_strbuf_append(sb, "{\"name\": ", 9);
+  MET_STRBUF_LIT(sb, "{\"name\": ");
   met_strbuf_json_string(sb, t->name);
-  met_strbuf_append(sb, ", \"description\": ", 17);
+  MET_STRBUF_LIT(sb, ", \"description\": ");
   met_strbuf_json_string(sb, t->description);
   met_strbuf_printf(sb,
                     ", \"width_policy\": \"%s\", \"alignment\": %" PRIu64
@@ -119,16 +119,16 @@ void met_report_json_target(met_strbuf_t *sb, const met_target_t *t) {
                     t->workspace.softmax_per_unit_bytes, t->workspace.reduction_per_unit_bytes,
                     t->hoists_parameters ? "true" : "false");
   for (const char *const *p = t->fast_path; p && *p; ++p) {
-    if (p != t->fast_path) met_strbuf_append(sb, ", ", 2);
+    if (p != t->fast_path) MET_STRBUF_LIT(sb, ", ");
     met_strbuf_json_string(sb, *p);
   }
-  met_strbuf_append(sb, "]}", 2);
+  MET_STRBUF_LIT(sb, "]}");
 }
 
 #define FIELD(sb, b, f) met_strbuf_printf(sb, "\"" #f "\": %" PRIu64 ", ", (b)->f)
 
 static void json_budget(met_strbuf_t *sb, const met_budget_t *b) {
-  met_strbuf_append(sb, "{", 1);
+  MET_STRBUF_LIT(sb, "{");
   FIELD(sb, b, arena_bytes);
   FIELD(sb, b, reuse_saved_bytes);
   FIELD(sb, b, width_overhead_bytes);
@@ -145,19 +145,19 @@ static void json_budget(met_strbuf_t *sb, const met_budget_t *b) {
 }
 
 static void json_function(met_strbuf_t *sb, const met_function_result_t *f) {
-  met_strbuf_append(sb, "{\"name\": ", 9);
+  MET_STRBUF_LIT(sb, "{\"name\": ");
   met_strbuf_json_string(sb, f->name);
   if (!f->report) {
-    met_strbuf_append(sb, ", \"complete\": false, \"error\": ", 30);
+    MET_STRBUF_LIT(sb, ", \"complete\": false, \"error\": ");
     met_strbuf_json_string(sb, f->error ? f->error : "analysis failed");
-    met_strbuf_append(sb, "}", 1);
+    MET_STRBUF_LIT(sb, "}");
     return;
   }
   const met_graph_t *g = f->graph;
   const met_budget_report_t *r = f->report;
   met_strbuf_printf(sb, ", \"complete\": %s, \"budget\": ", r->complete ? "true" : "false");
   json_budget(sb, &r->budget);
-  met_strbuf_append(sb, ", \"arguments\": [", 16);
+  MET_STRBUF_LIT(sb, ", \"arguments\": [");
   for (uint32_t a = 0; a < g->arg_count; ++a) {
     const met_value_t *v = &g->values[a];
     met_strbuf_printf(sb, "%s{\"index\": %d, \"bytes\": %" PRIu64 ", \"role\": \"%s\", "
@@ -168,50 +168,52 @@ static void json_function(met_strbuf_t *sb, const met_function_result_t *f) {
                               ((v->flags & MET_VALUE_F_DYNAMIC) && !(v->flags & MET_VALUE_F_BOUND))
                           ? "false" : "true");
   }
-  met_strbuf_append(sb, "], \"buffers\": [", 15);
+  MET_STRBUF_LIT(sb, "], \"buffers\": [");
   for (size_t s = 0; s < r->slot_count; ++s) {
     const met_slot_t *slot = &r->slots[s];
     const met_node_t *n = &g->nodes[slot->node];
-    met_strbuf_append(sb, s ? ", {\"value\": " : "{\"value\": ", s ? 12 : 10);
+    if (s) MET_STRBUF_LIT(sb, ", ");
+    MET_STRBUF_LIT(sb, "{\"value\": ");
     met_strbuf_json_string(sb, g->values[slot->value].name ? g->values[slot->value].name : "");
-    met_strbuf_append(sb, ", \"op\": ", 8);
+    MET_STRBUF_LIT(sb, ", \"op\": ");
     met_strbuf_json_string(sb, n->name);
-    met_strbuf_append(sb, ", \"loc\": ", 9);
+    MET_STRBUF_LIT(sb, ", \"loc\": ");
     met_strbuf_json_string(sb, n->loc ? n->loc : "");
     met_strbuf_printf(sb, ", \"bytes\": %" PRIu64 ", \"first\": %d, \"last\": %d, \"offset\": %" PRIu64
                       ", \"dispatch\": %u}",
                       slot->bytes, slot->first, slot->last, slot->offset,
                       r->group_of_node[slot->node]);
   }
-  met_strbuf_append(sb, "]}", 2);
+  MET_STRBUF_LIT(sb, "]}");
 }
 
 void met_report_json(met_strbuf_t *sb, const met_target_t *target,
                      const met_function_result_t *fns, size_t count) {
-  met_strbuf_append(sb, "{\"target\": ", 11);
+  MET_STRBUF_LIT(sb, "{\"target\": ");
   met_report_json_target(sb, target);
-  met_strbuf_append(sb, ",\n \"functions\": [", 17);
+  MET_STRBUF_LIT(sb, ",\n \"functions\": [");
   for (size_t i = 0; i < count; ++i) {
-    met_strbuf_append(sb, i ? ",\n  " : "\n  ", i ? 4 : 3);
+    if (i) MET_STRBUF_LIT(sb, ",");
+    MET_STRBUF_LIT(sb, "\n  ");
     json_function(sb, &fns[i]);
   }
-  met_strbuf_append(sb, "]}\n", 3);
+  MET_STRBUF_LIT(sb, "]}\n");
 }
 
 static void text_row(met_strbuf_t *sb, const char *label, uint64_t v, bool bytes,
                      const char *note) {
   met_strbuf_printf(sb, "  %-22s %16" PRIu64, label, v);
   if (bytes) {
-    met_strbuf_append(sb, "  ", 2);
+    MET_STRBUF_LIT(sb, "  ");
     size_t before = sb->len;
     met_report_bytes(sb, v);
     size_t w = sb->len - before;
-    for (; w < 10; ++w) met_strbuf_append(sb, " ", 1);
+    for (; w < 10; ++w) MET_STRBUF_LIT(sb, " ");
   } else {
-    met_strbuf_append(sb, "            ", 12);
+    MET_STRBUF_LIT(sb, "            ");
   }
   if (note) met_strbuf_printf(sb, "  %s", note);
-  met_strbuf_append(sb, "\n", 1);
+  MET_STRBUF_LIT(sb, "\n");
 }
 
 void met_report_text(met_strbuf_t *sb, const met_target_t *target,
@@ -226,7 +228,7 @@ void met_report_text(met_strbuf_t *sb, const met_target_t *target,
     }
     const met_budget_t *b = &f->report->budget;
     if (!f->report->complete)
-      met_strbuf_append(sb, "  (incomplete: byte counts are lower bounds)\n", 45);
+      MET_STRBUF_LIT(sb, "  (incomplete: byte counts are lower bounds)\n");
     text_row(sb, "arena_bytes", b->arena_bytes, true, "planned activation arena");
     text_row(sb, "peak_live_bytes", b->peak_live_bytes, true, "lower bound for any plan");
     text_row(sb, "materialized_bytes", b->materialized_bytes, true, "sum of slots");

@@ -291,6 +291,7 @@ static bool gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memor
   uint64_t live = 0;
   for (size_t s = 0; s < j->report.slot_count && fm->peak_position >= 0; ++s) {
     const met_slot_t *slot = &j->report.slots[s];
+    if (!fm->slot_kept[s]) continue;
     if (slot->first > fm->peak_position || slot->last < fm->peak_position) continue;
     const met_node_t *n = &j->graph.nodes[slot->node];
     live += slot->bytes;
@@ -508,10 +509,10 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
     }
     met_memory_run_t *run;
     if (!PUSH(g, runs, run_count, cap_runs, run)) return fail_oom(g);
-    *run = (met_memory_run_t){j->graph.name, j->report.budget.arena_bytes,
+    *run = (met_memory_run_t){j->graph.name, fm->run_arena, j->report.budget.arena_bytes,
                               j->report.budget.materialized_bytes, fm->bufferized,
                               fm->allocated_peak,
-                              fm->bufferized ? fm->allocated_peak : j->report.budget.arena_bytes};
+                              fm->bufferized ? fm->allocated_peak : fm->run_arena};
     if (run->charged > best || !g->r.peak_run) { best = run->charged; g->r.peak_run = run->name; }
     if (run->arena > g->r.terms.activations_planned) g->r.terms.activations_planned = run->arena;
     if (!gather_arguments(g, j) || !gather_constants(g, j)) return false;
@@ -658,11 +659,11 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
     if (!g->r.totals.fits) {
       met_strbuf_printf(&sb, "the model does not fit %s: needs ", g->target->name);
       met_report_bytes(&sb, g->r.totals.device_bytes);
-      met_strbuf_append(&sb, ", budget ", 9);
+      MET_STRBUF_LIT(&sb, ", budget ");
       met_report_bytes(&sb, g->r.totals.budget_bytes);
-      met_strbuf_append(&sb, ", over by ", 10);
+      MET_STRBUF_LIT(&sb, ", over by ");
       met_report_bytes(&sb, g->r.totals.device_bytes - g->r.totals.budget_bytes);
-      met_strbuf_append(&sb, "; largest terms: ", 17);
+      MET_STRBUF_LIT(&sb, "; largest terms: ");
       met_memory_report_largest(&sb, &g->r, 3);
       if (!sb.status)
         diag(user, mloc, o->over_budget_warning ? MET_DIAG_WARNING : MET_DIAG_ERROR, sb.data);

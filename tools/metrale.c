@@ -103,7 +103,7 @@ static int cmd_targets(int argc, char **argv) {
   }
   met_strbuf_t sb;
   met_strbuf_initialize(met_allocator_system(), &sb);
-  if (json) met_strbuf_append(&sb, "[", 1);
+  if (json) MET_STRBUF_LIT(&sb, "[");
   for (size_t i = 0; i < met_target_builtin_count(); ++i) {
     const met_target_t *t = met_target_builtin(i);
     if (json) {
@@ -136,9 +136,9 @@ static int cmd_targets(int argc, char **argv) {
     met_strbuf_printf(&sb, "/unit\n  hoists parameters      %s\n  fast_path             ",
                       t->hoists_parameters ? "yes (load time)" : "no");
     for (const char *const *p = t->fast_path; *p; ++p) met_strbuf_printf(&sb, " %s", *p);
-    met_strbuf_append(&sb, "\n", 1);
+    MET_STRBUF_LIT(&sb, "\n");
   }
-  if (json) met_strbuf_append(&sb, "]\n", 2);
+  if (json) MET_STRBUF_LIT(&sb, "]\n");
   int rc = sb.status ? 1 : 0;
   if (!rc) fwrite(sb.data, 1, sb.len, stdout);
   met_strbuf_deinitialize(&sb);

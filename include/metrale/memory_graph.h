@@ -13,8 +13,10 @@
 // - Allocation peak (bufferized code): positions run in order; a top-level memref.alloc or
 //   memref.alloca adds its bytes at its position, a memref.dealloc of it removes them after
 //   its position; what is never deallocated lives to the end. The peak is the largest sum.
-// - Peak attribution: the position where the planned slots' live sum is largest; each live
-//   slot is charged to its producing node.
+// - Run arena: the Budget plan's slots less those produced by hoisted nodes (they run at
+//   load time and are counted as derived weights), planned again by the same planner.
+// - Peak attribution: the position where those slots' live sum is largest; each live slot
+//   is charged to its producing node.
 #ifndef METRALE_MEMORY_GRAPH_H
 #define METRALE_MEMORY_GRAPH_H
 
@@ -40,6 +42,8 @@ typedef struct met_function_memory_t {
   uint32_t *param_uses;        // per value: uses by nodes that are not hoisted
   bool bufferized;             // has a memref.alloc / alloca
   uint64_t allocated_peak;     // allocation peak (0 unless bufferized)
+  uint64_t run_arena;          // the run's arena after hoisting (see above)
+  uint8_t *slot_kept;          // per Budget slot: 1 when it stays in the run
   int32_t peak_position;       // position of the planned peak (-1: no slots)
   uint64_t family_bytes[MET_FAMILY_COUNT];   // workspace term of each family
   int32_t family_node[MET_FAMILY_COUNT];     // the node that sets it (-1: none)

@@ -23,8 +23,9 @@ typedef struct met_memory_row_t {
 
 typedef struct met_memory_run_t {
   const char *name;           // the function's symbol: the run's label
-  uint64_t arena;             // planned arena (the Budget's arena_bytes)
-  uint64_t materialized;
+  uint64_t arena;             // planned arena after load-time hoisting (memory_graph.h)
+  uint64_t budget_arena;      // the Budget's arena_bytes (before hoisting)
+  uint64_t materialized;      // the Budget's materialized_bytes
   bool bufferized;            // allocates buffers itself (memref.alloc)
   uint64_t allocated_peak;    // what that code allocates at its peak
   uint64_t charged;           // allocated_peak when bufferized, else arena

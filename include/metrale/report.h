@@ -26,6 +26,8 @@ void met_strbuf_deinitialize(met_strbuf_t *sb);
 void met_strbuf_append(met_strbuf_t *sb, const char *s, size_t len);
 void met_strbuf_printf(met_strbuf_t *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+// Appends a string literal; its length comes from the compiler, not from a count by hand.
+#define MET_STRBUF_LIT(sb, lit) met_strbuf_append((sb), "" lit, sizeof(lit) - 1)
 // Appends |s| as a JSON string literal, quotes included.
 void met_strbuf_json_string(met_strbuf_t *sb, const char *s);
 
