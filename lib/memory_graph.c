@@ -83,7 +83,7 @@ static met_status_t alloc_peak(const met_graph_t *g, met_arena_t *arena,
         if (!met_add_u64(add[node->position], g->values[node->result_begin + r].bytes,
                          &add[node->position]))
           return MET_EOVERFLOW;
-    } else if (node->kind == MET_NODE_HOST && !strcmp(node->name, "memref.dealloc")) {
+    } else if (node->flags & MET_NODE_F_DEALLOC) {
       for (uint32_t i = 0; i < node->operand_count; ++i) {
         uint32_t r = root_of(g, g->operands[node->operand_begin + i]);
         if (g->values[r].role != MET_ROLE_ALLOC || freed[r]) continue;

@@ -91,6 +91,7 @@ typedef struct op_entry_t {
   met_opinfo_t info;
   bool registered, is_generic, is_call, is_linalg, is_copy;
   bool walk_regions;    // its regions may use values defined outside it
+  bool dealloc;         // frees its operands
 } op_entry_t;
 
 typedef struct type_entry_t {
@@ -117,6 +118,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   e->is_call = str_eq(name, "func.call");
   e->is_linalg = name.length > 7 && !memcmp(name.data, "linalg.", 7);
   e->is_copy = str_eq(name, "memref.copy");
+  e->dealloc = str_eq(name, "memref.dealloc") || str_eq(name, "bufferization.dealloc");
   // Named linalg ops (matmul, conv, fill, ...) build their bodies from the op definition,
   // over block arguments only; generic, map and reduce bodies are written by hand and may
   // capture outside values, like the regions of every other op.
@@ -425,6 +427,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     return MET_OK;
   }
   if (info.cast) flags |= MET_NODE_F_CAST;
+  if (oe->dealloc) flags |= MET_NODE_F_DEALLOC;
   if (result_unranked || operand_unranked) flags |= MET_NODE_F_UNRANKED;
   if (result_dynamic) flags |= MET_NODE_F_DYNAMIC;
   n->flags = flags;

@@ -23,7 +23,8 @@
 // different dispatch, a host op) or returned, and every bufferized allocation. Values
 // that live only inside one dispatch never reach memory and get no slot.
 // Slot: one per materialized value; lifetime [producer's position, last use's position]
-// (uses through views count; a returned value is pinned to the last position); size =
+// (uses through views count, a deallocation does not; a returned value is pinned to the
+// last position); size =
 // bytes under the width policy rounded up to the target's alignment.
 #ifndef METRALE_BUDGET_H
 #define METRALE_BUDGET_H

@@ -1,0 +1,38 @@
+// Bad declarations and options get a located error (or a remark for what is missing).
+// RUN: not metrale-opt %s -split-input-file --metrale-memory="target=h100 sequences=8 tokens=1024 rows=0" -o /dev/null 2>&1 | FileCheck %s
+// RUN: not metrale-opt %s -split-input-file --metrale-memory="util=1.5 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UTIL
+// RUN: not metrale-opt %s -split-input-file --metrale-memory="states=2-1 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATES
+// UTIL: error: invalid util='1.5': a fraction in (0, 1] such as 0.9
+// STATES: error: invalid states='2-1': a range ends before it starts
+
+// CHECK: errors.mlir:[[@LINE+1]]:1: error: metrale.kv_pool entry 'layers' must be a positive integer
+module attributes {metrale.kv_pool = {layers = "many", kv_heads = 8 : i64, head_dim = 64 : i64, block_size = 16 : i64, dtype = f16}} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// A draft head without its KV type: nothing is defaulted, the pool sizes nothing.
+// CHECK: errors.mlir:[[@LINE+1]]:1: remark: the KV pool sizes nothing: missing the draft head's shape or dtype
+module attributes {metrale.kv_pool = {layers = 2 : i64, kv_heads = 8 : i64, head_dim = 64 : i64, block_size = 16 : i64, dtype = f16, draft = {layers = 1 : i64, kv_heads = 8 : i64, head_dim = 64 : i64}}} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// CHECK: errors.mlir:[[@LINE+1]]:1: error: metrale.caches entry #0 needs a name, units and bytes
+module attributes {metrale.caches = [{units = 2 : i64, bytes = 64 : i64}]} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// The conv workspace rule needs the size of every operand; a dynamic input has none.
+func.func @conv(%x: tensor<?x3x32x32xf32>, %w: tensor<8x3x3x3xf32> {metrale.param}) -> tensor<?x8x30x30xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x3x32x32xf32>
+  %e = tensor.empty(%n) : tensor<?x8x30x30xf32>
+  // CHECK: errors.mlir:[[@LINE+1]]:8: error: the conv workspace rule of target 'h100' needs the size of every operand of 'linalg.conv_2d_nchw_fchw', and one has dynamic dims or no size (bind them with dynamic-size=N)
+  %y = linalg.conv_2d_nchw_fchw ins(%x, %w : tensor<?x3x32x32xf32>, tensor<8x3x3x3xf32>) outs(%e : tensor<?x8x30x30xf32>) -> tensor<?x8x30x30xf32>
+  return %y : tensor<?x8x30x30xf32>
+}
