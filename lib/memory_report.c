@@ -214,8 +214,9 @@ void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
     const met_memory_run_t *u = &r->runs[i];
     met_strbuf_printf(sb, "  @%-21s arena ", u->name);
     met_report_bytes(sb, u->arena);
-    if (u->bufferized) {
-      MET_STRBUF_LIT(sb, ", its own allocations peak at ");
+    if (u->allocated_peak) {
+      if (u->bufferized) MET_STRBUF_LIT(sb, ", charged its own allocations' peak ");
+      else MET_STRBUF_LIT(sb, ", its explicit allocations peak at ");
       met_report_bytes(sb, u->allocated_peak);
     }
     MET_STRBUF_LIT(sb, "\n");

@@ -40,7 +40,9 @@ typedef struct met_function_memory_t {
   uint8_t *hoisted;            // per node: parameter-only (only when the target hoists)
   uint64_t derived_bytes;      // sum of derived values
   uint32_t *param_uses;        // per value: uses by nodes that are not hoisted
-  bool bufferized;             // has a memref.alloc / alloca
+  bool bufferized;             // fully bufferized: every planned slot is an allocation
+                               // (partly bufferized code is charged its plan, which
+                               // covers its allocations too)
   uint64_t allocated_peak;     // allocation peak (0 unless bufferized)
   uint64_t run_arena;          // the run's arena after hoisting (see above)
   uint8_t *slot_kept;          // per Budget slot: 1 when it stays in the run

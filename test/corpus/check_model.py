@@ -18,8 +18,8 @@ import sys
 TARGETS = ["host-cpu", "h100", "mobile-gpu-f32", "npu"]
 
 
-def run(opt, model, options, threads, json_path):
-    cmd = [opt, model, "--metrale-budget=" + options + " json=" + json_path, "-o", "-"]
+def run(opt, model, options, threads, json_path, pass_name="budget"):
+    cmd = [opt, model, "--metrale-%s=%s json=%s" % (pass_name, options, json_path), "-o", "-"]
     if not threads:
         cmd.append("--mlir-disable-threading")
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -54,6 +54,27 @@ def check_plan(where, fn):
         active.append(x)
 
 
+def check_memory(where, rep):
+    """The memory report's arithmetic: device is the sum of its terms, headroom is budget -
+    device, and every column of the per-node table sums to its total."""
+    t = rep["totals"]
+    device = (t["weights_stored"] + t["weights_derived"] + t["activations"] + t["workspace"] +
+              t["states"] + t["kv"] + t["caches_device"] + t["driver"])
+    if device != t["device"]:
+        fail("%s: device %d is not the sum of its terms %d" % (where, t["device"], device))
+    if t["headroom"] != t["budget_bytes"] - t["device"] or t["fits"] != (t["headroom"] >= 0):
+        fail("%s: headroom or fits disagree with budget - device" % where)
+    cols = {"stored": t["weights_stored"], "derived": t["weights_derived"],
+            "activations": t["activations"], "workspace": t["workspace"],
+            "state": t["states"] + t["kv"] + t["caches_device"]}
+    for col, total in cols.items():
+        got = sum(n[col] for n in rep["nodes"])
+        if got != total:
+            fail("%s: the nodes' %s column sums to %d, the total is %d" % (where, col, got, total))
+    if t["activations_planned"] != max((r["arena"] for r in rep["runs"]), default=0):
+        fail("%s: activations_planned is not the largest run arena" % where)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--opt", required=True)
@@ -62,18 +83,36 @@ def main():
     ap.add_argument("--options", default="")
     ap.add_argument("--expect", action="append", default=[])
     ap.add_argument("--arg", action="append", default=[])
+    ap.add_argument("--pass", dest="pass_name", default="budget", choices=["budget", "memory"])
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     for target in TARGETS:
-        options = ("target=%s op-remarks=true %s" % (target, a.options)).strip()
-        multi = run(a.opt, a.model, options, True, os.path.join(a.work, target + ".mt.json"))
-        single = run(a.opt, a.model, options, False, os.path.join(a.work, target + ".st.json"))
+        if a.pass_name == "memory":
+            options = ("target=%s over-budget-warning=true %s" % (target, a.options)).strip()
+        else:
+            options = ("target=%s op-remarks=true %s" % (target, a.options)).strip()
+        multi = run(a.opt, a.model, options, True, os.path.join(a.work, target + ".mt.json"), a.pass_name)
+        single = run(a.opt, a.model, options, False, os.path.join(a.work, target + ".st.json"), a.pass_name)
         if multi[0] != 0:
             fail("%s: metrale-opt failed:\n%s" % (target, multi[2][-2000:]))
         for what, m, s in zip(("exit status", "IR", "diagnostics", "JSON"), multi, single):
             if m != s:
                 fail("%s: %s differs between threaded and --mlir-disable-threading" % (target, what))
         report = json.loads(multi[3])
+        if a.pass_name == "memory":
+            check_memory(target, report)
+            t = report["totals"]
+            for e in a.expect:
+                tgt, _, rest = e.rpartition(":")
+                if tgt and tgt != target:
+                    continue
+                key, _, value = rest.partition("=")
+                got = t[key]
+                if str(got).lower() != value and not (value.startswith(">") and int(got) > int(value[1:])):
+                    fail("%s: %s = %s, expected %s" % (target, key, got, value))
+            print("%s: identical threaded and single-threaded; sums verified; device %d of %d"
+                  % (target, t["device"], t["budget_bytes"]))
+            continue
         if report["target"]["name"] != target:
             fail("%s: the report names target %s" % (target, report["target"]["name"]))
         fns = {f["name"]: f for f in report["functions"]}
