@@ -349,10 +349,45 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
   return true;
 }
 
-static bool gather_kv_pool(gather_t *g, MlirStringRef kv_dtype) {
+// kv-pool="layers=32,kv_heads=32,head_dim=128,block_size=16".
+static bool parse_kv_option(gather_t *g, MlirStringRef s) {
+  met_kv_pool_t *pool = &g->r.pool;
+  pool->present = true;
+  size_t i = 0;
+  while (i < s.length) {
+    size_t k = i;
+    while (i < s.length && s.data[i] != '=') ++i;
+    MlirStringRef key = {s.data + k, i - k};
+    uint64_t v = 0;
+    size_t start = ++i;
+    while (i < s.length && s.data[i] >= '0' && s.data[i] <= '9' && v < UINT64_MAX / 10)
+      v = v * 10 + (uint64_t)(s.data[i++] - '0');
+    uint64_t *dst = NULL;
+    if (key.length == 6 && !memcmp(key.data, "layers", 6)) dst = &pool->layers;
+    else if (key.length == 8 && !memcmp(key.data, "kv_heads", 8)) dst = &pool->kv_heads;
+    else if (key.length == 8 && !memcmp(key.data, "head_dim", 8)) dst = &pool->head_dim;
+    else if (key.length == 10 && !memcmp(key.data, "block_size", 10)) dst = &pool->block_size;
+    if (!dst || i == start || v == 0 || (i < s.length && s.data[i] != ',')) {
+      met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+               "invalid kv-pool='%.*s': expected layers=N,kv_heads=N,head_dim=N,block_size=N",
+               (int)s.length, s.data);
+      g->ok = false;
+      return false;
+    }
+    *dst = v;
+    if (i < s.length) ++i;
+  }
+  return true;
+}
+
+static bool gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef kv_option) {
   MlirAttribute p = mlirOperationGetDiscardableAttributeByName(
       g->module, mlirStringRefCreateFromCString("metrale.kv_pool"));
   met_kv_pool_t *pool = &g->r.pool;
+  if (kv_option.length) {
+    if (!parse_kv_option(g, kv_option)) return false;
+    return !kv_dtype.length || dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &pool->kv_bits);
+  }
   if (mlirAttributeIsNull(p)) return true;
   if (!mlirAttributeIsADictionary(p)) {
     met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
@@ -618,7 +653,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   g->r.sequences = o->sequences;
   g->r.tokens = o->tokens;
   ok = ok && gather_runs(g, &jobs) && gather_globals(g) && finish_weights(g) &&
-       gather_kv_pool(g, o->kv_dtype) && gather_caches(g) && g->ok;
+       gather_kv_pool(g, o->kv_dtype, o->kv_pool) && gather_caches(g) && g->ok;
   if (ok) {
     g->r.kv_missing = met_memory_kv_missing(&g->r.pool, o->sequences, o->tokens);
     report_missing_kv(g);

@@ -108,6 +108,11 @@ struct MemoryPass
                               llvm::cl::desc("KV cache element type (f16, bf16, f8E4M3FN, i8, "
                                              "...); overrides the module's"),
                               llvm::cl::init("")};
+  Option<std::string> kvPool{*this, "kv-pool",
+                             llvm::cl::desc("Declare the paged KV pool: layers=N,kv_heads=N,"
+                                            "head_dim=N,block_size=N (instead of the module's "
+                                            "metrale.kv_pool)"),
+                             llvm::cl::init("")};
   Option<std::string> json{*this, "json",
                            llvm::cl::desc("Write the JSON report to this file ('-': stdout)"),
                            llvm::cl::init("")};
@@ -137,6 +142,7 @@ struct MemoryPass
     o.sequences = sequences;
     o.tokens = tokens;
     o.kv_dtype = toRef(kvDtype);
+    o.kv_pool = toRef(kvPool);
     o.json = toRef(json);
     o.params = toRef(params);
     o.states = toRef(states);

@@ -22,6 +22,7 @@ static const char kUsage[] =
     "usage: metrale budget MODEL.mlir [--target NAME] [--json FILE|-] [--params SPEC]\n"
     "                      [--dynamic-size N] [--remarks] [--allow-unregistered-dialect]\n"
     "       metrale memory MODEL.mlir [--target NAME] [--util F] [--sequences N] [--tokens N]\n"
+    "                      [--kv-pool layers=N,kv_heads=N,head_dim=N,block_size=N]\n"
     "                      [--kv-dtype T] [--json FILE|-] [--params SPEC] [--states SPEC]\n"
     "                      [--dynamic-size N] [--warn-over-budget] [--remarks]\n"
     "       metrale targets [--json]\n"
@@ -155,7 +156,8 @@ static bool take_value(int argc, char **argv, int *i, const char *flag, const ch
 }
 
 typedef struct cli_opts_t {
-  const char *model, *target, *json, *params, *states, *util, *kv_dtype, *dyn, *seq, *tok;
+  const char *model, *target, *json, *params, *states, *util, *kv_dtype, *kv_pool, *dyn, *seq,
+      *tok;
   bool unregistered, over_warning;
   cli_diag_t d;
 } cli_opts_t;
@@ -174,7 +176,7 @@ static bool parse_u64(const char *flag, const char *s, uint64_t *out) {
 // Parses the options of `budget` and `memory`; |memory| enables the memory ones.
 static int parse_opts(int argc, char **argv, bool memory, cli_opts_t *o) {
   memset(o, 0, sizeof(*o));
-  o->target = o->json = o->params = o->states = o->util = o->kv_dtype = "";
+  o->target = o->json = o->params = o->states = o->util = o->kv_dtype = o->kv_pool = "";
   const char *cmd = memory ? "memory" : "budget";
   for (int i = 0; i < argc; ++i) {
     const char *v;
@@ -185,6 +187,7 @@ static int parse_opts(int argc, char **argv, bool memory, cli_opts_t *o) {
     else if (memory && take_value(argc, argv, &i, "--states", &v)) o->states = v;
     else if (memory && take_value(argc, argv, &i, "--util", &v)) o->util = v;
     else if (memory && take_value(argc, argv, &i, "--kv-dtype", &v)) o->kv_dtype = v;
+    else if (memory && take_value(argc, argv, &i, "--kv-pool", &v)) o->kv_pool = v;
     else if (memory && take_value(argc, argv, &i, "--sequences", &v)) o->seq = v;
     else if (memory && take_value(argc, argv, &i, "--tokens", &v)) o->tok = v;
     else if (memory && !strcmp(argv[i], "--warn-over-budget")) o->over_warning = true;
@@ -248,6 +251,7 @@ static int cmd_run(int argc, char **argv, bool memory) {
     mo.states = ref(o.states);
     mo.util = ref(o.util);
     mo.kv_dtype = ref(o.kv_dtype);
+    mo.kv_pool = ref(o.kv_pool);
     mo.sequences = sequences;
     mo.tokens = tokens;
     mo.dynamic_size = (int64_t)dynamic_size;

@@ -58,6 +58,8 @@ typedef struct met_memory_run_options_t {
   MlirStringRef states;     // state arguments: "0,2-5,7-", "all", "float", "none"
   MlirStringRef util;       // share of device memory to use, "0.9"; empty: the target's
   MlirStringRef kv_dtype;   // KV element type ("f16", "bf16", "f8E4M3FN", "i8", ...)
+  MlirStringRef kv_pool;    // "layers=32,kv_heads=32,head_dim=128,block_size=16": declares
+                            // the pool instead of the module's metrale.kv_pool
   uint64_t sequences;       // runtime parameters of the KV pool (0: not given)
   uint64_t tokens;
   int64_t dynamic_size;
