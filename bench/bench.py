@@ -24,12 +24,12 @@ def timed(cmd):
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def compare(label, model):
+def compare(label, model, pass_flag="--metrale-budget=target=host-cpu op-remarks=false"):
     """Three commands, interleaved: parse+print; with the pass (mlir-opt verifies the IR
     again after every pass by default); with the pass and --verify-each=0 (the pass's own
     cost)."""
     base = [opt, model, "-o", os.devnull]
-    with_pass = base + ["--metrale-budget=target=host-cpu op-remarks=false"]
+    with_pass = base + [pass_flag]
     no_verify = with_pass + ["--verify-each=0"]
     runs = ([], [], [])
     timed(base)  # warm the page cache
@@ -69,6 +69,8 @@ models = sorted((os.path.join(corpus, m) for m in os.listdir(corpus) if m.endswi
 with tempfile.TemporaryDirectory() as work:
     if models:
         compare("largest corpus model: " + os.path.basename(models[-1]), models[-1])
+        compare("the memory pass, same model", models[-1],
+                "--metrale-memory=target=h100 params=0 rows=0 over-budget-warning=true")
     else:
         print("  corpus not found at %s: skipped" % corpus)
     gen = os.path.join(work, "gen_1m.mlir")

@@ -81,6 +81,7 @@ typedef struct builder_t {
   // Per-run caches: op names and types are uniqued in the context, so their pointers are
   // keys. They turn name lookups, registration checks and type sizing into one probe.
   met_ptrmap_t opcache, typecache;
+  met_ptrmap_t itercache;     // iterator_types attribute -> 1 + has a reduction
   struct op_entry_t *ops; size_t nops, capops;
   struct type_entry_t *types; size_t ntypes, captypes;
 } builder_t;
@@ -259,26 +260,33 @@ static void scan_iterators(MlirStringRef s, void *user) {
 }
 
 // linalg.generic: a reduction iterator makes it a reduction; a body of one cast op
-// (then linalg.yield) makes it a cast.
-static void refine_generic(MlirOperation op, met_opinfo_t *info) {
+// (then linalg.yield) makes it a cast. The iterator list has no C accessor, so it is
+// printed once per distinct (uniqued) attribute and the answer cached.
+static met_status_t refine_generic(builder_t *b, MlirOperation op, met_opinfo_t *info) {
   MlirAttribute it = mlirOperationGetInherentAttributeByName(
       op, mlirStringRefCreateFromCString("iterator_types"));
   if (!mlirAttributeIsNull(it)) {
-    attr_sink_t sink = {false};
-    mlirAttributePrint(it, scan_iterators, &sink);
-    if (sink.reduction) info->op_class = MET_CLASS_REDUCTION;
+    uint32_t known = met_ptrmap_get(&b->itercache, it.ptr);
+    if (known == UINT32_MAX) {
+      attr_sink_t sink = {false};
+      mlirAttributePrint(it, scan_iterators, &sink);
+      known = 1u + sink.reduction;
+      TRY(met_ptrmap_put(&b->itercache, it.ptr, known));
+    }
+    if (known == 2) info->op_class = MET_CLASS_REDUCTION;
   }
-  if (mlirOperationGetNumRegions(op) < 1) return;
+  if (mlirOperationGetNumRegions(op) < 1) return MET_OK;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  if (mlirBlockIsNull(body)) return;
+  if (mlirBlockIsNull(body)) return MET_OK;
   MlirOperation first = mlirBlockGetFirstOperation(body);
-  if (mlirOperationIsNull(first)) return;
+  if (mlirOperationIsNull(first)) return MET_OK;
   MlirOperation second = mlirOperationGetNextInBlock(first);
   if (mlirOperationIsNull(second) || !mlirOperationIsNull(mlirOperationGetNextInBlock(second)))
-    return;
+    return MET_OK;
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(first));
   met_opinfo_t inner = met_opclass_lookup(n.data, n.length);
   if (inner.cast) info->cast = true;
+  return MET_OK;
 }
 
 static bool arg_marked(MlirOperation func, intptr_t index, const char *attr) {
@@ -373,7 +381,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     flags |= MET_NODE_F_UNREGISTERED;
   }
   if (info.kind == MET_NODE_LEAF && nshaped == 0) return MET_OK;  // scalar constant
-  if (oe->is_generic) refine_generic(op, &info);
+  if (oe->is_generic) TRY(refine_generic(b, op, &info));
   if (info.kind == MET_NODE_VIEW) {
     bool src = mlirOperationGetNumOperands(op) > 0 &&
                met_ptrmap_get(&b->map, mlirOperationGetOperand(op, 0).ptr) != UINT32_MAX;
@@ -454,6 +462,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   met_ptrmap_initialize(arena, &b.map);
   met_ptrmap_initialize(arena, &b.opcache);
   met_ptrmap_initialize(arena, &b.typecache);
+  met_ptrmap_initialize(arena, &b.itercache);
   MlirStringRef fname = met_adapter_func_name(func);
   graph->name = met_arena_strndup(arena, fname.data, fname.length);
   if (!graph->name) return MET_ENOMEM;

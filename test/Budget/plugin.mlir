@@ -12,3 +12,9 @@ func.func @p(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %1 = math.exp %0 : tensor<16x16xf32>
   return %1 : tensor<16x16xf32>
 }
+
+// The memory pass through the plugin too: the one returned 16x16xf32 tensor (1024 B) is
+// the only activation; no weights, states or KV; the driver is the h100's 536870912 B
+// context plus the slack of 1024 B to a 2 MiB chunk (2096128): 538967040; device 538968064.
+// RUN: %mlir_opt --load-pass-plugin=%plugin -p 'builtin.module(metrale-memory{target=h100 rows=0})' %s 2>&1 | FileCheck %s --check-prefix=MEM
+// MEM: metrale.memory = {activations = 1024 : i64, {{.*}}device = 538968064 : i64, driver = 538967040 : i64, fits = true
