@@ -31,6 +31,12 @@ demo: build
 	@echo
 	@echo "== metrale budget examples/convnet.mlir --target npu --remarks"
 	@$(BUILD)/bin/metrale budget examples/convnet.mlir --target npu --remarks
+	@echo
+	@echo "== the memory model: the block with a GPT-2-small KV cache (12 layers, 12 heads of 64, f16)"
+	@echo "== on a 4 GiB mobile GPU: how many sequences of 1024 tokens fit?"
+	@$(BUILD)/bin/metrale memory examples/gpt2_block.mlir --target mobile-gpu-f32 \
+	  --kv-pool layers=12,kv_heads=12,head_dim=64,block_size=16 --kv-dtype f16 \
+	  --sequences 8 --tokens 1024
 
 unit: build
 	@for t in $(BUILD)/bin/test_*; do $$t || exit 1; done

@@ -76,6 +76,14 @@ with tempfile.TemporaryDirectory() as work:
     gen = os.path.join(work, "gen_1m.mlir")
     subprocess.run([os.path.join(build, "bin", "gen_graph"), "1000000", gen], check=True)
     compare("generated graph, 1M ops", gen)
+    if shutil.which("valgrind") and models:
+        base = [opt, models[-1], "-o", os.devnull, "--verify-each=0"]
+        i0 = instructions(base, work)
+        i1 = instructions(base + ["--metrale-budget=target=host-cpu op-remarks=false"], work)
+        i2 = instructions(base + ["--metrale-memory=target=h100 params=0 rows=0 over-budget-warning=true"], work)
+        print("  largest corpus model, instructions (callgrind, --verify-each=0 in all three)")
+        print("    parse+print %d | + budget pass %d, ratio %.3f | + memory pass %d, ratio %.3f"
+              % (i0, i1, i1 / i0, i2, i2 / i0))
     if shutil.which("valgrind"):
         small = os.path.join(work, "gen_50k.mlir")
         subprocess.run([os.path.join(build, "bin", "gen_graph"), "50000", small], check=True)

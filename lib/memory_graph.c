@@ -38,12 +38,18 @@ static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function
     if (node->kind != MET_NODE_COMPUTE || node->result_count == 0) continue;
     bool all = node->operand_count > 0;
     bool any_param = false;
+    uint64_t in = 0, out_bytes = 0;
     for (uint32_t i = 0; i < node->operand_count && all; ++i) {
-      uint32_t r = root_of(g, g->operands[node->operand_begin + i]);
+      uint32_t o = g->operands[node->operand_begin + i];
+      uint32_t r = root_of(g, o);
       all = param_value[r];
-      any_param |= g->values[r].role != MET_ROLE_EMPTY;
+      if (g->values[r].role == MET_ROLE_EMPTY) continue;
+      any_param = true;
+      in += g->values[o].bytes;  // a sum of operand sizes: bounded by the Budget's checks
     }
     if (!all || !any_param) continue;
+    for (uint32_t r = 0; r < node->result_count; ++r) out_bytes += g->values[node->result_begin + r].bytes;
+    if (out_bytes > in) continue;  // expands: recomputed where it is used
     out->hoisted[n] = 1;
     for (uint32_t r = 0; r < node->result_count; ++r) param_value[node->result_begin + r] = 1;
   }

@@ -5,7 +5,10 @@
 // Definitions:
 // - Parameter-only node: a compute node every operand of which is a parameter (argument
 //   marked as one, tensor constant, global load), a tensor.empty, or the result of a
-//   parameter-only node. On a target that hoists parameters these run once at load time.
+//   hoisted node, and whose results are no larger than those operands (a broadcast or
+//   fill that expands a weight is recomputed inside its consumer's dispatch, as compilers
+//   that hoist constant expressions decline to expand data). On a target that hoists
+//   parameters these run once at load time: they are the hoisted nodes.
 // - Derived bytes: the results of parameter-only nodes that a node outside that set reads
 //   (what the load-time subgraph leaves in memory), at their declared types.
 // - Leaked source: a parameter read only by parameter-only nodes: after hoisting no run
