@@ -657,27 +657,35 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   if (ok) {
     g->r.kv_missing = met_memory_kv_missing(&g->r.pool, o->sequences, o->tokens);
     report_missing_kv(g);
-    met_status_t st = met_memory_evaluate(&g->r.terms, &g->r.pool, &g->target->driver,
+    uint64_t kv_blocks, kv_bytes;
+    if (met_memory_kv_bytes(&g->r.pool, o->sequences, o->tokens, &kv_blocks, &kv_bytes)) {
+      met_emit(diag, user, mloc, MET_DIAG_ERROR,
+               "the paged KV pool for %" PRIu64 " sequences x %" PRIu64 " tokens has no byte "
+               "size: blocks x block_size x 2 x layers x kv_heads x head_dim x KV bytes "
+               "overflows 64 bits", o->sequences, o->tokens);
+      ok = false;
+    }
+    met_status_t st = !ok ? MET_OK : met_memory_evaluate(&g->r.terms, &g->r.pool, &g->target->driver,
                                           g->target->memory_bytes, g->r.util_ppm, o->sequences,
                                           o->tokens, &g->r.totals);
     uint32_t shape_missing = g->r.kv_missing & ~(MET_KV_MISSING_SEQUENCES | MET_KV_MISSING_TOKENS);
-    if (!st && g->r.pool.present && !shape_missing && o->tokens) {
+    if (ok && !st && g->r.pool.present && !shape_missing && o->tokens) {
       g->r.asked_max_sequences = true;
       st = met_memory_max_sequences(&g->r.terms, &g->r.pool, &g->target->driver,
                                     g->target->memory_bytes, g->r.util_ppm, o->tokens,
                                     &g->r.max_sequences, &g->r.max_sequences_found);
     }
-    if (!st && g->r.pool.present && !shape_missing && o->sequences) {
+    if (ok && !st && g->r.pool.present && !shape_missing && o->sequences) {
       g->r.asked_max_tokens = true;
       st = met_memory_max_tokens(&g->r.terms, &g->r.pool, &g->target->driver,
                                  g->target->memory_bytes, g->r.util_ppm, o->sequences,
                                  &g->r.max_tokens, &g->r.max_tokens_found);
     }
     if (st) {
-      met_emit(diag, user, mloc, MET_DIAG_ERROR, "the memory model has no size: %s",
-               met_status_str(st));
+      met_emit(diag, user, mloc, MET_DIAG_ERROR,
+               "the memory model has no size: the sum of its terms %s", met_status_str(st));
       ok = false;
-    } else if (g->r.totals.kv_bytes &&
+    } else if (ok && g->r.totals.kv_bytes &&
                !add_row(g, "paged KV pool", "kv", NULL, 0, 0, 0, 0, g->r.totals.kv_bytes)) {
       ok = false;
     }

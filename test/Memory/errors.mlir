@@ -36,3 +36,12 @@ func.func @conv(%x: tensor<?x3x32x32xf32>, %w: tensor<8x3x3x3xf32> {metrale.para
   %y = linalg.conv_2d_nchw_fchw ins(%x, %w : tensor<?x3x32x32xf32>, tensor<8x3x3x3xf32>) outs(%e : tensor<?x8x30x30xf32>) -> tensor<?x8x30x30xf32>
   return %y : tensor<?x8x30x30xf32>
 }
+
+// -----
+
+// 2^60 sequences: the pool's block count x block size x ... passes 2^64 bytes.
+// RUN: not metrale-opt %s -split-input-file --metrale-memory="target=h100 sequences=1152921504606846976 tokens=4096 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: error: the paged KV pool for 1152921504606846976 sequences x 4096 tokens has no byte size: blocks x block_size x 2 x layers x kv_heads x head_dim x KV bytes overflows 64 bits
+module attributes {metrale.kv_pool = {layers = 32 : i64, kv_heads = 32 : i64, head_dim = 128 : i64, block_size = 16 : i64, dtype = f16}} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
