@@ -4,7 +4,7 @@
 // pure core (lib/memory.c) and reported: the `metrale.memory` module attribute, a remark
 // table at the module, an error when the model does not fit, the JSON and the text.
 //
-// Module-level declarations it reads:
+// Module-level declarations it reads (passes/memory_decls.c):
 //   metrale.kv_pool = {layers = 32 : i64, kv_heads = 32 : i64, head_dim = 128 : i64,
 //                      block_size = 16 : i64, dtype = f16,
 //                      draft = {layers = 2 : i64, kv_heads = 8 : i64, head_dim = 64 : i64,
@@ -28,32 +28,17 @@
 #include "metrale/passes.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "memory_internal.h"
 #include "types.h"
 
-#define TRYB(x) do { if ((x) != MET_OK) return fail_oom(g); } while (0)
-
-typedef struct gather_t {
-  met_arena_t arena;            // the report's storage
-  met_memory_report_t r;
-  size_t cap_rows, cap_runs, cap_weights, cap_states, cap_caches;
-  const met_target_t *target;
-  MlirOperation module;
-  met_diag_fn_t diag;
-  void *user;
-  bool ok;
-  MlirStringRef *reads;         // symbols of globals some op loads
-  size_t nreads, cap_reads;
-} gather_t;
-
-static bool fail_oom(gather_t *g) {
+bool met_mem_fail_oom(gather_t *g) {
   met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
            "metrale-memory: out of memory");
   g->ok = false;
   return false;
 }
 
-static const char *afmt(gather_t *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static const char *afmt(gather_t *g, const char *fmt, ...) {
+const char *met_mem_afmt(gather_t *g, const char *fmt, ...) {
   char buf[512];
   va_list ap;
   va_start(ap, fmt);
@@ -63,18 +48,13 @@ static const char *afmt(gather_t *g, const char *fmt, ...) {
   return met_arena_strndup(&g->arena, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
-#define PUSH(g, arr, count, cap, out)                                                     \
-  (met_arena_reserve(&(g)->arena, (void **)&(g)->r.arr, &(g)->cap, (g)->r.count,          \
-                     sizeof(*(g)->r.arr)) == MET_OK                                       \
-       ? ((out) = &(g)->r.arr[(g)->r.count++], memset((out), 0, sizeof(*(out))), true)    \
-       : false)
+bool met_mem_add(uint64_t *acc, uint64_t v) { return met_add_u64(*acc, v, acc); }
 
-static bool add(uint64_t *acc, uint64_t v) { return met_add_u64(*acc, v, acc); }
-
-static MlirAttribute attr_of(MlirAttribute dict, const char *name) {
+MlirAttribute met_mem_attr_of(MlirAttribute dict, const char *name) {
   if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)) return (MlirAttribute){NULL};
   return mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString(name));
 }
+
 
 static MlirAttribute arg_attrs(MlirOperation func, intptr_t index) {
   MlirAttribute arr = mlirOperationGetInherentAttributeByName(
@@ -112,10 +92,10 @@ static met_memory_weight_t *find_weight(gather_t *g, const char *name) {
   return NULL;
 }
 
-static bool add_row(gather_t *g, const char *name, const char *kind, const char *loc,
+bool met_mem_add_row(gather_t *g, const char *name, const char *kind, const char *loc,
                     uint64_t stored, uint64_t derived, uint64_t act, uint64_t ws, uint64_t state) {
   met_memory_row_t *row;
-  if (!PUSH(g, rows, row_count, cap_rows, row)) return fail_oom(g);
+  if (!PUSH(g, rows, row_count, cap_rows, row)) return met_mem_fail_oom(g);
   *row = (met_memory_row_t){name, kind, loc, stored, derived, act, ws, state};
   return true;
 }
@@ -143,28 +123,28 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
     const met_value_t *v = &gr->values[a];
     if (v->role != MET_ROLE_PARAM && v->role != MET_ROLE_STATE) continue;
     MlirAttribute attrs = arg_attrs(j->func, v->arg_index);
-    MlirAttribute nm = attr_of(attrs, "metrale.name");
+    MlirAttribute nm = met_mem_attr_of(attrs, "metrale.name");
     const char *name = !mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm)
                            ? met_arena_strndup(&g->arena, mlirStringAttrGetValue(nm).data,
                                                mlirStringAttrGetValue(nm).length)
-                           : afmt(g, "%%arg%d of @%s", v->arg_index, gr->name);
-    if (!name) return fail_oom(g);
+                           : met_mem_afmt(g, "%%arg%d of @%s", v->arg_index, gr->name);
+    if (!name) return met_mem_fail_oom(g);
     const char *loc = met_adapter_loc_string(&g->arena, mlirOperationGetLocation(j->func));
     if (v->role == MET_ROLE_STATE) {
       bool seen = false;
       for (size_t i = 0; i < g->r.state_count; ++i) seen |= !strcmp(g->r.states[i].name, name);
       if (seen) continue;
       met_memory_state_t *s;
-      if (!PUSH(g, states, state_count, cap_states, s)) return fail_oom(g);
+      if (!PUSH(g, states, state_count, cap_states, s)) return met_mem_fail_oom(g);
       *s = (met_memory_state_t){name, v->bytes};
-      if (!add(&g->r.terms.states, v->bytes)) return fail_oom(g);
-      if (!add_row(g, afmt(g, "state %s", name), "state", loc, 0, 0, 0, 0, v->bytes)) return false;
+      if (!met_mem_add(&g->r.terms.states, v->bytes)) return met_mem_fail_oom(g);
+      if (!met_mem_add_row(g, met_mem_afmt(g, "state %s", name), "state", loc, 0, 0, 0, 0, v->bytes)) return false;
       continue;
     }
     // A parameter: stored at its declared format when one is given.
     uint64_t stored = v->bytes, served = 0;
     const char *format = NULL;
-    MlirAttribute fa = attr_of(attrs, "metrale.format");
+    MlirAttribute fa = met_mem_attr_of(attrs, "metrale.format");
     if (!mlirAttributeIsNull(fa) && mlirAttributeIsAType(fa)) {
       MlirType ftype = mlirTypeAttrGetValue(fa);
       MlirType ir = mlirValueGetType(mlirBlockGetArgument(entry, v->arg_index));
@@ -189,7 +169,7 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
       w->leaked = w->leaked && leaked;
       continue;
     }
-    if (!PUSH(g, weights, weight_count, cap_weights, w)) return fail_oom(g);
+    if (!PUSH(g, weights, weight_count, cap_weights, w)) return met_mem_fail_oom(g);
     *w = (met_memory_weight_t){name, format, stored, served, uses, outside, leaked};
   }
   return true;
@@ -204,78 +184,12 @@ static bool gather_constants(gather_t *g, met_fn_job_t *j) {
     if (val->role != MET_ROLE_CONST) continue;
     const met_node_t *n = &gr->nodes[val->producer];
     const char *loc = met_adapter_loc_string(&g->arena, node_loc(n));
-    const char *name = afmt(g, "%s at %s in @%s", n->name, loc ? loc : "?", gr->name);
+    const char *name = met_mem_afmt(g, "%s at %s in @%s", n->name, loc ? loc : "?", gr->name);
     met_memory_weight_t *w;
-    if (!name || !PUSH(g, weights, weight_count, cap_weights, w)) return fail_oom(g);
+    if (!name || !PUSH(g, weights, weight_count, cap_weights, w)) return met_mem_fail_oom(g);
     bool outside = j->report.use_count[v] == 0;
     *w = (met_memory_weight_t){name, NULL, val->bytes, 0, fm->param_uses[v], outside,
                                g->target->hoists_parameters && !outside && !fm->param_uses[v]};
-  }
-  return true;
-}
-
-static void note_read(MlirOperation op, gather_t *g) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  const char *attr = NULL;
-  if (n.length == 17 && !memcmp(n.data, "memref.get_global", 17)) attr = "name";
-  else if (n.length >= 22 && !memcmp(n.data, "ml_program.global_load", 22)) attr = "global";
-  if (!attr) return;
-  MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(attr));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsASymbolRef(a)) return;
-  if (met_arena_reserve(&g->arena, (void **)&g->reads, &g->cap_reads, g->nreads,
-                        sizeof(MlirStringRef)))
-    return;
-  g->reads[g->nreads++] = mlirSymbolRefAttrGetRootReference(a);
-}
-
-static MlirWalkResult walk_reads(MlirOperation op, void *user) {
-  note_read(op, user);
-  return MlirWalkResultAdvance;
-}
-
-// Module-level globals: immutable ones are weights, mutable ones states.
-static bool gather_globals(gather_t *g) {
-  mlirOperationWalk(g->module, walk_reads, g, MlirWalkPreOrder);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-    bool ml = n.length == 17 && !memcmp(n.data, "ml_program.global", 17);
-    bool mr = n.length == 13 && !memcmp(n.data, "memref.global", 13);
-    if (!ml && !mr) continue;
-    MlirAttribute sym = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-    MlirAttribute ty = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("type"));
-    if (mlirAttributeIsNull(sym) || mlirAttributeIsNull(ty) || !mlirAttributeIsAType(ty)) continue;
-    MlirStringRef s = mlirStringAttrGetValue(sym);
-    bool is_mutable = ml ? !mlirAttributeIsNull(mlirOperationGetInherentAttributeByName(
-                               op, mlirStringRefCreateFromCString("is_mutable")))
-                         : mlirAttributeIsNull(mlirOperationGetInherentAttributeByName(
-                               op, mlirStringRefCreateFromCString("constant")));
-    met_type_size_t sz;
-    if (!met_type_is_shaped_value(mlirTypeAttrGetValue(ty)) ||
-        met_type_size(mlirTypeAttrGetValue(ty), g->target->index_bits, 0, &sz) != MET_SIZE_OK) {
-      met_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
-               "global @%.*s has no byte size", (int)s.length, s.data);
-      g->ok = false;
-      continue;
-    }
-    uint32_t loads = 0;
-    for (size_t i = 0; i < g->nreads; ++i)
-      loads += g->reads[i].length == s.length && !memcmp(g->reads[i].data, s.data, s.length);
-    const char *name = afmt(g, "@%.*s", (int)s.length, s.data);
-    const char *loc = met_adapter_loc_string(&g->arena, mlirOperationGetLocation(op));
-    if (!name) return fail_oom(g);
-    if (is_mutable) {
-      met_memory_state_t *st;
-      if (!PUSH(g, states, state_count, cap_states, st)) return fail_oom(g);
-      *st = (met_memory_state_t){name, sz.bytes};
-      if (!add(&g->r.terms.states, sz.bytes)) return fail_oom(g);
-      if (!add_row(g, afmt(g, "state %s", name), "state", loc, 0, 0, 0, 0, sz.bytes)) return false;
-    } else {
-      met_memory_weight_t *w;
-      if (!PUSH(g, weights, weight_count, cap_weights, w)) return fail_oom(g);
-      *w = (met_memory_weight_t){name, NULL, sz.bytes, 0, loads, loads == 0, false};
-    }
   }
   return true;
 }
@@ -284,7 +198,7 @@ static bool gather_globals(gather_t *g) {
 static bool gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memory_run_t *run) {
   const met_function_memory_t *fm = j->extra;
   if (run->bufferized && run->charged == run->allocated_peak && run->allocated_peak > run->arena) {
-    return add_row(g, afmt(g, "allocations of @%s (bufferized code)", run->name), "activation",
+    return met_mem_add_row(g, met_mem_afmt(g, "allocations of @%s (bufferized code)", run->name), "activation",
                    met_adapter_loc_string(&g->arena, mlirOperationGetLocation(j->func)), 0, 0,
                    run->charged, 0, 0);
   }
@@ -295,198 +209,13 @@ static bool gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memor
     if (slot->first > fm->peak_position || slot->last < fm->peak_position) continue;
     const met_node_t *n = &j->graph.nodes[slot->node];
     live += slot->bytes;
-    if (!add_row(g, n->name, "activation", met_adapter_loc_string(&g->arena, node_loc(n)), 0, 0,
+    if (!met_mem_add_row(g, n->name, "activation", met_adapter_loc_string(&g->arena, node_loc(n)), 0, 0,
                  slot->bytes, 0, 0))
       return false;
   }
   if (run->charged > live)
-    return add_row(g, afmt(g, "arena fragmentation of @%s", run->name), "activation", NULL, 0,
+    return met_mem_add_row(g, met_mem_afmt(g, "arena fragmentation of @%s", run->name), "activation", NULL, 0,
                    0, run->charged - live, 0, 0);
-  return true;
-}
-
-static bool int_entry(gather_t *g, MlirAttribute dict, const char *key, const char *what,
-                      uint64_t *out) {
-  MlirAttribute a = attr_of(dict, key);
-  if (mlirAttributeIsNull(a)) return true;  // absent: stays 0, reported as missing
-  if (!mlirAttributeIsAInteger(a) || mlirIntegerAttrGetValueInt(a) <= 0) {
-    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
-             "%s entry '%s' must be a positive integer", what, key);
-    g->ok = false;
-    return false;
-  }
-  *out = (uint64_t)mlirIntegerAttrGetValueInt(a);
-  return true;
-}
-
-// A KV element type from a type attribute or a type string ("f16"): its storage bits.
-static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const char *what,
-                       uint32_t *out) {
-  MlirType t = {NULL};
-  if (!mlirAttributeIsNull(a)) {
-    if (mlirAttributeIsAType(a)) t = mlirTypeAttrGetValue(a);
-    else if (mlirAttributeIsAString(a)) text = mlirStringAttrGetValue(a);
-  }
-  if (mlirTypeIsNull(t) && text.length)
-    t = mlirTypeParseGet(mlirOperationGetContext(g->module), text);
-  if (mlirTypeIsNull(t)) {
-    if (!text.length && mlirAttributeIsNull(a)) return true;  // not declared
-    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
-             "%s is not an element type", what);
-    g->ok = false;
-    return false;
-  }
-  uint64_t bits, widened;
-  bool is_float;
-  if (!met_type_element_bits(t, g->target->index_bits, &bits, &widened, &is_float) ||
-      bits > UINT32_MAX) {
-    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
-             "%s has no storage width", what);
-    g->ok = false;
-    return false;
-  }
-  *out = (uint32_t)bits;
-  return true;
-}
-
-// kv-pool="layers=32,kv_heads=32,head_dim=128,block_size=16".
-static bool parse_kv_option(gather_t *g, MlirStringRef s) {
-  met_kv_pool_t *pool = &g->r.pool;
-  pool->present = true;
-  size_t i = 0;
-  while (i < s.length) {
-    size_t k = i;
-    while (i < s.length && s.data[i] != '=') ++i;
-    MlirStringRef key = {s.data + k, i - k};
-    uint64_t v = 0;
-    size_t start = ++i;
-    while (i < s.length && s.data[i] >= '0' && s.data[i] <= '9' && v < UINT64_MAX / 10)
-      v = v * 10 + (uint64_t)(s.data[i++] - '0');
-    uint64_t *dst = NULL;
-    if (key.length == 6 && !memcmp(key.data, "layers", 6)) dst = &pool->layers;
-    else if (key.length == 8 && !memcmp(key.data, "kv_heads", 8)) dst = &pool->kv_heads;
-    else if (key.length == 8 && !memcmp(key.data, "head_dim", 8)) dst = &pool->head_dim;
-    else if (key.length == 10 && !memcmp(key.data, "block_size", 10)) dst = &pool->block_size;
-    if (!dst || i == start || v == 0 || (i < s.length && s.data[i] != ',')) {
-      met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
-               "invalid kv-pool='%.*s': expected layers=N,kv_heads=N,head_dim=N,block_size=N",
-               (int)s.length, s.data);
-      g->ok = false;
-      return false;
-    }
-    *dst = v;
-    if (i < s.length) ++i;
-  }
-  return true;
-}
-
-static bool gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef kv_option) {
-  MlirAttribute p = mlirOperationGetDiscardableAttributeByName(
-      g->module, mlirStringRefCreateFromCString("metrale.kv_pool"));
-  met_kv_pool_t *pool = &g->r.pool;
-  if (kv_option.length) {
-    if (!parse_kv_option(g, kv_option)) return false;
-    return !kv_dtype.length || dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &pool->kv_bits);
-  }
-  if (mlirAttributeIsNull(p)) return true;
-  if (!mlirAttributeIsADictionary(p)) {
-    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
-             "metrale.kv_pool must be a dictionary");
-    g->ok = false;
-    return false;
-  }
-  pool->present = true;
-  const char *w = "metrale.kv_pool";
-  if (!int_entry(g, p, "layers", w, &pool->layers) || !int_entry(g, p, "kv_heads", w, &pool->kv_heads) ||
-      !int_entry(g, p, "head_dim", w, &pool->head_dim) ||
-      !int_entry(g, p, "block_size", w, &pool->block_size))
-    return false;
-  // The option names the served KV type; else the module's declaration.
-  if (kv_dtype.length) {
-    if (!dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &pool->kv_bits)) return false;
-  } else if (!dtype_bits(g, attr_of(p, "dtype"), (MlirStringRef){NULL, 0}, "metrale.kv_pool dtype",
-                         &pool->kv_bits)) {
-    return false;
-  }
-  MlirAttribute d = attr_of(p, "draft");
-  if (!mlirAttributeIsNull(d)) {
-    pool->has_draft = true;
-    const char *dw = "metrale.kv_pool draft";
-    if (!int_entry(g, d, "layers", dw, &pool->draft_layers) ||
-        !int_entry(g, d, "kv_heads", dw, &pool->draft_kv_heads) ||
-        !int_entry(g, d, "head_dim", dw, &pool->draft_head_dim) ||
-        !dtype_bits(g, attr_of(d, "dtype"), (MlirStringRef){NULL, 0}, "metrale.kv_pool draft dtype",
-                    &pool->draft_kv_bits))
-      return false;
-  }
-  return true;
-}
-
-static bool gather_caches(gather_t *g) {
-  MlirAttribute c = mlirOperationGetDiscardableAttributeByName(
-      g->module, mlirStringRefCreateFromCString("metrale.caches"));
-  if (mlirAttributeIsNull(c)) return true;
-  MlirLocation mloc = mlirOperationGetLocation(g->module);
-  if (!mlirAttributeIsAArray(c)) {
-    met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR, "metrale.caches must be an array of dictionaries");
-    g->ok = false;
-    return false;
-  }
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(c); ++i) {
-    MlirAttribute e = mlirArrayAttrGetElement(c, i);
-    MlirAttribute nm = attr_of(e, "name"), where = attr_of(e, "where");
-    met_memory_cache_t *cache;
-    if (!PUSH(g, caches, cache_count, cap_caches, cache)) return fail_oom(g);
-    if (!int_entry(g, e, "units", "metrale.caches", &cache->units) ||
-        !int_entry(g, e, "bytes", "metrale.caches", &cache->unit_bytes))
-      return false;
-    if (mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm) || !cache->units ||
-        !cache->unit_bytes) {
-      met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
-               "metrale.caches entry #%" PRIdPTR " needs a name, units and bytes", i);
-      g->ok = false;
-      return false;
-    }
-    cache->name = met_arena_strndup(&g->arena, mlirStringAttrGetValue(nm).data,
-                                    mlirStringAttrGetValue(nm).length);
-    cache->host = !mlirAttributeIsNull(where) && mlirAttributeIsAString(where) &&
-                  mlirStringAttrGetValue(where).length == 4 &&
-                  !memcmp(mlirStringAttrGetValue(where).data, "host", 4);
-    if (!met_mul_u64(cache->units, cache->unit_bytes, &cache->bytes)) {
-      met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
-               "metrale.caches entry #%" PRIdPTR ": units x bytes overflows 64 bits", i);
-      g->ok = false;
-      return false;
-    }
-    if (!add(cache->host ? &g->r.terms.caches_host : &g->r.terms.caches_device, cache->bytes))
-      return fail_oom(g);
-    if (!cache->host && !add_row(g, afmt(g, "cache %s", cache->name), "state", NULL, 0, 0, 0, 0,
-                                 cache->bytes))
-      return false;
-  }
-  return true;
-}
-
-// "0.9" -> 900000 ppm. False when malformed or outside (0, 1].
-static bool parse_util(MlirStringRef s, uint32_t *out) {
-  uint64_t whole = 0, frac = 0, scale = 1000000;
-  size_t i = 0;
-  if (!s.length) return false;
-  while (i < s.length && s.data[i] >= '0' && s.data[i] <= '9') {
-    whole = whole * 10 + (uint64_t)(s.data[i++] - '0');
-    if (whole > 1) return false;
-  }
-  if (i < s.length && s.data[i] == '.') {
-    ++i;
-    while (i < s.length && s.data[i] >= '0' && s.data[i] <= '9') {
-      if (scale > 1) { scale /= 10; frac += (uint64_t)(s.data[i] - '0') * scale; }
-      ++i;
-    }
-  }
-  if (i != s.length) return false;
-  uint64_t ppm = whole * 1000000 + frac;
-  if (ppm == 0 || ppm > 1000000) return false;
-  *out = (uint32_t)ppm;
   return true;
 }
 
@@ -543,7 +272,7 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
       g->ok = false;
     }
     met_memory_run_t *run;
-    if (!PUSH(g, runs, run_count, cap_runs, run)) return fail_oom(g);
+    if (!PUSH(g, runs, run_count, cap_runs, run)) return met_mem_fail_oom(g);
     *run = (met_memory_run_t){j->graph.name, fm->run_arena, j->report.budget.arena_bytes,
                               j->report.budget.materialized_bytes, fm->bufferized,
                               fm->allocated_peak,
@@ -552,8 +281,8 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
     if (run->arena > g->r.terms.activations_planned) g->r.terms.activations_planned = run->arena;
     if (!gather_arguments(g, j) || !gather_constants(g, j)) return false;
     if (fm->derived_bytes) {
-      if (!add(&g->r.terms.weights_derived, fm->derived_bytes)) return fail_oom(g);
-      if (!add_row(g, afmt(g, "load-time subgraphs of @%s", run->name), "hoisted", NULL, 0,
+      if (!met_mem_add(&g->r.terms.weights_derived, fm->derived_bytes)) return met_mem_fail_oom(g);
+      if (!met_mem_add_row(g, met_mem_afmt(g, "load-time subgraphs of @%s", run->name), "hoisted", NULL, 0,
                    fm->derived_bytes, 0, 0, 0))
         return false;
     }
@@ -571,9 +300,9 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
     if (run->name == g->r.peak_run && !gather_activation_rows(g, j, run)) return false;
   }
   for (int f = 0; f < MET_FAMILY_COUNT; ++f) {
-    if (!add(&g->r.terms.workspace, g->r.workspace_family[f])) return fail_oom(g);
+    if (!met_mem_add(&g->r.terms.workspace, g->r.workspace_family[f])) return met_mem_fail_oom(g);
     if (g->r.workspace_family[f] &&
-        !add_row(g, afmt(g, "%s workspace", met_family_name((met_family_t)f)), "workspace", NULL,
+        !met_mem_add_row(g, met_mem_afmt(g, "%s workspace", met_family_name((met_family_t)f)), "workspace", NULL,
                  0, 0, 0, g->r.workspace_family[f], 0))
       return false;
   }
@@ -584,11 +313,11 @@ static bool finish_weights(gather_t *g) {
   for (size_t i = 0; i < g->r.weight_count; ++i) {
     met_memory_weight_t *w = &g->r.weights[i];
     met_memory_terms_t *t = &g->r.terms;
-    if (!add(&t->weights_stored, w->stored) || !add(&t->weights_derived, w->served) ||
-        (w->outside && !add(&t->weights_outside, w->stored)) ||
-        (w->leaked && !add(&t->weights_leaked, w->stored)))
-      return fail_oom(g);
-    if (!add_row(g, afmt(g, "weight %s", w->name), "weight", NULL, w->stored, w->served, 0, 0, 0))
+    if (!met_mem_add(&t->weights_stored, w->stored) || !met_mem_add(&t->weights_derived, w->served) ||
+        (w->outside && !met_mem_add(&t->weights_outside, w->stored)) ||
+        (w->leaked && !met_mem_add(&t->weights_leaked, w->stored)))
+      return met_mem_fail_oom(g);
+    if (!met_mem_add_row(g, met_mem_afmt(g, "weight %s", w->name), "weight", NULL, w->stored, w->served, 0, 0, 0))
       return false;
   }
   return true;
@@ -638,7 +367,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
     ok = false;
   }
   g->r.util_ppm = ok ? g->target->default_util_ppm : 0;
-  if (ok && o->util.length && !parse_util(o->util, &g->r.util_ppm)) {
+  if (ok && o->util.length && !met_mem_parse_util(o->util, &g->r.util_ppm)) {
     met_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid util='%.*s': a fraction in (0, 1] such as 0.9",
              (int)o->util.length, o->util.data);
     ok = false;
@@ -648,12 +377,12 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
     met_adapter_options_t aopt = {g->target, o->dynamic_size, &params, false, &states};
     met_budget_options_t bopt = {MET_PLAN_BEST};
     if (!met_fn_jobs_run(module, g->target, &aopt, &bopt, after_memory, NULL, &jobs))
-      ok = fail_oom(g);
+      ok = met_mem_fail_oom(g);
   }
   g->r.sequences = o->sequences;
   g->r.tokens = o->tokens;
-  ok = ok && gather_runs(g, &jobs) && gather_globals(g) && finish_weights(g) &&
-       gather_kv_pool(g, o->kv_dtype, o->kv_pool) && gather_caches(g) && g->ok;
+  ok = ok && gather_runs(g, &jobs) && met_mem_gather_globals(g) && finish_weights(g) &&
+       met_mem_gather_kv_pool(g, o->kv_dtype, o->kv_pool) && met_mem_gather_caches(g) && g->ok;
   if (ok) {
     g->r.kv_missing = met_memory_kv_missing(&g->r.pool, o->sequences, o->tokens);
     report_missing_kv(g);
@@ -686,7 +415,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                "the memory model has no size: the sum of its terms %s", met_status_str(st));
       ok = false;
     } else if (ok && g->r.totals.kv_bytes &&
-               !add_row(g, "paged KV pool", "kv", NULL, 0, 0, 0, 0, g->r.totals.kv_bytes)) {
+               !met_mem_add_row(g, "paged KV pool", "kv", NULL, 0, 0, 0, 0, g->r.totals.kv_bytes)) {
       ok = false;
     }
   }

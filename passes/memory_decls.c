@@ -1,0 +1,266 @@
+// memory_decls.c: the module-level declarations the memory model reads: globals
+// (immutable ones are weights, mutable ones states, with the loads that read them),
+// the paged KV pool (metrale.kv_pool or the kv-pool= option), caches (metrale.caches),
+// and the util option. Declarations are checked and a malformed one is an error at the
+// module.
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "memory_internal.h"
+#include "metrale/checked.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "types.h"
+
+static void note_read(MlirOperation op, gather_t *g) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  const char *attr = NULL;
+  if (n.length == 17 && !memcmp(n.data, "memref.get_global", 17)) attr = "name";
+  else if (n.length >= 22 && !memcmp(n.data, "ml_program.global_load", 22)) attr = "global";
+  if (!attr) return;
+  MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(attr));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsASymbolRef(a)) return;
+  if (met_arena_reserve(&g->arena, (void **)&g->reads, &g->cap_reads, g->nreads,
+                        sizeof(MlirStringRef)))
+    return;
+  g->reads[g->nreads++] = mlirSymbolRefAttrGetRootReference(a);
+}
+
+static MlirWalkResult walk_reads(MlirOperation op, void *user) {
+  note_read(op, user);
+  return MlirWalkResultAdvance;
+}
+
+// Module-level globals: immutable ones are weights, mutable ones states.
+bool met_mem_gather_globals(gather_t *g) {
+  mlirOperationWalk(g->module, walk_reads, g, MlirWalkPreOrder);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    bool ml = n.length == 17 && !memcmp(n.data, "ml_program.global", 17);
+    bool mr = n.length == 13 && !memcmp(n.data, "memref.global", 13);
+    if (!ml && !mr) continue;
+    MlirAttribute sym = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    MlirAttribute ty = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("type"));
+    if (mlirAttributeIsNull(sym) || mlirAttributeIsNull(ty) || !mlirAttributeIsAType(ty)) continue;
+    MlirStringRef s = mlirStringAttrGetValue(sym);
+    bool is_mutable = ml ? !mlirAttributeIsNull(mlirOperationGetInherentAttributeByName(
+                               op, mlirStringRefCreateFromCString("is_mutable")))
+                         : mlirAttributeIsNull(mlirOperationGetInherentAttributeByName(
+                               op, mlirStringRefCreateFromCString("constant")));
+    met_type_size_t sz;
+    if (!met_type_is_shaped_value(mlirTypeAttrGetValue(ty)) ||
+        met_type_size(mlirTypeAttrGetValue(ty), g->target->index_bits, 0, &sz) != MET_SIZE_OK) {
+      met_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
+               "global @%.*s has no byte size", (int)s.length, s.data);
+      g->ok = false;
+      continue;
+    }
+    uint32_t loads = 0;
+    for (size_t i = 0; i < g->nreads; ++i)
+      loads += g->reads[i].length == s.length && !memcmp(g->reads[i].data, s.data, s.length);
+    const char *name = met_mem_afmt(g, "@%.*s", (int)s.length, s.data);
+    const char *loc = met_adapter_loc_string(&g->arena, mlirOperationGetLocation(op));
+    if (!name) return met_mem_fail_oom(g);
+    if (is_mutable) {
+      met_memory_state_t *st;
+      if (!PUSH(g, states, state_count, cap_states, st)) return met_mem_fail_oom(g);
+      *st = (met_memory_state_t){name, sz.bytes};
+      if (!met_mem_add(&g->r.terms.states, sz.bytes)) return met_mem_fail_oom(g);
+      if (!met_mem_add_row(g, met_mem_afmt(g, "state %s", name), "state", loc, 0, 0, 0, 0, sz.bytes)) return false;
+    } else {
+      met_memory_weight_t *w;
+      if (!PUSH(g, weights, weight_count, cap_weights, w)) return met_mem_fail_oom(g);
+      *w = (met_memory_weight_t){name, NULL, sz.bytes, 0, loads, loads == 0, false};
+    }
+  }
+  return true;
+}
+
+static bool int_entry(gather_t *g, MlirAttribute dict, const char *key, const char *what,
+                      uint64_t *out) {
+  MlirAttribute a = met_mem_attr_of(dict, key);
+  if (mlirAttributeIsNull(a)) return true;  // absent: stays 0, reported as missing
+  if (!mlirAttributeIsAInteger(a) || mlirIntegerAttrGetValueInt(a) <= 0) {
+    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+             "%s entry '%s' must be a positive integer", what, key);
+    g->ok = false;
+    return false;
+  }
+  *out = (uint64_t)mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+// A KV element type from a type attribute or a type string ("f16"): its storage bits.
+static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const char *what,
+                       uint32_t *out) {
+  MlirType t = {NULL};
+  if (!mlirAttributeIsNull(a)) {
+    if (mlirAttributeIsAType(a)) t = mlirTypeAttrGetValue(a);
+    else if (mlirAttributeIsAString(a)) text = mlirStringAttrGetValue(a);
+  }
+  if (mlirTypeIsNull(t) && text.length)
+    t = mlirTypeParseGet(mlirOperationGetContext(g->module), text);
+  if (mlirTypeIsNull(t)) {
+    if (!text.length && mlirAttributeIsNull(a)) return true;  // not declared
+    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+             "%s is not an element type", what);
+    g->ok = false;
+    return false;
+  }
+  uint64_t bits, widened;
+  bool is_float;
+  if (!met_type_element_bits(t, g->target->index_bits, &bits, &widened, &is_float) ||
+      bits > UINT32_MAX) {
+    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+             "%s has no storage width", what);
+    g->ok = false;
+    return false;
+  }
+  *out = (uint32_t)bits;
+  return true;
+}
+
+// kv-pool="layers=32,kv_heads=32,head_dim=128,block_size=16".
+static bool parse_kv_option(gather_t *g, MlirStringRef s) {
+  met_kv_pool_t *pool = &g->r.pool;
+  pool->present = true;
+  size_t i = 0;
+  while (i < s.length) {
+    size_t k = i;
+    while (i < s.length && s.data[i] != '=') ++i;
+    MlirStringRef key = {s.data + k, i - k};
+    uint64_t v = 0;
+    size_t start = ++i;
+    while (i < s.length && s.data[i] >= '0' && s.data[i] <= '9' && v < UINT64_MAX / 10)
+      v = v * 10 + (uint64_t)(s.data[i++] - '0');
+    uint64_t *dst = NULL;
+    if (key.length == 6 && !memcmp(key.data, "layers", 6)) dst = &pool->layers;
+    else if (key.length == 8 && !memcmp(key.data, "kv_heads", 8)) dst = &pool->kv_heads;
+    else if (key.length == 8 && !memcmp(key.data, "head_dim", 8)) dst = &pool->head_dim;
+    else if (key.length == 10 && !memcmp(key.data, "block_size", 10)) dst = &pool->block_size;
+    if (!dst || i == start || v == 0 || (i < s.length && s.data[i] != ',')) {
+      met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+               "invalid kv-pool='%.*s': expected layers=N,kv_heads=N,head_dim=N,block_size=N",
+               (int)s.length, s.data);
+      g->ok = false;
+      return false;
+    }
+    *dst = v;
+    if (i < s.length) ++i;
+  }
+  return true;
+}
+
+bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef kv_option) {
+  MlirAttribute p = mlirOperationGetDiscardableAttributeByName(
+      g->module, mlirStringRefCreateFromCString("metrale.kv_pool"));
+  met_kv_pool_t *pool = &g->r.pool;
+  if (kv_option.length) {
+    if (!parse_kv_option(g, kv_option)) return false;
+    return !kv_dtype.length || dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &pool->kv_bits);
+  }
+  if (mlirAttributeIsNull(p)) return true;
+  if (!mlirAttributeIsADictionary(p)) {
+    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+             "metrale.kv_pool must be a dictionary");
+    g->ok = false;
+    return false;
+  }
+  pool->present = true;
+  const char *w = "metrale.kv_pool";
+  if (!int_entry(g, p, "layers", w, &pool->layers) || !int_entry(g, p, "kv_heads", w, &pool->kv_heads) ||
+      !int_entry(g, p, "head_dim", w, &pool->head_dim) ||
+      !int_entry(g, p, "block_size", w, &pool->block_size))
+    return false;
+  // The option names the served KV type; else the module's declaration.
+  if (kv_dtype.length) {
+    if (!dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &pool->kv_bits)) return false;
+  } else if (!dtype_bits(g, met_mem_attr_of(p, "dtype"), (MlirStringRef){NULL, 0}, "metrale.kv_pool dtype",
+                         &pool->kv_bits)) {
+    return false;
+  }
+  MlirAttribute d = met_mem_attr_of(p, "draft");
+  if (!mlirAttributeIsNull(d)) {
+    pool->has_draft = true;
+    const char *dw = "metrale.kv_pool draft";
+    if (!int_entry(g, d, "layers", dw, &pool->draft_layers) ||
+        !int_entry(g, d, "kv_heads", dw, &pool->draft_kv_heads) ||
+        !int_entry(g, d, "head_dim", dw, &pool->draft_head_dim) ||
+        !dtype_bits(g, met_mem_attr_of(d, "dtype"), (MlirStringRef){NULL, 0}, "metrale.kv_pool draft dtype",
+                    &pool->draft_kv_bits))
+      return false;
+  }
+  return true;
+}
+
+bool met_mem_gather_caches(gather_t *g) {
+  MlirAttribute c = mlirOperationGetDiscardableAttributeByName(
+      g->module, mlirStringRefCreateFromCString("metrale.caches"));
+  if (mlirAttributeIsNull(c)) return true;
+  MlirLocation mloc = mlirOperationGetLocation(g->module);
+  if (!mlirAttributeIsAArray(c)) {
+    met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR, "metrale.caches must be an array of dictionaries");
+    g->ok = false;
+    return false;
+  }
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(c); ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(c, i);
+    MlirAttribute nm = met_mem_attr_of(e, "name"), where = met_mem_attr_of(e, "where");
+    met_memory_cache_t *cache;
+    if (!PUSH(g, caches, cache_count, cap_caches, cache)) return met_mem_fail_oom(g);
+    if (!int_entry(g, e, "units", "metrale.caches", &cache->units) ||
+        !int_entry(g, e, "bytes", "metrale.caches", &cache->unit_bytes))
+      return false;
+    if (mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm) || !cache->units ||
+        !cache->unit_bytes) {
+      met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
+               "metrale.caches entry #%" PRIdPTR " needs a name, units and bytes", i);
+      g->ok = false;
+      return false;
+    }
+    cache->name = met_arena_strndup(&g->arena, mlirStringAttrGetValue(nm).data,
+                                    mlirStringAttrGetValue(nm).length);
+    cache->host = !mlirAttributeIsNull(where) && mlirAttributeIsAString(where) &&
+                  mlirStringAttrGetValue(where).length == 4 &&
+                  !memcmp(mlirStringAttrGetValue(where).data, "host", 4);
+    if (!met_mul_u64(cache->units, cache->unit_bytes, &cache->bytes)) {
+      met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
+               "metrale.caches entry #%" PRIdPTR ": units x bytes overflows 64 bits", i);
+      g->ok = false;
+      return false;
+    }
+    if (!met_mem_add(cache->host ? &g->r.terms.caches_host : &g->r.terms.caches_device, cache->bytes))
+      return met_mem_fail_oom(g);
+    if (!cache->host && !met_mem_add_row(g, met_mem_afmt(g, "cache %s", cache->name), "state", NULL, 0, 0, 0, 0,
+                                 cache->bytes))
+      return false;
+  }
+  return true;
+}
+
+// "0.9" -> 900000 ppm. False when malformed or outside (0, 1].
+bool met_mem_parse_util(MlirStringRef s, uint32_t *out) {
+  uint64_t whole = 0, frac = 0, scale = 1000000;
+  size_t i = 0;
+  if (!s.length) return false;
+  while (i < s.length && s.data[i] >= '0' && s.data[i] <= '9') {
+    whole = whole * 10 + (uint64_t)(s.data[i++] - '0');
+    if (whole > 1) return false;
+  }
+  if (i < s.length && s.data[i] == '.') {
+    ++i;
+    while (i < s.length && s.data[i] >= '0' && s.data[i] <= '9') {
+      if (scale > 1) { scale /= 10; frac += (uint64_t)(s.data[i] - '0') * scale; }
+      ++i;
+    }
+  }
+  if (i != s.length) return false;
+  uint64_t ppm = whole * 1000000 + frac;
+  if (ppm == 0 || ppm > 1000000) return false;
+  *out = (uint32_t)ppm;
+  return true;
+}
+
