@@ -162,8 +162,6 @@ static const char *value_name(builder_t *b, MlirValue v) {
   return met_arena_strndup(b->arena, sink.buf, sink.len);
 }
 
-static void print_type(MlirType t, char *buf, size_t cap);
-
 typedef struct type_sink_t { char *buf; size_t cap, len; } type_sink_t;
 static void collect_type(MlirStringRef s, void *user) {
   type_sink_t *t = user;

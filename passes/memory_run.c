@@ -197,7 +197,8 @@ static bool gather_constants(gather_t *g, met_fn_job_t *j) {
 // The planned slots live at the peak position of the charged run, one row each.
 static bool gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memory_run_t *run) {
   const met_function_memory_t *fm = j->extra;
-  if (run->bufferized && run->charged == run->allocated_peak && run->allocated_peak > run->arena) {
+  // Fully bufferized code is charged its own allocation peak: one row for it.
+  if (run->bufferized) {
     return met_mem_add_row(g, met_mem_afmt(g, "allocations of @%s (bufferized code)", run->name), "activation",
                    met_adapter_loc_string(&g->arena, mlirOperationGetLocation(j->func)), 0, 0,
                    run->charged, 0, 0);
