@@ -51,8 +51,12 @@ const char *met_adapter_loc_string(met_arena_t *arena, MlirLocation loc) {
   if (mlirLocationIsNull(f)) return NULL;
   MlirStringRef file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(f));
   char buf[64];
-  int n = snprintf(buf, sizeof(buf), ":%d:%d", mlirLocationFileLineColRangeGetStartLine(f),
-                   mlirLocationFileLineColRangeGetStartColumn(f));
+  int line = mlirLocationFileLineColRangeGetStartLine(f);
+  // Line 0 is the file itself (the implicit top-level module): just its name.
+  int n = line ? snprintf(buf, sizeof(buf), ":%d:%d", line,
+                          mlirLocationFileLineColRangeGetStartColumn(f))
+               : 0;
+  buf[n > 0 ? n : 0] = '\0';
   if (n < 0) return NULL;
   char *out = met_arena_alloc(arena, file.length + (size_t)n + 1);
   if (!out) return NULL;
