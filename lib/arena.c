@@ -4,6 +4,8 @@
 // analysed, a handful of large arrays.
 #include "metrale/arena.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +86,21 @@ char *met_arena_strndup(met_arena_t *arena, const char *s, size_t len) {
   memcpy(p, s, len);
   p[len] = '\0';
   return p;
+}
+
+char *met_arena_printf(met_arena_t *arena, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *out = met_arena_vprintf(arena, fmt, ap);
+  va_end(ap);
+  return out;
+}
+
+char *met_arena_vprintf(met_arena_t *arena, const char *fmt, va_list ap) {
+  char buf[2048];
+  int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+  if (n < 0) return NULL;
+  return met_arena_strndup(arena, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
 met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap, size_t count,

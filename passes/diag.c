@@ -9,17 +9,13 @@
 
 met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
                           met_diag_severity_t sev, const char *fmt, ...) {
-  char buf[1024];
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+  const char *msg = met_arena_vprintf(arena, fmt, ap);
   va_end(ap);
-  if (n < 0) return MET_EINVAL;
-  size_t len = (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1;
+  if (!msg) return MET_ENOMEM;
   TRY(met_arena_reserve(arena, (void **)&list->items, &list->cap, list->count,
                         sizeof(met_diag_t)));
-  const char *msg = met_arena_strndup(arena, buf, len);
-  if (!msg) return MET_ENOMEM;
   list->items[list->count++] = (met_diag_t){loc, sev, msg};
   return MET_OK;
 }

@@ -32,7 +32,8 @@ typedef struct gather_t {
 
 
 bool met_mem_fail_oom(gather_t *g);
-const char *met_mem_afmt(gather_t *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+// A formatted string in the report's arena.
+#define met_mem_afmt(g, ...) ((const char *)met_arena_printf(&(g)->arena, __VA_ARGS__))
 bool met_mem_add(uint64_t *acc, uint64_t v);
 MlirAttribute met_mem_attr_of(MlirAttribute dict, const char *name);
 bool met_mem_add_row(gather_t *g, const char *name, const char *kind, const char *loc,

@@ -38,16 +38,6 @@ bool met_mem_fail_oom(gather_t *g) {
   return false;
 }
 
-const char *met_mem_afmt(gather_t *g, const char *fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof(buf), fmt, ap);
-  va_end(ap);
-  if (n < 0) return NULL;
-  return met_arena_strndup(&g->arena, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
-}
-
 bool met_mem_add(uint64_t *acc, uint64_t v) { return met_add_u64(*acc, v, acc); }
 
 MlirAttribute met_mem_attr_of(MlirAttribute dict, const char *name) {

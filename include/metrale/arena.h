@@ -7,6 +7,7 @@
 #ifndef METRALE_ARENA_H
 #define METRALE_ARENA_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,6 +45,11 @@ void *met_arena_alloc(met_arena_t *arena, size_t bytes);
 met_status_t met_arena_calloc(met_arena_t *arena, size_t count, size_t size, void **out);
 // Copies |len| bytes of |s| plus a NUL into the arena. Returns NULL on failure.
 char *met_arena_strndup(met_arena_t *arena, const char *s, size_t len);
+// Formats like snprintf into a new NUL-terminated string in the arena (messages are cut
+// at 2047 bytes). Returns NULL on failure.
+char *met_arena_printf(met_arena_t *arena, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+char *met_arena_vprintf(met_arena_t *arena, const char *fmt, va_list ap);
 // Grows an arena-backed array: when |*count| == |*cap|, moves |*items| to a block twice as
 // large (the old one is abandoned to the arena). |elem| is the element size.
 met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap, size_t count,
