@@ -15,7 +15,6 @@
 // or state under that name across functions), metrale.format = bf16 (the checkpoint's
 // element type).
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
