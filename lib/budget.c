@@ -123,16 +123,9 @@ static void plan_fusion(ctx_t *c, const uint32_t *uses, const uint8_t *off,
     uint32_t grp = joined;
     if (grp != UINT32_MAX) {
       c->gopen[grp] -= joined_k;
-      if (c->gkind[grp] == G_GEN) {
-        // The group keeps generating only while every member reads only leaves or itself.
-        bool outside = false;
-        for (uint32_t i = 0; i < node->operand_count; ++i) {
-          uint32_t pg = producer_group(c, group_of, c->root[ops[i]]);
-          outside |= pg != UINT32_MAX && pg != grp;
-        }
-        c->gkind[grp] = (uint8_t)(own == G_GEN && !outside ? G_GEN
-                                  : own == G_GEN ? G_ELEMENTWISE : own);
-      }
+      // A generator group that takes in a node stops being one: the node reads a result
+      // of the group, not only leaves (so |own| is never G_GEN here).
+      if (c->gkind[grp] == G_GEN) c->gkind[grp] = (uint8_t)own;
     } else {
       grp = c->ngroups++;
       c->gkind[grp] = (uint8_t)own;

@@ -81,6 +81,7 @@ typedef struct builder_t {
   size_t stamp_cap;
   MlirAsmState names;         // when recording names
   MlirContext ctx;
+  met_strbuf_t scratch;       // value names are printed here first
   bool failed;
   // Per-run caches: op names and types are uniqued in the context, so their pointers are
   // keys. They turn name lookups, registration checks and type sizing into one probe.
@@ -105,7 +106,10 @@ typedef struct type_entry_t {
   bool shaped;
 } type_entry_t;
 
-static bool str_eq(MlirStringRef s, const char *lit);
+static bool str_eq(MlirStringRef s, const char *lit) {
+  size_t n = strlen(lit);
+  return s.length == n && memcmp(s.data, lit, n) == 0;
+}
 
 static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **out) {
   MlirIdentifier id = mlirOperationGetName(op);
@@ -149,37 +153,12 @@ static met_status_t type_entry(builder_t *b, MlirType t, const type_entry_t **ou
   return MET_OK;
 }
 
-typedef struct name_sink_t { char buf[64]; size_t len; } name_sink_t;
-
-static void collect_name(MlirStringRef s, void *user) {
-  name_sink_t *n = user;
-  size_t room = sizeof(n->buf) - 1 - n->len;
-  size_t take = s.length < room ? s.length : room;
-  memcpy(n->buf + n->len, s.data, take);
-  n->len += take;
-}
-
 static const char *value_name(builder_t *b, MlirValue v) {
   if (!b->opt->record_names) return NULL;
-  name_sink_t sink = {{0}, 0};
-  mlirValuePrintAsOperand(v, b->names, collect_name, &sink);
-  return met_arena_strndup(b->arena, sink.buf, sink.len);
-}
-
-typedef struct type_sink_t { char *buf; size_t cap, len; } type_sink_t;
-static void collect_type(MlirStringRef s, void *user) {
-  type_sink_t *t = user;
-  size_t room = t->cap - 1 - t->len;
-  size_t take = s.length < room ? s.length : room;
-  memcpy(t->buf + t->len, s.data, take);
-  t->len += take;
-  t->buf[t->len] = '\0';
-}
-static void print_type(MlirType t, char *buf, size_t cap) {
-  type_sink_t sink = {buf, cap, 0};
-  buf[0] = '\0';
-  mlirTypePrint(t, collect_type, &sink);
-  if (sink.len == cap - 1 && cap > 4) memcpy(buf + cap - 4, "...", 4);
+  b->scratch.len = 0;
+  mlirValuePrintAsOperand(v, b->names, met_mlir_append, &b->scratch);
+  if (b->scratch.status || !b->scratch.data) return NULL;
+  return met_arena_strndup(b->arena, b->scratch.data, b->scratch.len);
 }
 
 // Sizes one shaped value; records what makes it incomplete. |what| ("result",
@@ -205,8 +184,8 @@ static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, cons
   if (s == MET_SIZE_OK) return MET_OK;
   char what[48];
   snprintf(what, sizeof(what), "%s #%" PRIdPTR, kind, index);
-  char ty[160];
-  print_type(t, ty, sizeof(ty));
+  const char *ty = met_type_string(b->arena, t);
+  if (!ty) return MET_ENOMEM;
   if (s == MET_SIZE_OVERFLOW) {
     *overflow = true;
     b->failed = true;
@@ -249,10 +228,6 @@ static met_status_t take_nested(builder_t *b, uint32_t node, MlirOperation op) {
   return MET_OK;
 }
 
-static bool str_eq(MlirStringRef s, const char *lit) {
-  size_t n = strlen(lit);
-  return s.length == n && memcmp(s.data, lit, n) == 0;
-}
 
 typedef struct attr_sink_t { bool reduction; } attr_sink_t;
 static void scan_iterators(MlirStringRef s, void *user) {
@@ -472,6 +447,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   MlirRegion body = mlirOperationGetRegion(func, 0);
   MlirBlock entry = mlirRegionGetFirstBlock(body);
   if (mlirBlockIsNull(entry)) return MET_EINVAL;
+  met_strbuf_initialize(met_allocator_system(), &b.scratch);
   if (options->record_names) {
     MlirOpPrintingFlags pf = mlirOpPrintingFlagsCreate();
     b.names = mlirAsmStateCreateForOperation(func, pf);
@@ -508,6 +484,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   }
   if (!st && graph->position_count < (uint32_t)pos) graph->position_count = (uint32_t)pos;
   if (options->record_names) mlirAsmStateDestroy(b.names);
+  met_strbuf_deinitialize(&b.scratch);
   *out_failed = b.failed;
   return st;
 }

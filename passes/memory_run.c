@@ -89,20 +89,6 @@ bool met_mem_add_row(gather_t *g, const char *name, const char *kind, const char
   return true;
 }
 
-static void collect(MlirStringRef s, void *user) {
-  met_strbuf_append(user, s.data, s.length);
-}
-
-// The printed form of |t| ("bf16"), in the report's arena.
-static const char *type_string(gather_t *g, MlirType t) {
-  met_strbuf_t sb;
-  met_strbuf_initialize(met_allocator_system(), &sb);
-  mlirTypePrint(t, collect, &sb);
-  const char *out = sb.status || !sb.data ? NULL : met_arena_strndup(&g->arena, sb.data, sb.len);
-  met_strbuf_deinitialize(&sb);
-  return out;
-}
-
 // Weights and states that are arguments of |j|'s function.
 static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
   const met_graph_t *gr = &j->graph;
@@ -146,7 +132,7 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
       }
       stored = sz.bytes;
       if (!mlirTypeEqual(ftype, mlirShapedTypeGetElementType(ir))) served = v->bytes;
-      format = type_string(g, ftype);
+      format = met_type_string(&g->arena, ftype);
     }
     uint32_t uses = fm->param_uses[a];
     bool outside = j->report.use_count[a] == 0;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "metrale/checked.h"
+#include "metrale/report.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Quant.h"
 
@@ -97,4 +98,15 @@ met_size_status_t met_type_size_as(MlirType type, MlirType element, uint32_t ind
   out->bytes = total / 8 + (total % 8 != 0);
   out->f32_bytes = wtotal / 8 + (wtotal % 8 != 0);
   return MET_SIZE_OK;
+}
+
+void met_mlir_append(MlirStringRef s, void *user) { met_strbuf_append(user, s.data, s.length); }
+
+const char *met_type_string(met_arena_t *arena, MlirType t) {
+  met_strbuf_t sb;
+  met_strbuf_initialize(met_allocator_system(), &sb);
+  mlirTypePrint(t, met_mlir_append, &sb);
+  const char *out = sb.status || !sb.data ? NULL : met_arena_strndup(arena, sb.data, sb.len);
+  met_strbuf_deinitialize(&sb);
+  return out;
 }

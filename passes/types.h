@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "metrale/arena.h"
 #include "mlir-c/IR.h"
 
 typedef enum {
@@ -43,6 +44,11 @@ bool met_type_is_shaped_value(MlirType type);
 // Sizes |type| (a tensor or memref). Dynamic dims count as |dynamic_size| when > 0, else 1.
 met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dynamic_size,
                                 met_type_size_t *out);
+
+// An MlirStringCallback that appends to the met_strbuf_t |user|: for every mlir*Print.
+void met_mlir_append(MlirStringRef s, void *user);
+// The printed form of |t| ("tensor<4xf32>", "bf16"), in |arena|; NULL on failure.
+const char *met_type_string(met_arena_t *arena, MlirType t);
 
 // Storage bits of an element type under the rule above (|*widened|: its f32-uniform
 // width). False when it has none.
