@@ -281,10 +281,10 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
     ++s;
   }
   out->slot_count = ns;
-  TRY(met_planner_plan(pol, ns, g->position_count, opt->strategy, c->arena, off,
-                       &b->arena_bytes));
-  for (size_t s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   TRY(met_planner_peak_live(pol, ns, g->position_count, c->arena, &b->peak_live_bytes));
+  TRY(met_planner_plan_bounded(pol, ns, g->position_count, opt->strategy, b->peak_live_bytes,
+                               c->arena, off, &b->arena_bytes));
+  for (size_t s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
   if (widens) {
     uint64_t native_arena;

@@ -185,6 +185,21 @@ met_status_t met_planner_plan(const met_buffer_t *buffers, size_t count, uint32_
                               met_plan_strategy_t strategy, met_arena_t *scratch,
                               uint64_t *out_offsets, uint64_t *out_arena_bytes) {
   *out_arena_bytes = 0;
+  uint64_t bound = 0;
+  if (strategy == MET_PLAN_BEST && count) {
+    // A plan that meets the sum-of-live lower bound is optimal: no need to try more.
+    met_status_t st = met_planner_peak_live(buffers, count, positions, scratch, &bound);
+    if (st) return st;
+  }
+  return met_planner_plan_bounded(buffers, count, positions, strategy, bound, scratch,
+                                  out_offsets, out_arena_bytes);
+}
+
+met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
+                                      uint32_t positions, met_plan_strategy_t strategy,
+                                      uint64_t lower_bound, met_arena_t *scratch,
+                                      uint64_t *out_offsets, uint64_t *out_arena_bytes) {
+  *out_arena_bytes = 0;
   if (count > INT32_MAX) return MET_EINVAL;
   for (size_t i = 0; i < count; ++i) {
     if (buffers[i].first < 0 || buffers[i].last < buffers[i].first ||
@@ -197,13 +212,10 @@ met_status_t met_planner_plan(const met_buffer_t *buffers, size_t count, uint32_
   int hi = strategy == MET_PLAN_BEST ? 2 : (int)strategy;
   if (lo < 0 || hi > 2) return MET_EINVAL;
   uint64_t *trial = out_offsets;
-  uint64_t bound = 0;
+  uint64_t bound = hi > lo ? lower_bound : 0;
   met_status_t st;
-  if (hi > lo) {
-    if ((st = met_arena_calloc(scratch, count, sizeof(uint64_t), (void **)&trial))) return st;
-    // A plan that meets the sum-of-live lower bound is optimal: no need to try more.
-    if ((st = met_planner_peak_live(buffers, count, positions, scratch, &bound))) return st;
-  }
+  if (hi > lo && (st = met_arena_calloc(scratch, count, sizeof(uint64_t), (void **)&trial)))
+    return st;
   uint64_t best = UINT64_MAX;
   order_t *order = NULL;
   for (int k = lo; k <= hi && best > bound; ++k) {

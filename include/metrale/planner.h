@@ -46,6 +46,14 @@ met_status_t met_planner_plan(const met_buffer_t *buffers, size_t count, uint32_
                               met_plan_strategy_t strategy, met_arena_t *scratch,
                               uint64_t *out_offsets, uint64_t *out_arena_bytes);
 
+// met_planner_plan for a caller that already knows the sum-of-live lower bound of these
+// buffers (met_planner_peak_live): MET_PLAN_BEST stops at |lower_bound| without computing
+// it again.
+met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
+                                      uint32_t positions, met_plan_strategy_t strategy,
+                                      uint64_t lower_bound, met_arena_t *scratch,
+                                      uint64_t *out_offsets, uint64_t *out_arena_bytes);
+
 // The largest sum of |bytes| of buffers live at one position: the lower bound no offset
 // plan beats. O(n + positions).
 met_status_t met_planner_peak_live(const met_buffer_t *buffers, size_t count,

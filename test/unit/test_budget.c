@@ -37,6 +37,18 @@ static uint32_t node(met_graph_t *g, const char *name, met_node_kind_t kind, met
   return id;
 }
 
+// One arena and one graph per test.
+typedef struct fixture_t {
+  met_arena_t arena;
+  met_graph_t graph;
+} fixture_t;
+
+static met_graph_t *setup(fixture_t *f) {
+  met_arena_initialize(met_allocator_system(), &f->arena);
+  met_graph_initialize(&f->arena, &f->graph);
+  return &f->graph;
+}
+
 #define EW MET_NODE_COMPUTE, MET_CLASS_ELEMENTWISE
 #define OPS(...) (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / 4
 
@@ -52,13 +64,11 @@ static void chain(met_graph_t *g, uint64_t b, uint64_t wb) {
 }
 
 static void test_chain_epilogue(void) {
-  met_arena_t a;
-  met_arena_initialize(met_allocator_system(), &a);
-  met_graph_t g;
-  met_graph_initialize(&a, &g);
-  chain(&g, 1024, 1024);
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  chain(g, 1024, 1024);
   met_budget_report_t r;
-  CHECK(met_budget_analyze(&g, target("host-cpu"), NULL, &a, &r) == MET_OK);
+  CHECK(met_budget_analyze(g, target("host-cpu"), NULL, &f.arena, &r) == MET_OK);
   // Groups: {addf, mulf} (addf reads only x: a generator; mulf joins it) and
   // {matmul, exp} (epilogue fusion on host-cpu). v1 leaves group 0, v3 is returned.
   CHECK_EQ_U64(r.budget.dispatches, 2);
@@ -76,17 +86,15 @@ static void test_chain_epilogue(void) {
   CHECK_EQ_U64(r.budget.off_fast_path_ops, 0);
   CHECK_EQ_U64(r.budget.width_overhead_bytes, 0);
   CHECK(r.complete);
-  met_arena_deinitialize(&a);
+  met_arena_deinitialize(&f.arena);
 }
 
 static void test_chain_no_epilogue(void) {
-  met_arena_t a;
-  met_arena_initialize(met_allocator_system(), &a);
-  met_graph_t g;
-  met_graph_initialize(&a, &g);
-  chain(&g, 1024, 1024);
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  chain(g, 1024, 1024);
   met_budget_report_t r;
-  CHECK(met_budget_analyze(&g, target("mobile-gpu-f32"), NULL, &a, &r) == MET_OK);
+  CHECK(met_budget_analyze(g, target("mobile-gpu-f32"), NULL, &f.arena, &r) == MET_OK);
   // No epilogue fusion: exp is its own dispatch and v2 is materialized.
   CHECK_EQ_U64(r.budget.dispatches, 3);
   // v1 [1,2], v2 [2,3], v3 [3,4]: v1/v2 and v2/v3 overlap, v1/v3 do not: 2 x 1024.
@@ -95,17 +103,15 @@ static void test_chain_no_epilogue(void) {
   CHECK_EQ_U64(r.budget.peak_live_bytes, 2048);
   // 2048 (group 0) + (1024 + 4096 + 1024) (matmul) + (1024 + 1024) (exp) = 10240.
   CHECK_EQ_U64(r.budget.dram_bytes, 10240);
-  met_arena_deinitialize(&a);
+  met_arena_deinitialize(&f.arena);
 }
 
 static void test_width_overhead(void) {
-  met_arena_t a;
-  met_arena_initialize(met_allocator_system(), &a);
-  met_graph_t g;
-  met_graph_initialize(&a, &g);
-  chain(&g, 512, 1024);  // f16 tensors: 512 B native, 1024 B stored as f32
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  chain(g, 512, 1024);  // f16 tensors: 512 B native, 1024 B stored as f32
   met_budget_report_t r;
-  CHECK(met_budget_analyze(&g, target("mobile-gpu-f32"), NULL, &a, &r) == MET_OK);
+  CHECK(met_budget_analyze(g, target("mobile-gpu-f32"), NULL, &f.arena, &r) == MET_OK);
   // Same 3 slots as above at 1024 B: arena 2048; at native widths 2 x 512 = 1024.
   CHECK_EQ_U64(r.budget.arena_bytes, 2048);
   CHECK_EQ_U64(r.budget.width_overhead_bytes, 1024);
@@ -113,34 +119,32 @@ static void test_width_overhead(void) {
   // host I/O stays at declared types: x 512 + result 512.
   CHECK_EQ_U64(r.budget.host_io_bytes, 1024);
   met_budget_report_t h;
-  CHECK(met_budget_analyze(&g, target("h100"), NULL, &a, &h) == MET_OK);
+  CHECK(met_budget_analyze(g, target("h100"), NULL, &f.arena, &h) == MET_OK);
   // Native: slots 512 B, aligned to 256: 512; two disjoint slots share 512 B.
   CHECK_EQ_U64(h.budget.arena_bytes, 512);
   CHECK_EQ_U64(h.budget.width_overhead_bytes, 0);
-  met_arena_deinitialize(&a);
+  met_arena_deinitialize(&f.arena);
 }
 
 static void test_views_casts_fast_path(void) {
-  met_arena_t a;
-  met_arena_initialize(met_allocator_system(), &a);
-  met_graph_t g;
-  met_graph_initialize(&a, &g);
-  uint32_t x = arg(&g, 256, 256, MET_ROLE_INPUT);
-  uint32_t w = arg(&g, 256, 256, MET_ROLE_PARAM);
-  uint32_t unused = arg(&g, 999, 999, MET_ROLE_PARAM);
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  uint32_t x = arg(g, 256, 256, MET_ROLE_INPUT);
+  uint32_t w = arg(g, 256, 256, MET_ROLE_PARAM);
+  uint32_t unused = arg(g, 999, 999, MET_ROLE_PARAM);
   (void)unused;
-  uint32_t c = node(&g, "tosa.const", MET_NODE_LEAF, MET_CLASS_OTHER, 0, NULL, 0, 64, 64, -1);
-  g.values[c].role = MET_ROLE_CONST;
-  uint32_t v0 = node(&g, "arith.addf", EW, 0, OPS(x, c), 256, 256, -1);        // pos 1
-  uint32_t v1 = node(&g, "tosa.reshape", MET_NODE_VIEW, MET_CLASS_OTHER, 0, OPS(v0), 256, 256, (int)v0);
-  uint32_t v2 = node(&g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, 0, OPS(v1, w), 256, 256, -1);
-  uint32_t v3 = node(&g, "tosa.cast", EW, MET_NODE_F_CAST, OPS(v2), 128, 256, -1);  // pos 4
-  uint32_t v4 = node(&g, "arith.addf", EW, 0, OPS(v3, v0), 128, 256, -1);        // pos 5
-  uint32_t v5 = node(&g, "foo.bar", MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_NODE_F_UNREGISTERED,
+  uint32_t c = node(g, "tosa.const", MET_NODE_LEAF, MET_CLASS_OTHER, 0, NULL, 0, 64, 64, -1);
+  g->values[c].role = MET_ROLE_CONST;
+  uint32_t v0 = node(g, "arith.addf", EW, 0, OPS(x, c), 256, 256, -1);        // pos 1
+  uint32_t v1 = node(g, "tosa.reshape", MET_NODE_VIEW, MET_CLASS_OTHER, 0, OPS(v0), 256, 256, (int)v0);
+  uint32_t v2 = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, 0, OPS(v1, w), 256, 256, -1);
+  uint32_t v3 = node(g, "tosa.cast", EW, MET_NODE_F_CAST, OPS(v2), 128, 256, -1);  // pos 4
+  uint32_t v4 = node(g, "arith.addf", EW, 0, OPS(v3, v0), 128, 256, -1);        // pos 5
+  uint32_t v5 = node(g, "foo.bar", MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_NODE_F_UNREGISTERED,
                      OPS(v4), 128, 256, -1);                                          // pos 6
-  node(&g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(v5), 0, 0, -1);    // pos 7
+  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(v5), 0, 0, -1);    // pos 7
   met_budget_report_t r;
-  CHECK(met_budget_analyze(&g, target("h100"), NULL, &a, &r) == MET_OK);
+  CHECK(met_budget_analyze(g, target("h100"), NULL, &f.arena, &r) == MET_OK);
   // Groups: {addf} (generator, but v0 has 2 uses: matmul via the reshape and the last
   // addf, so nothing absorbs it), {matmul, cast, addf} (epilogue), {foo.bar} (off path).
   CHECK_EQ_U64(r.budget.dispatches, 3);
@@ -161,31 +165,29 @@ static void test_views_casts_fast_path(void) {
   // v1 256, w 256, v0 256 and writes v4 128 = 896; {foo.bar} reads v4 128, writes v5 128.
   // 576 + 896 + 256 = 1728.
   CHECK_EQ_U64(r.budget.dram_bytes, 1728);
-  met_arena_deinitialize(&a);
+  met_arena_deinitialize(&f.arena);
 }
 
 static void test_incomplete_and_errors(void) {
-  met_arena_t a;
-  met_arena_initialize(met_allocator_system(), &a);
-  met_graph_t g;
-  met_graph_initialize(&a, &g);
-  uint32_t x = arg(&g, 8, 8, MET_ROLE_INPUT);
-  g.values[x].flags = MET_VALUE_F_DYNAMIC;  // unbound dynamic dims: a lower bound
-  uint32_t h1 = node(&g, "arith.addf", EW, 0, OPS(x), 1ull << 63, 1ull << 63, -1);
-  uint32_t h2 = node(&g, "arith.mulf", EW, 0, OPS(x), 1ull << 63, 1ull << 63, -1);
-  uint32_t s = node(&g, "arith.addf", EW, 0, OPS(h1, h2), 8, 8, -1);
-  node(&g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(h1, h2, s), 0, 0, -1);
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  uint32_t x = arg(g, 8, 8, MET_ROLE_INPUT);
+  g->values[x].flags = MET_VALUE_F_DYNAMIC;  // unbound dynamic dims: a lower bound
+  uint32_t h1 = node(g, "arith.addf", EW, 0, OPS(x), 1ull << 63, 1ull << 63, -1);
+  uint32_t h2 = node(g, "arith.mulf", EW, 0, OPS(x), 1ull << 63, 1ull << 63, -1);
+  uint32_t s = node(g, "arith.addf", EW, 0, OPS(h1, h2), 8, 8, -1);
+  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(h1, h2, s), 0, 0, -1);
   met_budget_report_t r;
   // Two returned 2^63-byte slots: their sum overflows 64 bits.
-  CHECK(met_budget_analyze(&g, target("host-cpu"), NULL, &a, &r) == MET_EOVERFLOW);
-  g.values[h1].bytes = g.values[h1].f32_bytes = 8;
-  g.values[h2].bytes = g.values[h2].f32_bytes = 8;
-  CHECK(met_budget_analyze(&g, target("host-cpu"), NULL, &a, &r) == MET_OK);
+  CHECK(met_budget_analyze(g, target("host-cpu"), NULL, &f.arena, &r) == MET_EOVERFLOW);
+  g->values[h1].bytes = g->values[h1].f32_bytes = 8;
+  g->values[h2].bytes = g->values[h2].f32_bytes = 8;
+  CHECK(met_budget_analyze(g, target("host-cpu"), NULL, &f.arena, &r) == MET_OK);
   CHECK(!r.complete);
   // A malformed graph: an operand that refers to a value that does not exist.
-  g.operands[0] = 12345;
-  CHECK(met_budget_analyze(&g, target("host-cpu"), NULL, &a, &r) == MET_EINVAL);
-  met_arena_deinitialize(&a);
+  g->operands[0] = 12345;
+  CHECK(met_budget_analyze(g, target("host-cpu"), NULL, &f.arena, &r) == MET_EINVAL);
+  met_arena_deinitialize(&f.arena);
 }
 
 static void test_failing_allocator(void) {
