@@ -83,7 +83,7 @@ char *met_arena_strndup(met_arena_t *arena, const char *s, size_t len) {
   if (len == SIZE_MAX) return NULL;
   char *p = met_arena_alloc(arena, len + 1);
   if (!p) return NULL;
-  memcpy(p, s, len);
+  if (len) memcpy(p, s, len);  // |s| may be NULL when |len| is 0
   p[len] = '\0';
   return p;
 }

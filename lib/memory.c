@@ -72,21 +72,29 @@ met_status_t met_memory_evaluate(const met_memory_terms_t *t, const met_kv_pool_
                                  met_memory_totals_t *out) {
   *out = (met_memory_totals_t){0};
   if (util_ppm == 0 || util_ppm > 1000000) return MET_EINVAL;
-  TRY(met_memory_kv_bytes(pool, sequences, tokens, &out->kv_blocks, &out->kv_bytes));
+  met_status_t kst = met_memory_kv_bytes(pool, sequences, tokens, &out->kv_blocks, &out->kv_bytes);
+  if (kst == MET_EOVERFLOW) out->overflow_term = "kv";
+  TRY(kst);
   out->budget_bytes = (uint64_t)((unsigned __int128)memory_bytes * util_ppm / 1000000u);
+  static const char *const names[] = {"weights_stored", "weights_derived", "activations",
+                                      "workspace", "states", "kv", "caches_device"};
   const uint64_t terms[] = {t->weights_stored, t->weights_derived, t->activations,
                             t->workspace,      t->states,          out->kv_bytes,
                             t->caches_device};
   uint64_t device = 0, slack = 0;
   for (unsigned i = 0; i < sizeof(terms) / sizeof(terms[0]); ++i) {
-    if (!met_add_u64(device, terms[i], &device)) return MET_EOVERFLOW;
-    TRY(add_slack(terms[i], d->chunk_bytes, &slack));
+    if (!met_add_u64(device, terms[i], &device) || add_slack(terms[i], d->chunk_bytes, &slack)) {
+      out->overflow_term = names[i];
+      return MET_EOVERFLOW;
+    }
   }
   uint64_t reserved = (uint64_t)((unsigned __int128)memory_bytes * d->reserved_ppm / 1000000u);
   uint64_t driver = d->context_bytes;
   if (!met_add_u64(driver, reserved, &driver) || !met_add_u64(driver, slack, &driver) ||
-      !met_add_u64(device, driver, &device))
+      !met_add_u64(device, driver, &device)) {
+    out->overflow_term = "driver";
     return MET_EOVERFLOW;
+  }
   out->driver_bytes = driver;
   out->device_bytes = device;
   out->fits = device <= out->budget_bytes;

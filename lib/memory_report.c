@@ -56,11 +56,12 @@ void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
       ", \"workspace\": %" PRIu64 ", \"states\": %" PRIu64 ", \"kv\": %" PRIu64
       ", \"kv_blocks\": %" PRIu64 ", \"caches_device\": %" PRIu64 ", \"caches_host\": %" PRIu64
       ", \"driver\": %" PRIu64 ", \"device\": %" PRIu64 ", \"budget_bytes\": %" PRIu64
-      ", \"headroom\": %" PRId64 ", \"fits\": %s},\n",
+      ", \"headroom\": %" PRId64 ", \"fits\": %s, \"complete\": %s},\n",
       t->weights_stored, t->weights_outside, t->weights_derived, t->weights_leaked,
       t->activations, t->activations_planned, t->workspace, t->states, x->kv_bytes,
       x->kv_blocks, t->caches_device, t->caches_host, x->driver_bytes, x->device_bytes,
-      x->budget_bytes, x->headroom_bytes, x->fits ? "true" : "false");
+      x->budget_bytes, x->headroom_bytes, x->fits ? "true" : "false",
+      r->complete ? "true" : "false");
   MET_STRBUF_LIT(sb, " \"inverse\": {");
   if (r->asked_max_sequences) {
     if (r->max_sequences_found)
@@ -193,8 +194,11 @@ void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
   met_strbuf_printf(sb, "  %-22s %16" PRId64 "  ", "headroom", x->headroom_bytes);
   met_report_bytes(sb, x->headroom_bytes < 0 ? (uint64_t)0 - (uint64_t)x->headroom_bytes
                                               : (uint64_t)x->headroom_bytes);
-  met_strbuf_printf(sb, "%s  %s\n", x->headroom_bytes < 0 ? " over" : "",
-                    x->fits ? "fits" : "DOES NOT FIT");
+  // Over a lower bound, "fits" is not a verdict: say so on the same line.
+  met_strbuf_printf(sb, "%s  %s%s\n", x->headroom_bytes < 0 ? " over" : "",
+                    x->fits ? "fits" : "DOES NOT FIT",
+                    r->complete ? "" : x->fits ? " (INCOMPLETE: terms are lower bounds, it may not fit)"
+                                               : " (INCOMPLETE: terms are lower bounds)");
   if (r->asked_max_sequences) {
     if (r->max_sequences_found)
       met_strbuf_printf(sb, "  sequences of %" PRIu64 " tokens that fit: %" PRIu64 "\n", r->tokens,

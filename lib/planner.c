@@ -227,7 +227,7 @@ met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
       return st;
     if (size < best) {
       best = size;
-      if (trial != out_offsets) memcpy(out_offsets, trial, count * sizeof(uint64_t));
+      if (trial != out_offsets && count) memcpy(out_offsets, trial, count * sizeof(uint64_t));
     }
   }
   *out_arena_bytes = best;

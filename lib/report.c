@@ -34,7 +34,7 @@ static bool sb_grow(met_strbuf_t *sb, size_t extra) {
 }
 
 void met_strbuf_append(met_strbuf_t *sb, const char *s, size_t len) {
-  if (!sb_grow(sb, len)) return;
+  if (!sb_grow(sb, len) || !len) return;
   memcpy(sb->data + sb->len, s, len);
   sb->len += len;
   sb->data[sb->len] = '\0';

@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "metrale/opclass.h"
@@ -27,21 +28,27 @@ static bool spec_selects(const met_param_spec_t *p, int64_t index, bool is_float
   return false;
 }
 
+// The first file:line:col location inside |loc|, looking through names, call sites
+// (the callee) and fused locations (their parts in order). Deeper than 16 levels: none.
 static MlirLocation find_file_loc(MlirLocation loc, int depth) {
-  if (depth > 8 || mlirLocationIsNull(loc)) return (MlirLocation){NULL};
+  if (depth > 16 || mlirLocationIsNull(loc)) return (MlirLocation){NULL};
   if (mlirLocationIsAFileLineColRange(loc)) return loc;
   if (mlirLocationIsAName(loc)) return find_file_loc(mlirLocationNameGetChildLoc(loc), depth + 1);
   if (mlirLocationIsACallSite(loc))
     return find_file_loc(mlirLocationCallSiteGetCallee(loc), depth + 1);
   if (mlirLocationIsAFused(loc)) {
-    MlirLocation parts[8];
+    // The C API writes every part into the caller's array: size it from its count.
     intptr_t n = mlirLocationFusedGetNumLocations(loc);
-    if (n > 8) n = 8;
+    if (n <= 0) return (MlirLocation){NULL};
+    MlirLocation small[8];
+    MlirLocation *parts = small;
+    if (n > 8 && !(parts = malloc((size_t)n * sizeof(MlirLocation)))) return (MlirLocation){NULL};
     mlirLocationFusedGetLocations(loc, parts);
-    for (intptr_t i = 0; i < n; ++i) {
-      MlirLocation f = find_file_loc(parts[i], depth + 1);
-      if (!mlirLocationIsNull(f)) return f;
-    }
+    MlirLocation found = {NULL};
+    for (intptr_t i = 0; i < n && mlirLocationIsNull(found); ++i)
+      found = find_file_loc(parts[i], depth + 1);
+    if (parts != small) free(parts);
+    return found;
   }
   return (MlirLocation){NULL};
 }
@@ -60,7 +67,7 @@ const char *met_adapter_loc_string(met_arena_t *arena, MlirLocation loc) {
   if (n < 0) return NULL;
   char *out = met_arena_alloc(arena, file.length + (size_t)n + 1);
   if (!out) return NULL;
-  memcpy(out, file.data, file.length);
+  if (file.length) memcpy(out, file.data, file.length);
   memcpy(out + file.length, buf, (size_t)n + 1);
   return out;
 }
@@ -193,13 +200,13 @@ static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, cons
                         "%s of type %s has no byte size: its element count times its storage "
                         "width overflows 64 bits", what, ty);
   }
+  // One warning per value whose bytes are unknown: it counts 0 and the report is
+  // incomplete (a lower bound).
   out->flags |= MET_VALUE_F_UNRANKED;
   out->bytes = out->f32_bytes = 0;
-  if (s == MET_SIZE_UNSIZED)
-    return met_diag_add(b->arena, b->diags, loc, MET_DIAG_REMARK,
-                        "%s of type %s has an element type without a storage width: counted "
-                        "as 0 bytes, so the report is a lower bound", what, ty);
-  return MET_OK;  // unranked: the op-level remark says it once
+  return met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+                      "%s of type %s %s: counted as 0 bytes, so the report is a lower bound",
+                      what, ty, met_size_status_why(s));
 }
 
 static met_status_t take_operand(builder_t *b, uint32_t node, MlirValue v, bool dedupe) {
@@ -310,10 +317,7 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
       v.role = MET_ROLE_PARAM;
     else
       v.role = MET_ROLE_INPUT;
-    if (v.flags & MET_VALUE_F_UNRANKED)
-      TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_REMARK,
-                       "argument #%" PRIdPTR " is unranked or unsized: counted as 0 bytes", i));
-    else if ((v.flags & MET_VALUE_F_DYNAMIC) && !(v.flags & MET_VALUE_F_BOUND))
+    if ((v.flags & MET_VALUE_F_DYNAMIC) && !(v.flags & MET_VALUE_F_BOUND))
       TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_WARNING,
                        "argument #%" PRIdPTR " has dynamic dims, counted as 1 each: byte counts "
                        "are lower bounds (bind them with dynamic-size=N)", i));

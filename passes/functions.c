@@ -8,7 +8,17 @@
 #include <string.h>
 
 #include "dlti.h"
+#include "metrale/parse.h"
 #include "memory.h"
+
+MlirLocation met_module_loc(MlirOperation module) {
+  MlirLocation loc = mlirOperationGetLocation(module);
+  bool real = mlirLocationIsAFileLineColRange(loc) && mlirLocationFileLineColRangeGetStartLine(loc) > 0;
+  if (real || mlirOperationGetNumRegions(module) < 1) return loc;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation first = mlirBlockIsNull(body) ? (MlirOperation){NULL} : mlirBlockGetFirstOperation(body);
+  return mlirOperationIsNull(first) ? loc : mlirOperationGetLocation(first);
+}
 
 bool met_fn_has_body(MlirOperation op) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
@@ -110,7 +120,7 @@ static const char *target_list(char *buf, size_t cap) {
 
 bool met_resolve_target(MlirOperation module, MlirStringRef name, met_target_t *storage,
                         const met_target_t **out, met_diag_fn_t diag, void *user) {
-  MlirLocation mloc = mlirOperationGetLocation(module);
+  MlirLocation mloc = met_module_loc(module);
   if (name.length) {
     if (met_target_find(name.data, name.length, out) == MET_OK) return true;
     char names[256];
@@ -127,4 +137,15 @@ bool met_resolve_target(MlirOperation module, MlirStringRef name, met_target_t *
   if (found > 0) *out = storage;
   else met_target_find("host-cpu", 8, out);
   return true;
+}
+
+bool met_option_u64(MlirLocation loc, const char *name, MlirStringRef text, uint64_t min,
+                    uint64_t max, uint64_t absent, uint64_t *out, met_diag_fn_t diag,
+                    void *user) {
+  if (!text.length) { *out = absent; return true; }
+  char msg[256];
+  if (met_parse_option_u64(name, text.data, text.length, min, max, out, msg, sizeof(msg)))
+    return true;
+  met_emit(diag, user, loc, MET_DIAG_ERROR, "%s", msg);
+  return false;
 }

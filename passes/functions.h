@@ -32,6 +32,11 @@ typedef struct met_fn_jobs_t {
   size_t count;
 } met_fn_jobs_t;
 
+// Where module-level diagnostics go: the module's own location when it is a real one
+// (an explicit `module` line), else (an implicit module, file:0:0) the location of its
+// first op, so that editors and -verify-diagnostics see a real line.
+MlirLocation met_module_loc(MlirOperation module);
+
 // True for a func.func with a body.
 bool met_fn_has_body(MlirOperation op);
 
@@ -47,6 +52,12 @@ void met_fn_jobs_release(met_fn_jobs_t *jobs);
 // |storage| holds a DLTI-built target. On error a diagnostic is emitted and false returned.
 bool met_resolve_target(MlirOperation module, MlirStringRef name, met_target_t *storage,
                         const met_target_t **out, met_diag_fn_t diag, void *user);
+
+// Parses the numeric option |name| (metrale/parse.h's rule) into |*out|, in [min, max];
+// |absent| when |text| is empty. On error, one located line and false.
+bool met_option_u64(MlirLocation loc, const char *name, MlirStringRef text, uint64_t min,
+                    uint64_t max, uint64_t absent, uint64_t *out, met_diag_fn_t diag,
+                    void *user);
 
 // Formats and emits one diagnostic through |diag|.
 void met_emit(met_diag_fn_t diag, void *user, MlirLocation loc, met_diag_severity_t sev,

@@ -9,6 +9,7 @@
 
 #include "memory_internal.h"
 #include "metrale/checked.h"
+#include "metrale/parse.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "types.h"
@@ -51,12 +52,20 @@ bool met_mem_gather_globals(gather_t *g) {
                          : mlirAttributeIsNull(mlirOperationGetInherentAttributeByName(
                                op, mlirStringRefCreateFromCString("constant")));
     met_type_size_t sz;
-    if (!met_type_is_shaped_value(mlirTypeAttrGetValue(ty)) ||
-        met_type_size(mlirTypeAttrGetValue(ty), g->target->index_bits, 0, &sz) != MET_SIZE_OK) {
+    met_size_status_t zs = met_type_size(mlirTypeAttrGetValue(ty), g->target->index_bits, 0, &sz);
+    if (zs != MET_SIZE_OK) {
+      const char *tys = met_type_string(&g->arena, mlirTypeAttrGetValue(ty));
       met_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
-               "global @%.*s has no byte size", (int)s.length, s.data);
+               "global @%.*s of type %s has no byte size: it %s", (int)s.length, s.data,
+               tys ? tys : "?", met_size_status_why(zs));
       g->ok = false;
       continue;
+    }
+    if (sz.dynamic) {
+      g->r.complete = false;
+      met_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_WARNING,
+               "global @%.*s has dynamic dims, counted as 1 each: the report is a lower bound",
+               (int)s.length, s.data);
     }
     uint32_t loads = 0;
     for (size_t i = 0; i < g->nreads; ++i)
@@ -68,7 +77,7 @@ bool met_mem_gather_globals(gather_t *g) {
       met_memory_state_t *st;
       if (!PUSH(g, states, state_count, cap_states, st)) return met_mem_fail_oom(g);
       *st = (met_memory_state_t){name, sz.bytes};
-      if (!met_mem_add(&g->r.terms.states, sz.bytes)) return met_mem_fail_oom(g);
+      if (!met_mem_add(g, &g->r.terms.states, sz.bytes, "states")) return false;
       if (!met_mem_add_row(g, met_mem_afmt(g, "state %s", name), "state", loc, 0, 0, 0, 0, sz.bytes)) return false;
     } else {
       met_memory_weight_t *w;
@@ -84,7 +93,7 @@ static bool int_entry(gather_t *g, MlirAttribute dict, const char *key, const ch
   MlirAttribute a = met_mem_attr_of(dict, key);
   if (mlirAttributeIsNull(a)) return true;  // absent: stays 0, reported as missing
   if (!mlirAttributeIsAInteger(a) || mlirIntegerAttrGetValueInt(a) <= 0) {
-    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+    met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
              "%s entry '%s' must be a positive integer", what, key);
     g->ok = false;
     return false;
@@ -105,7 +114,7 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
     t = mlirTypeParseGet(mlirOperationGetContext(g->module), text);
   if (mlirTypeIsNull(t)) {
     if (!text.length && mlirAttributeIsNull(a)) return true;  // not declared
-    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+    met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
              "%s is not an element type", what);
     g->ok = false;
     return false;
@@ -114,7 +123,7 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
   bool is_float;
   if (!met_type_element_bits(t, g->target->index_bits, &bits, &widened, &is_float) ||
       bits > UINT32_MAX) {
-    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+    met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
              "%s has no storage width", what);
     g->ok = false;
     return false;
@@ -127,31 +136,33 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
 static bool parse_kv_option(gather_t *g, MlirStringRef s) {
   met_kv_pool_t *pool = &g->r.pool;
   pool->present = true;
+  static const char *const keys[] = {"layers", "kv_heads", "head_dim", "block_size"};
+  uint64_t *dsts[] = {&pool->layers, &pool->kv_heads, &pool->head_dim, &pool->block_size};
+  const char *why = NULL;
   size_t i = 0;
-  while (i < s.length) {
+  while (i <= s.length && !why) {
     size_t k = i;
-    while (i < s.length && s.data[i] != '=') ++i;
-    MlirStringRef key = {s.data + k, i - k};
-    uint64_t v = 0;
-    size_t start = ++i;
-    while (i < s.length && s.data[i] >= '0' && s.data[i] <= '9' && v < UINT64_MAX / 10)
-      v = v * 10 + (uint64_t)(s.data[i++] - '0');
-    uint64_t *dst = NULL;
-    if (key.length == 6 && !memcmp(key.data, "layers", 6)) dst = &pool->layers;
-    else if (key.length == 8 && !memcmp(key.data, "kv_heads", 8)) dst = &pool->kv_heads;
-    else if (key.length == 8 && !memcmp(key.data, "head_dim", 8)) dst = &pool->head_dim;
-    else if (key.length == 10 && !memcmp(key.data, "block_size", 10)) dst = &pool->block_size;
-    if (!dst || i == start || v == 0 || (i < s.length && s.data[i] != ',')) {
-      met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
-               "invalid kv-pool='%.*s': expected layers=N,kv_heads=N,head_dim=N,block_size=N",
-               (int)s.length, s.data);
-      g->ok = false;
-      return false;
-    }
-    *dst = v;
-    if (i < s.length) ++i;
+    while (i < s.length && s.data[i] != ',') ++i;
+    MlirStringRef item = {s.data + k, i - k};  // "key=value"
+    size_t eq = 0;
+    while (eq < item.length && item.data[eq] != '=') ++eq;
+    int which = -1;
+    for (int n = 0; n < 4; ++n)
+      if (strlen(keys[n]) == eq && !memcmp(item.data, keys[n], eq)) which = n;
+    uint64_t v;
+    if (which < 0 || eq == item.length) why = "each entry is key=N with a key of layers, kv_heads, head_dim, block_size";
+    else if (*dsts[which]) why = "a key is given twice";
+    else if (met_parse_u64(item.data + eq + 1, item.length - eq - 1, 1, UINT64_MAX, &v))
+      why = "each N is a whole number of at least 1 (digits only)";
+    else *dsts[which] = v;
+    ++i;  // past the ','
   }
-  return true;
+  if (!why) return true;
+  met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
+           "invalid kv-pool='%.*s': %s (layers=N,kv_heads=N,head_dim=N,block_size=N)",
+           (int)s.length, s.data, why);
+  g->ok = false;
+  return false;
 }
 
 bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef kv_option) {
@@ -164,7 +175,7 @@ bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef k
   }
   if (mlirAttributeIsNull(p)) return true;
   if (!mlirAttributeIsADictionary(p)) {
-    met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+    met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
              "metrale.kv_pool must be a dictionary");
     g->ok = false;
     return false;
@@ -200,7 +211,7 @@ bool met_mem_gather_caches(gather_t *g) {
   MlirAttribute c = mlirOperationGetDiscardableAttributeByName(
       g->module, mlirStringRefCreateFromCString("metrale.caches"));
   if (mlirAttributeIsNull(c)) return true;
-  MlirLocation mloc = mlirOperationGetLocation(g->module);
+  MlirLocation mloc = met_module_loc(g->module);
   if (!mlirAttributeIsAArray(c)) {
     met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR, "metrale.caches must be an array of dictionaries");
     g->ok = false;
@@ -232,35 +243,12 @@ bool met_mem_gather_caches(gather_t *g) {
       g->ok = false;
       return false;
     }
-    if (!met_mem_add(cache->host ? &g->r.terms.caches_host : &g->r.terms.caches_device, cache->bytes))
-      return met_mem_fail_oom(g);
+    if (!met_mem_add(g, cache->host ? &g->r.terms.caches_host : &g->r.terms.caches_device,
+                     cache->bytes, cache->host ? "caches_host" : "caches_device"))
+      return false;
     if (!cache->host && !met_mem_add_row(g, met_mem_afmt(g, "cache %s", cache->name), "state", NULL, 0, 0, 0, 0,
                                  cache->bytes))
       return false;
   }
   return true;
 }
-
-// "0.9" -> 900000 ppm. False when malformed or outside (0, 1].
-bool met_mem_parse_util(MlirStringRef s, uint32_t *out) {
-  uint64_t whole = 0, frac = 0, scale = 1000000;
-  size_t i = 0;
-  if (!s.length) return false;
-  while (i < s.length && s.data[i] >= '0' && s.data[i] <= '9') {
-    whole = whole * 10 + (uint64_t)(s.data[i++] - '0');
-    if (whole > 1) return false;
-  }
-  if (i < s.length && s.data[i] == '.') {
-    ++i;
-    while (i < s.length && s.data[i] >= '0' && s.data[i] <= '9') {
-      if (scale > 1) { scale /= 10; frac += (uint64_t)(s.data[i] - '0') * scale; }
-      ++i;
-    }
-  }
-  if (i != s.length) return false;
-  uint64_t ppm = whole * 1000000 + frac;
-  if (ppm == 0 || ppm > 1000000) return false;
-  *out = (uint32_t)ppm;
-  return true;
-}
-

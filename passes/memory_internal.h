@@ -34,7 +34,8 @@ typedef struct gather_t {
 bool met_mem_fail_oom(gather_t *g);
 // A formatted string in the report's arena.
 #define met_mem_afmt(g, ...) ((const char *)met_arena_printf(&(g)->arena, __VA_ARGS__))
-bool met_mem_add(uint64_t *acc, uint64_t v);
+// *acc += v; on overflow an error naming |term| (the report's field) and false.
+bool met_mem_add(gather_t *g, uint64_t *acc, uint64_t v, const char *term);
 MlirAttribute met_mem_attr_of(MlirAttribute dict, const char *name);
 bool met_mem_add_row(gather_t *g, const char *name, const char *kind, const char *loc,
                      uint64_t stored, uint64_t derived, uint64_t act, uint64_t ws, uint64_t state);
@@ -43,7 +44,5 @@ bool met_mem_add_row(gather_t *g, const char *name, const char *kind, const char
 bool met_mem_gather_globals(gather_t *g);
 bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef kv_option);
 bool met_mem_gather_caches(gather_t *g);
-// "0.9" -> 900000 ppm; false when malformed or outside (0, 1].
-bool met_mem_parse_util(MlirStringRef s, uint32_t *out);
 
 #endif

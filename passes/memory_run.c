@@ -24,6 +24,7 @@
 #include "metrale/memory.h"
 #include "metrale/memory_graph.h"
 #include "metrale/memory_report.h"
+#include "metrale/parse.h"
 #include "metrale/passes.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -31,13 +32,19 @@
 #include "types.h"
 
 bool met_mem_fail_oom(gather_t *g) {
-  met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_ERROR,
+  met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
            "metrale-memory: out of memory");
   g->ok = false;
   return false;
 }
 
-bool met_mem_add(uint64_t *acc, uint64_t v) { return met_add_u64(*acc, v, acc); }
+bool met_mem_add(gather_t *g, uint64_t *acc, uint64_t v, const char *term) {
+  if (met_add_u64(*acc, v, acc)) return true;
+  met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
+           "the memory model's term '%s' overflows 64 bits (it passes 2^64 bytes)", term);
+  g->ok = false;
+  return false;
+}
 
 MlirAttribute met_mem_attr_of(MlirAttribute dict, const char *name) {
   if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)) return (MlirAttribute){NULL};
@@ -112,7 +119,7 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
       met_memory_state_t *s;
       if (!PUSH(g, states, state_count, cap_states, s)) return met_mem_fail_oom(g);
       *s = (met_memory_state_t){name, v->bytes};
-      if (!met_mem_add(&g->r.terms.states, v->bytes)) return met_mem_fail_oom(g);
+      if (!met_mem_add(g, &g->r.terms.states, v->bytes, "states")) return false;
       if (!met_mem_add_row(g, met_mem_afmt(g, "state %s", name), "state", loc, 0, 0, 0, 0, v->bytes)) return false;
       continue;
     }
@@ -210,7 +217,7 @@ static void set_memory_attr(gather_t *g) {
       {"device", (int64_t)x->device_bytes}, {"budget_bytes", (int64_t)x->budget_bytes},
       {"headroom", x->headroom_bytes}};
   enum { N = sizeof(f) / sizeof(f[0]) };
-  MlirNamedAttribute named[N + 2];
+  MlirNamedAttribute named[N + 3];
   for (int i = 0; i < N; ++i)
     named[i] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(f[i].k)),
                                      mlirIntegerAttrGet(i64, f[i].v));
@@ -219,8 +226,10 @@ static void set_memory_attr(gather_t *g) {
   named[N + 1] = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("target")),
       mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(g->target->name)));
+  named[N + 2] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("complete")),
+                                       mlirBoolAttrGet(ctx, g->r.complete));
   mlirOperationSetDiscardableAttributeByName(g->module, mlirStringRefCreateFromCString("metrale.memory"),
-                                             mlirDictionaryAttrGet(ctx, N + 2, named));
+                                             mlirDictionaryAttrGet(ctx, N + 3, named));
 }
 
 static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
@@ -239,6 +248,7 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
       continue;
     }
     const met_function_memory_t *fm = j->extra;
+    if (!j->report.complete) g->r.complete = false;
     if (fm->unsized_node >= 0) {
       const met_node_t *n = &j->graph.nodes[fm->unsized_node];
       met_emit(g->diag, g->user, node_loc(n), MET_DIAG_ERROR,
@@ -257,7 +267,7 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
     if (run->arena > g->r.terms.activations_planned) g->r.terms.activations_planned = run->arena;
     if (!gather_arguments(g, j) || !gather_constants(g, j)) return false;
     if (fm->derived_bytes) {
-      if (!met_mem_add(&g->r.terms.weights_derived, fm->derived_bytes)) return met_mem_fail_oom(g);
+      if (!met_mem_add(g, &g->r.terms.weights_derived, fm->derived_bytes, "weights_derived")) return false;
       if (!met_mem_add_row(g, met_mem_afmt(g, "load-time subgraphs of @%s", run->name), "hoisted", NULL, 0,
                    fm->derived_bytes, 0, 0, 0))
         return false;
@@ -276,7 +286,7 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
     if (run->name == g->r.peak_run && !gather_activation_rows(g, j, run)) return false;
   }
   for (int f = 0; f < MET_FAMILY_COUNT; ++f) {
-    if (!met_mem_add(&g->r.terms.workspace, g->r.workspace_family[f])) return met_mem_fail_oom(g);
+    if (!met_mem_add(g, &g->r.terms.workspace, g->r.workspace_family[f], "workspace")) return false;
     if (g->r.workspace_family[f] &&
         !met_mem_add_row(g, met_mem_afmt(g, "%s workspace", met_family_name((met_family_t)f)), "workspace", NULL,
                  0, 0, 0, g->r.workspace_family[f], 0))
@@ -289,10 +299,11 @@ static bool finish_weights(gather_t *g) {
   for (size_t i = 0; i < g->r.weight_count; ++i) {
     met_memory_weight_t *w = &g->r.weights[i];
     met_memory_terms_t *t = &g->r.terms;
-    if (!met_mem_add(&t->weights_stored, w->stored) || !met_mem_add(&t->weights_derived, w->served) ||
-        (w->outside && !met_mem_add(&t->weights_outside, w->stored)) ||
-        (w->leaked && !met_mem_add(&t->weights_leaked, w->stored)))
-      return met_mem_fail_oom(g);
+    if (!met_mem_add(g, &t->weights_stored, w->stored, "weights_stored") ||
+        !met_mem_add(g, &t->weights_derived, w->served, "weights_derived") ||
+        (w->outside && !met_mem_add(g, &t->weights_outside, w->stored, "weights_outside")) ||
+        (w->leaked && !met_mem_add(g, &t->weights_leaked, w->stored, "weights_leaked")))
+      return false;
     if (!met_mem_add_row(g, met_mem_afmt(g, "weight %s", w->name), "weight", NULL, w->stored, w->served, 0, 0, 0))
       return false;
   }
@@ -313,14 +324,16 @@ static void report_missing_kv(gather_t *g) {
     int n = snprintf(what + len, sizeof(what) - len, "%s%s", len ? ", " : "", names[b]);
     if (n > 0 && (size_t)n < sizeof(what) - len) len += (size_t)n;
   }
-  met_emit(g->diag, g->user, mlirOperationGetLocation(g->module), MET_DIAG_REMARK,
-           "the KV pool sizes nothing: missing %s", what);
+  g->r.complete = false;
+  met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_WARNING,
+           "the KV pool is declared but sizes nothing (counted as 0 bytes, so the report is a "
+           "lower bound): missing %s", what);
 }
 
 bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
-  MlirLocation mloc = mlirOperationGetLocation(module);
+  MlirLocation mloc = met_module_loc(module);
   met_target_t dlti_target;
   gather_t *g = calloc(1, sizeof(gather_t));
   if (!g) { met_emit(diag, user, mloc, MET_DIAG_ERROR, "metrale-memory: out of memory"); return false; }
@@ -328,6 +341,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   g->diag = diag;
   g->user = user;
   g->ok = true;
+  g->r.complete = true;
   met_arena_initialize(met_allocator_system(), &g->arena);
   met_param_spec_t params, states;
   const char *why;
@@ -342,53 +356,66 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
              o->states.data, why);
     ok = false;
   }
+  uint64_t dynamic_size = 0, sequences = 0, tokens = 0, rows = 0;
+  ok = ok &&
+       met_option_u64(mloc, "dynamic-size", o->dynamic_size, 1, INT64_MAX, 0, &dynamic_size,
+                      diag, user) &&
+       met_option_u64(mloc, "sequences", o->sequences, 1, UINT64_MAX, 0, &sequences, diag, user) &&
+       met_option_u64(mloc, "tokens", o->tokens, 1, UINT64_MAX, 0, &tokens, diag, user) &&
+       met_option_u64(mloc, "rows", o->remark_rows, 0, 1000000, 8, &rows, diag, user);
   g->r.util_ppm = ok ? g->target->default_util_ppm : 0;
-  if (ok && o->util.length && !met_mem_parse_util(o->util, &g->r.util_ppm)) {
-    met_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid util='%.*s': a fraction in (0, 1] such as 0.9",
+  if (ok && o->util.length && met_parse_ppm(o->util.data, o->util.length, &g->r.util_ppm)) {
+    met_emit(diag, user, mloc, MET_DIAG_ERROR,
+             "invalid util='%.*s': expected a fraction in (0, 1] exact to 6 decimals, such as 0.9",
              (int)o->util.length, o->util.data);
     ok = false;
   }
   met_fn_jobs_t jobs = {NULL, 0};
   if (ok) {
-    met_adapter_options_t aopt = {g->target, o->dynamic_size, &params, false, &states};
+    met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states};
     met_budget_options_t bopt = {MET_PLAN_BEST};
     if (!met_fn_jobs_run(module, g->target, &aopt, &bopt, after_memory, NULL, &jobs))
       ok = met_mem_fail_oom(g);
   }
-  g->r.sequences = o->sequences;
-  g->r.tokens = o->tokens;
+  g->r.sequences = sequences;
+  g->r.tokens = tokens;
   ok = ok && gather_runs(g, &jobs) && met_mem_gather_globals(g) && finish_weights(g) &&
        met_mem_gather_kv_pool(g, o->kv_dtype, o->kv_pool) && met_mem_gather_caches(g) && g->ok;
   if (ok) {
-    g->r.kv_missing = met_memory_kv_missing(&g->r.pool, o->sequences, o->tokens);
+    g->r.kv_missing = met_memory_kv_missing(&g->r.pool, sequences, tokens);
     report_missing_kv(g);
     uint64_t kv_blocks, kv_bytes;
-    if (met_memory_kv_bytes(&g->r.pool, o->sequences, o->tokens, &kv_blocks, &kv_bytes)) {
+    if (met_memory_kv_bytes(&g->r.pool, sequences, tokens, &kv_blocks, &kv_bytes)) {
       met_emit(diag, user, mloc, MET_DIAG_ERROR,
                "the paged KV pool for %" PRIu64 " sequences x %" PRIu64 " tokens has no byte "
                "size: blocks x block_size x 2 x layers x kv_heads x head_dim x KV bytes "
-               "overflows 64 bits", o->sequences, o->tokens);
+               "overflows 64 bits", sequences, tokens);
       ok = false;
     }
     met_status_t st = !ok ? MET_OK : met_memory_evaluate(&g->r.terms, &g->r.pool, &g->target->driver,
-                                          g->target->memory_bytes, g->r.util_ppm, o->sequences,
-                                          o->tokens, &g->r.totals);
+                                          g->target->memory_bytes, g->r.util_ppm, sequences,
+                                          tokens, &g->r.totals);
     uint32_t shape_missing = g->r.kv_missing & ~(MET_KV_MISSING_SEQUENCES | MET_KV_MISSING_TOKENS);
-    if (ok && !st && g->r.pool.present && !shape_missing && o->tokens) {
+    if (ok && !st && g->r.pool.present && !shape_missing && tokens) {
       g->r.asked_max_sequences = true;
       st = met_memory_max_sequences(&g->r.terms, &g->r.pool, &g->target->driver,
-                                    g->target->memory_bytes, g->r.util_ppm, o->tokens,
+                                    g->target->memory_bytes, g->r.util_ppm, tokens,
                                     &g->r.max_sequences, &g->r.max_sequences_found);
     }
-    if (ok && !st && g->r.pool.present && !shape_missing && o->sequences) {
+    if (ok && !st && g->r.pool.present && !shape_missing && sequences) {
       g->r.asked_max_tokens = true;
       st = met_memory_max_tokens(&g->r.terms, &g->r.pool, &g->target->driver,
-                                 g->target->memory_bytes, g->r.util_ppm, o->sequences,
+                                 g->target->memory_bytes, g->r.util_ppm, sequences,
                                  &g->r.max_tokens, &g->r.max_tokens_found);
     }
-    if (st) {
+    if (st == MET_EOVERFLOW) {
       met_emit(diag, user, mloc, MET_DIAG_ERROR,
-               "the memory model has no size: the sum of its terms %s", met_status_str(st));
+               "the memory model has no size: adding its term '%s' overflows 64 bits (the sum "
+               "passes 2^64 bytes)", g->r.totals.overflow_term ? g->r.totals.overflow_term : "?");
+      ok = false;
+    } else if (st) {
+      met_emit(diag, user, mloc, MET_DIAG_ERROR, "the memory model cannot be evaluated: %s",
+               met_status_str(st));
       ok = false;
     } else if (ok && g->r.totals.kv_bytes &&
                !met_mem_add_row(g, "paged KV pool", "kv", NULL, 0, 0, 0, 0, g->r.totals.kv_bytes)) {
@@ -398,8 +425,8 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   if (ok) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
-    if (o->remark_rows) {
-      met_memory_report_text(&sb, g->target, &g->r, o->remark_rows);
+    if (rows) {
+      met_memory_report_text(&sb, g->target, &g->r, rows);
       if (sb.len && sb.data[sb.len - 1] == '\n') sb.data[--sb.len] = '\0';
       if (!sb.status) diag(user, mloc, MET_DIAG_REMARK, sb.data);
       sb.len = 0;

@@ -101,7 +101,7 @@ static void set_budget_attr(met_fn_job_t *j, const met_target_t *t) {
 bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
-  MlirLocation mloc = mlirOperationGetLocation(module);
+  MlirLocation mloc = met_module_loc(module);
   met_target_t dlti_target;
   const met_target_t *target;
   if (!met_resolve_target(module, o->target, &dlti_target, &target, diag, user)) return false;
@@ -128,7 +128,11 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
              (int)o->params.length, o->params.data, why);
     return false;
   }
-  met_adapter_options_t aopt = {target, o->dynamic_size, &params, o->json.length > 0, NULL};
+  uint64_t dynamic_size;
+  if (!met_option_u64(mloc, "dynamic-size", o->dynamic_size, 1, INT64_MAX, 0, &dynamic_size,
+                      diag, user))
+    return false;
+  met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, o->json.length > 0, NULL};
   met_fn_jobs_t jobs;
   bool remarks = o->op_remarks;
   if (!met_fn_jobs_run(module, target, &aopt, &bopt, after_budget, &remarks, &jobs)) {

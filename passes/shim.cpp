@@ -50,9 +50,10 @@ struct BudgetPass
                              llvm::cl::desc("Arguments that are parameters: '0,2-5,7-', 'all', "
                                             "'float' or 'none' (plus `metrale.param` attributes)"),
                              llvm::cl::init("")};
-  Option<int64_t> dynamicSize{*this, "dynamic-size",
-                              llvm::cl::desc("Bind every dynamic dim to this size (0: unbound)"),
-                              llvm::cl::init(0)};
+  Option<std::string> dynamicSize{*this, "dynamic-size",
+                                  llvm::cl::desc("Bind every dynamic dim to this size (a whole "
+                                                 "number >= 1; default: unbound)"),
+                                  llvm::cl::init("")};
   Option<std::string> planner{*this, "planner",
                               llvm::cl::desc("Offset planner: best (default: the smallest of the "
                                              "three), first-fit (greedy by size, the baseline), "
@@ -68,13 +69,9 @@ struct BudgetPass
     o.json = toRef(json);
     o.params = toRef(params);
     o.planner = toRef(planner);
-    o.dynamic_size = dynamicSize;
+    o.dynamic_size = toRef(dynamicSize);
     o.op_remarks = opRemarks;
     o.set_attributes = true;
-    if (dynamicSize < 0) {
-      getOperation().emitError() << "dynamic-size must be 0 (unbound) or a positive size";
-      return signalPassFailure();
-    }
     if (!met_budget_run(wrap(getOperation().getOperation()), &o, emitDiag, nullptr, nullptr,
                         nullptr))
       signalPassFailure();
@@ -98,12 +95,12 @@ struct MemoryPass
                            llvm::cl::desc("Share of device memory to use, e.g. 0.9 (default: the "
                                           "target's)"),
                            llvm::cl::init("")};
-  Option<uint64_t> sequences{*this, "sequences",
-                             llvm::cl::desc("Sequences served at once (sizes the KV pool)"),
-                             llvm::cl::init(0)};
-  Option<uint64_t> tokens{*this, "tokens",
-                          llvm::cl::desc("Tokens per sequence (sizes the KV pool)"),
-                          llvm::cl::init(0)};
+  Option<std::string> sequences{*this, "sequences",
+                                llvm::cl::desc("Sequences served at once (sizes the KV pool)"),
+                                llvm::cl::init("")};
+  Option<std::string> tokens{*this, "tokens",
+                             llvm::cl::desc("Tokens per sequence (sizes the KV pool)"),
+                             llvm::cl::init("")};
   Option<std::string> kvDtype{*this, "kv-dtype",
                               llvm::cl::desc("KV cache element type (f16, bf16, f8E4M3FN, i8, "
                                              "...); overrides the module's"),
@@ -124,36 +121,34 @@ struct MemoryPass
                              llvm::cl::desc("State arguments, e.g. KV caches (plus "
                                             "`metrale.state` attributes)"),
                              llvm::cl::init("")};
-  Option<int64_t> dynamicSize{*this, "dynamic-size",
-                              llvm::cl::desc("Bind every dynamic dim to this size (0: unbound)"),
-                              llvm::cl::init(0)};
+  Option<std::string> dynamicSize{*this, "dynamic-size",
+                                  llvm::cl::desc("Bind every dynamic dim to this size (a whole "
+                                                 "number >= 1; default: unbound)"),
+                                  llvm::cl::init("")};
   Option<bool> overBudgetWarning{*this, "over-budget-warning",
                                  llvm::cl::desc("Report a model that does not fit as a "
                                                 "warning instead of an error"),
                                  llvm::cl::init(false)};
-  Option<unsigned> rows{*this, "rows",
-                        llvm::cl::desc("Largest nodes listed in the module remark"),
-                        llvm::cl::init(8)};
+  Option<std::string> rows{*this, "rows",
+                           llvm::cl::desc("Largest nodes listed in the module remark (0 to "
+                                          "1000000; default 8)"),
+                           llvm::cl::init("")};
 
   void runOnOperation() override {
     met_memory_run_options_t o{};
     o.target = toRef(target);
     o.util = toRef(util);
-    o.sequences = sequences;
-    o.tokens = tokens;
+    o.sequences = toRef(sequences);
+    o.tokens = toRef(tokens);
     o.kv_dtype = toRef(kvDtype);
     o.kv_pool = toRef(kvPool);
     o.json = toRef(json);
     o.params = toRef(params);
     o.states = toRef(states);
-    o.dynamic_size = dynamicSize;
+    o.dynamic_size = toRef(dynamicSize);
     o.over_budget_warning = overBudgetWarning;
     o.set_attributes = true;
-    o.remark_rows = rows;
-    if (dynamicSize < 0) {
-      getOperation().emitError() << "dynamic-size must be 0 (unbound) or a positive size";
-      return signalPassFailure();
-    }
+    o.remark_rows = toRef(rows);
     if (!met_memory_run(wrap(getOperation().getOperation()), &o, emitDiag, nullptr, nullptr,
                         nullptr))
       signalPassFailure();

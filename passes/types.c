@@ -12,17 +12,17 @@ bool met_type_is_shaped_value(MlirType t) {
   return mlirTypeIsATensor(t) || mlirTypeIsAMemRef(t) || mlirTypeIsAUnrankedMemRef(t);
 }
 
-// Storage bits of one element; |*widened| the f32-uniform bits. False if unsized.
-static bool element_bits(MlirType t, uint32_t index_bits, uint64_t *bits, uint64_t *widened,
-                         bool *is_float) {
+// Storage bits of one element; |*widened| the f32-uniform bits.
+static met_size_status_t element_bits(MlirType t, uint32_t index_bits, uint64_t *bits,
+                                      uint64_t *widened, bool *is_float) {
   if (mlirTypeIsAInteger(t)) {
     uint64_t w = mlirIntegerTypeGetWidth(t);
     if (w == 1) w = 8;
     else if (w > 8 && w % 8) w = (w + 7) / 8 * 8;
     *bits = *widened = w;
-    return w > 0;
+    return w > 0 ? MET_SIZE_OK : MET_SIZE_UNSIZED;
   }
-  if (mlirTypeIsAIndex(t)) { *bits = *widened = index_bits; return true; }
+  if (mlirTypeIsAIndex(t)) { *bits = *widened = index_bits; return MET_SIZE_OK; }
   if (mlirTypeIsAFloat(t)) {
     uint64_t w = mlirFloatTypeGetWidth(t);
     if (w == 19) w = 32;        // tf32
@@ -30,40 +30,53 @@ static bool element_bits(MlirType t, uint32_t index_bits, uint64_t *bits, uint64
     *bits = w;
     *widened = w < 32 ? 32 : w;
     *is_float = true;
-    return w > 0;
+    return w > 0 ? MET_SIZE_OK : MET_SIZE_UNSIZED;
   }
   if (mlirTypeIsAComplex(t)) {
     uint64_t b, wb;
-    if (!element_bits(mlirComplexTypeGetElementType(t), index_bits, &b, &wb, is_float))
-      return false;
-    *bits = 2 * b;
-    *widened = 2 * wb;
-    return true;
+    met_size_status_t s = element_bits(mlirComplexTypeGetElementType(t), index_bits, &b, &wb, is_float);
+    if (s) return s;
+    if (!met_mul_u64(b, 2, bits) || !met_mul_u64(wb, 2, widened)) return MET_SIZE_OVERFLOW;
+    return MET_SIZE_OK;
   }
   if (mlirTypeIsAVector(t)) {
+    // A scalable vector's lane count is vscale x N, unknown before run time.
+    if (mlirVectorTypeIsScalable(t)) return MET_SIZE_LAYOUT;
     uint64_t b, wb, lanes = 1;
-    if (!element_bits(mlirShapedTypeGetElementType(t), index_bits, &b, &wb, is_float))
-      return false;
+    met_size_status_t s = element_bits(mlirShapedTypeGetElementType(t), index_bits, &b, &wb, is_float);
+    if (s) return s;
     for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d) {
       int64_t n = mlirShapedTypeGetDimSize(t, d);
-      if (n < 0 || !met_mul_u64(lanes, (uint64_t)n, &lanes)) return false;
+      if (n < 0) return MET_SIZE_UNSIZED;
+      if (!met_mul_u64(lanes, (uint64_t)n, &lanes)) return MET_SIZE_OVERFLOW;
     }
-    return met_mul_u64(lanes, b, bits) && met_mul_u64(lanes, wb, widened);
+    return met_mul_u64(lanes, b, bits) && met_mul_u64(lanes, wb, widened) ? MET_SIZE_OK
+                                                                          : MET_SIZE_OVERFLOW;
   }
   if (mlirTypeIsAQuantizedType(t))
     return element_bits(mlirQuantizedTypeGetStorageType(t), index_bits, bits, widened,
                         is_float);
-  return false;
+  return MET_SIZE_UNSIZED;
 }
 
 bool met_type_element_bits(MlirType element, uint32_t index_bits, uint64_t *bits,
                            uint64_t *widened, bool *is_float) {
   *is_float = false;
-  return element_bits(element, index_bits, bits, widened, is_float);
+  return element_bits(element, index_bits, bits, widened, is_float) == MET_SIZE_OK;
 }
 
 met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dynamic_size,
                                 met_type_size_t *out) {
+  if (!mlirTypeIsAShaped(type) || mlirTypeIsAVector(type)) {
+    // A scalar or a vector value (a scalar global, a vector constant): one element.
+    memset(out, 0, sizeof(*out));
+    uint64_t bits, widened;
+    met_size_status_t s = element_bits(type, index_bits, &bits, &widened, &out->is_float);
+    if (s) return s;
+    out->bytes = bits / 8 + (bits % 8 != 0);
+    out->f32_bytes = widened / 8 + (widened % 8 != 0);
+    return MET_SIZE_OK;
+  }
   if (!mlirShapedTypeHasRank(type)) {
     memset(out, 0, sizeof(*out));
     out->is_memref = mlirTypeIsAMemRef(type) || mlirTypeIsAUnrankedMemRef(type);
@@ -78,9 +91,13 @@ met_size_status_t met_type_size_as(MlirType type, MlirType element, uint32_t ind
   memset(out, 0, sizeof(*out));
   out->is_memref = mlirTypeIsAMemRef(type) || mlirTypeIsAUnrankedMemRef(type);
   if (!mlirShapedTypeHasRank(type)) return MET_SIZE_UNRANKED;
+  // A tensor with an encoding (#sparse_tensor.encoding, ...) is not stored as its dense
+  // element count.
+  if (mlirTypeIsARankedTensor(type) && !mlirAttributeIsNull(mlirRankedTensorTypeGetEncoding(type)))
+    return MET_SIZE_LAYOUT;
   uint64_t bits, widened;
-  if (!element_bits(element, index_bits, &bits, &widened, &out->is_float))
-    return MET_SIZE_UNSIZED;
+  met_size_status_t s = element_bits(element, index_bits, &bits, &widened, &out->is_float);
+  if (s) return s;
   uint64_t count = 1;
   for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d) {
     uint64_t n;
@@ -98,6 +115,19 @@ met_size_status_t met_type_size_as(MlirType type, MlirType element, uint32_t ind
   out->bytes = total / 8 + (total % 8 != 0);
   out->f32_bytes = wtotal / 8 + (wtotal % 8 != 0);
   return MET_SIZE_OK;
+}
+
+const char *met_size_status_why(met_size_status_t s) {
+  switch (s) {
+    case MET_SIZE_OK: return "has a byte size";
+    case MET_SIZE_UNRANKED: return "is unranked";
+    case MET_SIZE_UNSIZED: return "has an element type without a storage width";
+    case MET_SIZE_OVERFLOW: return "has more bytes than 64 bits count";
+    case MET_SIZE_LAYOUT:
+      return "is not stored as its dense element count (a tensor encoding such as "
+             "#sparse_tensor.encoding, or a scalable vector)";
+  }
+  return "has no byte size";
 }
 
 void met_mlir_append(MlirStringRef s, void *user) { met_strbuf_append(user, s.data, s.length); }

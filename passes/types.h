@@ -13,7 +13,9 @@
 // - complex<T>: twice T; vector<...xT> elements: lanes x T;
 // - quantized types (!quant.*): their storage type.
 // Any other element type has no storage width: the value is treated as unsized (bytes 0,
-// flagged, reports incomplete).
+// flagged, reports incomplete, a warning at the op). So is a tensor with an encoding
+// (#sparse_tensor.encoding: its storage depends on the nonzeros) and a scalable vector
+// (vector<[4]xf32>: vscale is known only at run time).
 // The f32-uniform width of a float element narrower than 32 bits is 32 (per lane).
 #ifndef METRALE_PASSES_TYPES_H
 #define METRALE_PASSES_TYPES_H
@@ -29,6 +31,8 @@ typedef enum {
   MET_SIZE_UNRANKED = 1,   // unranked shaped type: bytes unknown
   MET_SIZE_UNSIZED = 2,    // element type without a storage width
   MET_SIZE_OVERFLOW = 3,   // element count x width passes 2^64 bits
+  MET_SIZE_LAYOUT = 4,     // not stored as its dense element count: a tensor with an
+                           // encoding (sparse), a scalable vector (vscale x N lanes)
 } met_size_status_t;
 
 typedef struct met_type_size_t {
@@ -41,9 +45,13 @@ typedef struct met_type_size_t {
 
 // True for ranked or unranked tensors and memrefs.
 bool met_type_is_shaped_value(MlirType type);
-// Sizes |type| (a tensor or memref). Dynamic dims count as |dynamic_size| when > 0, else 1.
+// Sizes |type|: a tensor or memref, or a scalar or vector type (one element: a scalar
+// global is its element's bytes). Dynamic dims count as |dynamic_size| when > 0, else 1.
 met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dynamic_size,
                                 met_type_size_t *out);
+
+// Why a type has no byte size, as a predicate: "is unranked", ... (static text).
+const char *met_size_status_why(met_size_status_t s);
 
 // An MlirStringCallback that appends to the met_strbuf_t |user|: for every mlir*Print.
 void met_mlir_append(MlirStringRef s, void *user);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../passes/adapter.h"
+#include "metrale/parse.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
 #include "metrale/target.h"
@@ -74,7 +75,7 @@ static void collect(MlirStringRef s, void *user) {
   msg_sink_t *m = user;
   size_t room = sizeof(m->buf) - 1 - m->len;
   size_t take = s.length < room ? s.length : room;
-  memcpy(m->buf + m->len, s.data, take);
+  if (take) memcpy(m->buf + m->len, s.data, take);
   m->len += take;
   m->buf[m->len] = '\0';
 }
@@ -162,15 +163,14 @@ typedef struct cli_opts_t {
   cli_diag_t d;
 } cli_opts_t;
 
-static bool parse_u64(const char *flag, const char *s, uint64_t *out) {
-  char *end;
-  unsigned long long x = strtoull(s, &end, 10);
-  if (!*s || *end || x == 0 || s[0] == '-') {
-    fprintf(stderr, "metrale: %s takes a positive whole number\n", flag);
-    return false;
-  }
-  *out = x;
-  return true;
+// Checks a numeric flag with the passes' own parser (exit status 2 on a bad value).
+static bool check_u64(const char *flag, const char *s, uint64_t min, uint64_t max) {
+  if (!s) return true;
+  char msg[256];
+  uint64_t v;
+  if (met_parse_option_u64(flag, s, strlen(s), min, max, &v, msg, sizeof(msg))) return true;
+  fprintf(stderr, "metrale: %s\n", msg);
+  return false;
 }
 
 // Parses the options of `budget` and `memory`; |memory| enables the memory ones.
@@ -229,10 +229,8 @@ static int cmd_run(int argc, char **argv, bool memory) {
   cli_opts_t o;
   int rc = parse_opts(argc, argv, memory, &o);
   if (rc) return rc;
-  uint64_t dynamic_size = 0, sequences = 0, tokens = 0;
-  if ((o.dyn && !parse_u64("--dynamic-size", o.dyn, &dynamic_size)) ||
-      (o.seq && !parse_u64("--sequences", o.seq, &sequences)) ||
-      (o.tok && !parse_u64("--tokens", o.tok, &tokens)))
+  if (!check_u64("--dynamic-size", o.dyn, 1, INT64_MAX) ||
+      !check_u64("--sequences", o.seq, 1, UINT64_MAX) || !check_u64("--tokens", o.tok, 1, UINT64_MAX))
     return 2;
   MlirContext ctx;
   MlirModule m = load(&o, &ctx);
@@ -252,9 +250,10 @@ static int cmd_run(int argc, char **argv, bool memory) {
     mo.util = ref(o.util);
     mo.kv_dtype = ref(o.kv_dtype);
     mo.kv_pool = ref(o.kv_pool);
-    mo.sequences = sequences;
-    mo.tokens = tokens;
-    mo.dynamic_size = (int64_t)dynamic_size;
+    mo.sequences = ref(o.seq ? o.seq : "");
+    mo.tokens = ref(o.tok ? o.tok : "");
+    mo.dynamic_size = ref(o.dyn ? o.dyn : "");
+    mo.remark_rows = ref("0");
     mo.over_budget_warning = o.over_warning;
     ok = met_memory_run(mlirModuleGetOperation(m), &mo, on_diag, &o.d,
                         json_stdout ? NULL : &text, &jout);
@@ -264,7 +263,7 @@ static int cmd_run(int argc, char **argv, bool memory) {
     bo.target = ref(o.target);
     bo.json = ref(o.json);
     bo.params = ref(o.params);
-    bo.dynamic_size = (int64_t)dynamic_size;
+    bo.dynamic_size = ref(o.dyn ? o.dyn : "");
     bo.op_remarks = o.d.remarks;
     ok = met_budget_run(mlirModuleGetOperation(m), &bo, on_diag, &o.d,
                         json_stdout ? NULL : &text, &jout);

@@ -69,6 +69,9 @@ typedef struct met_memory_totals_t {
   uint64_t budget_bytes;
   int64_t headroom_bytes;       // budget - device, saturated to the int64 range
   bool fits;                    // device <= budget
+  // Set with MET_EOVERFLOW: the term whose addition passed 2^64 ("kv", "weights_stored",
+  // "driver", ...); NULL otherwise. Static text.
+  const char *overflow_term;
 } met_memory_totals_t;
 
 // What the pool needs that is missing, as a bit set (0: nothing missing).
@@ -91,7 +94,7 @@ met_status_t met_memory_kv_bytes(const met_kv_pool_t *pool, uint64_t sequences,
                                  uint64_t tokens, uint64_t *out_blocks, uint64_t *out_bytes);
 
 // Evaluates the model. |util_ppm| in (0, 1000000]. MET_EINVAL for a util out of range,
-// MET_EOVERFLOW when a sum passes 2^64.
+// MET_EOVERFLOW when a sum passes 2^64 (|out->overflow_term| names the term).
 met_status_t met_memory_evaluate(const met_memory_terms_t *terms, const met_kv_pool_t *pool,
                                  const met_driver_terms_t *driver, uint64_t memory_bytes,
                                  uint32_t util_ppm, uint64_t sequences, uint64_t tokens,

@@ -58,6 +58,10 @@ typedef struct met_memory_report_t {
   uint64_t sequences, tokens;
   uint32_t util_ppm;
   const char *peak_run;       // the run that sets activations
+  // False when a term is a lower bound: a run's Budget is incomplete (dynamic dims,
+  // unsized values, loops or calls it could not count), a declared KV pool lacks what
+  // sizes it, a global has dynamic dims. |totals.fits| is then "the lower bound fits".
+  bool complete;
   bool asked_max_sequences, max_sequences_found;
   uint64_t max_sequences;     // at |tokens|
   bool asked_max_tokens, max_tokens_found;

@@ -36,7 +36,9 @@ typedef struct met_budget_run_options_t {
   MlirStringRef target;     // built-in target name; empty: the module's DLTI, else host-cpu
   MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
   MlirStringRef params;     // parameter arguments: "0,2-5,7-", "all", "float", "none"
-  int64_t dynamic_size;     // > 0: every dynamic dim counts as this size
+  // Numbers are given as text, parsed by the one strict parser (metrale/parse.h): the
+  // pass options and the CLI flags share its rule and its messages. Empty: not given.
+  MlirStringRef dynamic_size;  // 1 to 2^63-1: every dynamic dim counts as this size
   bool op_remarks;          // remarks at ops (off fast path, unranked, unregistered)
   bool set_attributes;      // attach `metrale.budget` to each function
   MlirStringRef planner;    // "best" (default, also when empty), "first-fit" (the greedy-
@@ -60,12 +62,14 @@ typedef struct met_memory_run_options_t {
   MlirStringRef kv_dtype;   // KV element type ("f16", "bf16", "f8E4M3FN", "i8", ...)
   MlirStringRef kv_pool;    // "layers=32,kv_heads=32,head_dim=128,block_size=16": declares
                             // the pool instead of the module's metrale.kv_pool
-  uint64_t sequences;       // runtime parameters of the KV pool (0: not given)
-  uint64_t tokens;
-  int64_t dynamic_size;
+  // Numbers as text (see the Budget's options); empty: not given.
+  MlirStringRef sequences;  // runtime parameters of the KV pool: 1 to 2^64-1
+  MlirStringRef tokens;
+  MlirStringRef dynamic_size;
   bool over_budget_warning; // "does not fit" as a warning (the pass then succeeds)
   bool set_attributes;      // attach `metrale.memory` to the module
-  uint32_t remark_rows;     // largest nodes listed in the module remark (0: none)
+  MlirStringRef remark_rows;  // largest nodes listed in the module remark, 0 to 10^6
+                             // (0: no remark table; empty: 8)
 } met_memory_run_options_t;
 
 // Runs the memory model on |module|: every public function with a body is a run planned

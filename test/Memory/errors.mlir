@@ -2,7 +2,7 @@
 // RUN: not metrale-opt %s -split-input-file --metrale-memory="target=h100 sequences=8 tokens=1024 rows=0" -o /dev/null 2>&1 | FileCheck %s
 // RUN: not metrale-opt %s -split-input-file --metrale-memory="util=1.5 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UTIL
 // RUN: not metrale-opt %s -split-input-file --metrale-memory="states=2-1 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATES
-// UTIL: error: invalid util='1.5': a fraction in (0, 1] such as 0.9
+// UTIL: error: invalid util='1.5': expected a fraction in (0, 1] exact to 6 decimals, such as 0.9
 // STATES: error: invalid states='2-1': a range ends before it starts
 
 // CHECK: errors.mlir:[[@LINE+1]]:1: error: metrale.kv_pool entry 'layers' must be a positive integer
@@ -13,7 +13,7 @@ module attributes {metrale.kv_pool = {layers = "many", kv_heads = 8 : i64, head_
 // -----
 
 // A draft head without its KV type: nothing is defaulted, the pool sizes nothing.
-// CHECK: errors.mlir:[[@LINE+1]]:1: remark: the KV pool sizes nothing: missing the draft head's shape or dtype
+// CHECK: errors.mlir:[[@LINE+1]]:1: warning: the KV pool is declared but sizes nothing (counted as 0 bytes, so the report is a lower bound): missing the draft head's shape or dtype
 module attributes {metrale.kv_pool = {layers = 2 : i64, kv_heads = 8 : i64, head_dim = 64 : i64, block_size = 16 : i64, dtype = f16, draft = {layers = 1 : i64, kv_heads = 8 : i64, head_dim = 64 : i64}}} {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
 }

@@ -23,7 +23,7 @@
 // => t / 16 <= 259 => t <= 4159.
 // FITS: sequences of 4096 tokens that fit: 29
 // FITS: longest sequence at 29 sequences: 4159 tokens
-// FITS: metrale.memory = {activations = 8192 : i64, activations_planned = 8192 : i64, budget_bytes = 77309411328 : i64, caches_device = 0 : i64, caches_host = 0 : i64, device = 76569116672 : i64, driver = 540424448 : i64, fits = true, headroom = 740294656 : i64, kv = 62528684032 : i64, states = 0 : i64, target = "h100", weights_derived = 0 : i64, weights_leaked = 0 : i64, weights_outside = 0 : i64, weights_stored = 13500000000 : i64, workspace = 0 : i64}
+// FITS: metrale.memory = {activations = 8192 : i64, activations_planned = 8192 : i64, budget_bytes = 77309411328 : i64, caches_device = 0 : i64, caches_host = 0 : i64, complete = true, device = 76569116672 : i64, driver = 540424448 : i64, fits = true, headroom = 740294656 : i64, kv = 62528684032 : i64, states = 0 : i64, target = "h100", weights_derived = 0 : i64, weights_leaked = 0 : i64, weights_outside = 0 : i64, weights_stored = 13500000000 : i64, workspace = 0 : i64}
 
 // 30 sequences: 7711 blocks x 8388608 = 64684556288; device 14040432640 + 64684556288 =
 // 78724988928 (73.3 GiB), over 77309411328 (72.0 GiB) by 1415577600 (1.3 GiB). KV 60.2
@@ -35,7 +35,7 @@
 // FP8: kv = 31264342016 : i64
 
 // Without sequences and tokens the pool sizes nothing, and says why.
-// MISSING: remark: the KV pool sizes nothing: missing sequences=, tokens=
+// MISSING: warning: the KV pool is declared but sizes nothing (counted as 0 bytes, so the report is a lower bound): missing sequences=, tokens=
 
 // expected-remark @+2 {{memory on h100}}
 // expected-error @below {{the model does not fit h100: needs 73.3 GiB, budget 72.0 GiB, over by 1.3 GiB; largest terms: kv 60.2 GiB, weights_stored 12.6 GiB, driver 515.4 MiB}}

@@ -1,0 +1,33 @@
+// metrale/parse.h: the one strict parser of every number a user gives metrale (CLI flags,
+// pass options, option strings such as kv-pool= and util=). Thread-safe: pure functions.
+//
+// The rule, the same everywhere: a whole number is one or more decimal digits and nothing
+// else: no sign, no spaces, no "0x", no trailing junk; its value must lie in the
+// option's documented range (a value past 2^64 is out of range, never wrapped).
+// A fraction (util=) is digits with an optional '.' and more digits, in (0, 1], exact to
+// one part per million: a nonzero digit past the sixth decimal is refused, not rounded.
+#ifndef METRALE_PARSE_H
+#define METRALE_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrale/status.h"
+
+// Parses |len| bytes of |s| as a whole number in [min, max].
+// MET_EINVAL: not a whole number; MET_EOVERFLOW: outside [min, max] (also past 2^64).
+met_status_t met_parse_u64(const char *s, size_t len, uint64_t min, uint64_t max,
+                           uint64_t *out);
+
+// Parses a fraction in (0, 1] into parts per million ("0.9" -> 900000).
+// MET_EINVAL when malformed or finer than 1 ppm; MET_EOVERFLOW when outside (0, 1].
+met_status_t met_parse_ppm(const char *s, size_t len, uint32_t *out);
+
+// met_parse_u64 for an option named |name|; on failure writes a one-line message
+// ("invalid dynamic-size='-1': expected a whole number from 1 to 9223372036854775807")
+// into |msg| (|msg_len| bytes, always NUL-terminated) and returns false.
+bool met_parse_option_u64(const char *name, const char *s, size_t len, uint64_t min,
+                          uint64_t max, uint64_t *out, char *msg, size_t msg_len);
+
+#endif
