@@ -193,6 +193,11 @@ static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, uint64_t *out
   for (uint32_t grp = 0; grp < c->ngroups; ++grp) {
     for (uint32_t m = start[grp]; m < start[grp + 1]; ++m) {
       const met_node_t *node = &g->nodes[members[m]];
+      const met_node_extra_t *x = met_graph_extra(g, node);
+      if (x && x->replaces_dispatch) {  // a call: the callee's own traffic
+        ADD(dram, x->dram_bytes);
+        continue;
+      }
       for (uint32_t i = 0; i < node->operand_count; ++i) {
         // Read what the operand itself covers: through a slice view, only the slice.
         uint32_t o = g->operands[node->operand_begin + i];
@@ -234,6 +239,13 @@ static met_status_t count_simple(ctx_t *c, const uint32_t *uses, const uint8_t *
       for (uint32_t i = 0; i < node->operand_count; ++i)
         ADD(b->host_io_bytes, g->values[g->operands[node->operand_begin + i]].bytes);
     if (node->kind != MET_NODE_COMPUTE) continue;
+    const met_node_extra_t *x = met_graph_extra(g, node);
+    if (x && x->replaces_dispatch) {
+      ADD(b->cast_nodes, x->cast_nodes);
+      ADD(b->off_fast_path_ops, x->off_fast_path_ops);
+      ADD(b->off_fast_path_bytes, x->off_fast_path_bytes);
+      continue;
+    }
     if (node->flags & MET_NODE_F_CAST) b->cast_nodes++;
     if (!off[n]) continue;
     b->off_fast_path_ops++;
@@ -255,6 +267,10 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
   uint64_t align = c->t->alignment ? c->t->alignment : 1;
   size_t ns = 0;
   for (size_t v = 0; v < g->value_count; ++v) ns += c->mat[v];
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_extra_t *x = met_graph_extra(g, &g->nodes[n]);
+    ns += x && x->scratch_bytes > 0;
+  }
   met_buffer_t *pol, *nat;
   uint64_t *off;
   TRY(met_arena_calloc(c->arena, ns, sizeof(met_slot_t), (void **)&out->slots));
@@ -263,7 +279,8 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
   TRY(met_arena_calloc(c->arena, ns, sizeof(uint64_t), (void **)&off));
   int widens = 0;
   uint32_t last_pos = g->position_count ? g->position_count - 1 : 0;
-  for (size_t v = 0, s = 0; v < g->value_count; ++v) {
+  size_t s = 0;
+  for (size_t v = 0; v < g->value_count; ++v) {
     if (!c->mat[v]) continue;
     const met_value_t *val = &g->values[v];
     int32_t first = g->nodes[val->producer].position;
@@ -280,11 +297,26 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
     ADD(b->materialized_bytes, pb);
     ++s;
   }
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    const met_node_extra_t *x = met_graph_extra(g, node);
+    if (!x || !x->scratch_bytes) continue;
+    uint64_t pb, nb;
+    if (!met_align_up_u64(x->scratch_bytes, align, &pb) ||
+        !met_align_up_u64(x->scratch_native_bytes, align, &nb))
+      return MET_EOVERFLOW;
+    pol[s] = (met_buffer_t){pb, node->position, node->position};
+    nat[s] = (met_buffer_t){nb, node->position, node->position};
+    widens |= pb != nb;
+    out->slots[s] = (met_slot_t){MET_SLOT_SCRATCH, (int32_t)n, pb, node->position, node->position, 0};
+    ADD(b->materialized_bytes, pb);
+    ++s;
+  }
   out->slot_count = ns;
   TRY(met_planner_peak_live(pol, ns, g->position_count, c->arena, &b->peak_live_bytes));
   TRY(met_planner_plan_bounded(pol, ns, g->position_count, opt->strategy, b->peak_live_bytes,
                                c->arena, off, &b->arena_bytes));
-  for (size_t s = 0; s < ns; ++s) out->slots[s].offset = off[s];
+  for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
   if (widens) {
     uint64_t native_arena;
@@ -323,12 +355,31 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   for (size_t n = 0; n < nn; ++n) {
     const met_node_t *node = &graph->nodes[n];
     if (node->kind != MET_NODE_COMPUTE) continue;
+    const met_node_extra_t *x = met_graph_extra(graph, node);
+    if (x && x->replaces_dispatch) continue;  // a resolved call: its callee's counts
     out->off_fast_path[n] = node->op_class == MET_CLASS_UNKNOWN ||
                             (node->flags & (MET_NODE_F_UNREGISTERED | MET_NODE_F_UNRANKED)) ||
                             !met_target_is_fast(target, node->name);
   }
-  plan_fusion(&c, out->use_count, out->off_fast_path, out->group_of_node);
+  // Nodes that neither join nor take in: off the fast path, and resolved calls.
+  uint8_t *alone;
+  TRY(met_arena_calloc(arena, nn, 1, (void **)&alone));
+  for (size_t n = 0; n < nn; ++n) {
+    const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
+    alone[n] = out->off_fast_path[n] || (x && x->replaces_dispatch);
+  }
+  plan_fusion(&c, out->use_count, alone, out->group_of_node);
+  // A resolved call is a group of its own (it joins nothing and takes nothing in): the
+  // callee's dispatches replace it.
   out->budget.dispatches = c.ngroups;
+  for (size_t n = 0; n < nn; ++n) {
+    const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
+    if (!x || !x->replaces_dispatch) continue;
+    if (graph->nodes[n].kind != MET_NODE_COMPUTE) return MET_EINVAL;
+    out->budget.dispatches--;
+    if (!met_add_u64(out->budget.dispatches, x->dispatches, &out->budget.dispatches))
+      return MET_EOVERFLOW;
+  }
   mark_materialized(&c, out->group_of_node);
   TRY(count_simple(&c, out->use_count, out->off_fast_path, out));
   TRY(count_dram(&c, out->group_of_node, &out->budget.dram_bytes));

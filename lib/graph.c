@@ -65,6 +65,16 @@ met_status_t met_graph_add_operand(met_graph_t *graph, uint32_t value) {
   return MET_OK;
 }
 
+met_status_t met_graph_set_extra(met_graph_t *graph, const met_node_extra_t *extra) {
+  if (!graph->node_count || graph->extra_count >= UINT32_MAX - 1) return MET_EINVAL;
+  met_status_t st = met_arena_reserve(graph->arena, (void **)&graph->extras, &graph->extra_cap,
+                                      graph->extra_count, sizeof(met_node_extra_t));
+  if (st) return st;
+  graph->extras[graph->extra_count++] = *extra;
+  graph->nodes[graph->node_count - 1].extra = (uint32_t)graph->extra_count;
+  return MET_OK;
+}
+
 met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
                                   uint32_t *out_value) {
   if (!graph->node_count) return MET_EINVAL;

@@ -198,6 +198,8 @@ met_status_t met_memory_function(const met_graph_t *graph, const met_budget_repo
   TRY(run_plan(graph, report, arena, out));
   // Fully bufferized when it allocates and every slot is one of its allocations.
   for (size_t k = 0; k < report->slot_count && out->bufferized; ++k)
-    if (graph->values[report->slots[k].value].role != MET_ROLE_ALLOC) out->bufferized = false;
+    if (report->slots[k].value != MET_SLOT_SCRATCH &&
+        graph->values[report->slots[k].value].role != MET_ROLE_ALLOC)
+      out->bufferized = false;
   return MET_OK;
 }

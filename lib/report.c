@@ -174,7 +174,9 @@ static void json_function(met_strbuf_t *sb, const met_function_result_t *f) {
     const met_node_t *n = &g->nodes[slot->node];
     if (s) MET_STRBUF_LIT(sb, ", ");
     MET_STRBUF_LIT(sb, "{\"value\": ");
-    met_strbuf_json_string(sb, g->values[slot->value].name ? g->values[slot->value].name : "");
+    const char *vname = slot->value == MET_SLOT_SCRATCH ? "(scratch)"
+                        : g->values[slot->value].name ? g->values[slot->value].name : "";
+    met_strbuf_json_string(sb, vname);
     MET_STRBUF_LIT(sb, ", \"op\": ");
     met_strbuf_json_string(sb, n->name);
     MET_STRBUF_LIT(sb, ", \"loc\": ");

@@ -12,10 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "metrale/budget.h"
 #include "metrale/opclass.h"
 #include "metrale/ptrmap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "attrs.h"
 #include "types.h"
 
 #define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
@@ -78,6 +80,21 @@ MlirStringRef met_adapter_func_name(MlirOperation func) {
   return mlirStringAttrGetValue(a);
 }
 
+const char *met_adapter_qualified_name(met_arena_t *arena, MlirOperation func) {
+  MlirStringRef fname = met_adapter_func_name(func);
+  char *name = met_arena_strndup(arena, fname.data, fname.length);
+  // Enclosing named modules, innermost first: "inner::@f", then "outer::@inner::@f".
+  for (MlirOperation p = mlirOperationGetParentOperation(func); name && !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p)) {
+    MlirAttribute a = mlirOperationGetInherentAttributeByName(
+        p, mlirStringRefCreateFromCString("sym_name"));
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) continue;
+    MlirStringRef m = mlirStringAttrGetValue(a);
+    name = met_arena_printf(arena, "%.*s::@%s", (int)m.length, m.data, name);
+  }
+  return name;
+}
+
 typedef struct builder_t {
   const met_adapter_options_t *opt;
   met_arena_t *arena;
@@ -90,6 +107,8 @@ typedef struct builder_t {
   MlirContext ctx;
   met_strbuf_t scratch;       // value names are printed here first
   bool failed;
+  MlirOperation func;         // the function being built
+  int depth;                  // region nesting of the graph being built (0: the function)
   // Per-run caches: op names and types are uniqued in the context, so their pointers are
   // keys. They turn name lookups, registration checks and type sizing into one probe.
   met_ptrmap_t opcache, typecache;
@@ -102,7 +121,7 @@ typedef struct op_entry_t {
   const char *name;     // interned in the run's arena
   size_t len;
   met_opinfo_t info;
-  bool registered, is_generic, is_call, is_linalg, is_copy;
+  bool registered, is_generic, is_call, is_call_indirect, is_linalg, is_copy;
   bool walk_regions;    // its regions may use values defined outside it
   bool dealloc;         // frees its operands
 } op_entry_t;
@@ -132,6 +151,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   e->registered = mlirContextIsRegisteredOperation(b->ctx, name);
   e->is_generic = str_eq(name, "linalg.generic");
   e->is_call = str_eq(name, "func.call");
+  e->is_call_indirect = str_eq(name, "func.call_indirect");
   e->is_linalg = name.length > 7 && !memcmp(name.data, "linalg.", 7);
   e->is_copy = str_eq(name, "memref.copy");
   e->dealloc = str_eq(name, "memref.dealloc") || str_eq(name, "bufferization.dealloc");
@@ -273,18 +293,46 @@ static met_status_t refine_generic(builder_t *b, MlirOperation op, met_opinfo_t 
   return MET_OK;
 }
 
-static bool arg_marked(MlirOperation func, intptr_t index, const char *attr) {
+// The attribute dictionary of argument |index|, or a null attribute.
+static MlirAttribute arg_dict(MlirOperation func, intptr_t index) {
   MlirAttribute arr = mlirOperationGetInherentAttributeByName(
       func, mlirStringRefCreateFromCString("arg_attrs"));
   if (mlirAttributeIsNull(arr) || !mlirAttributeIsAArray(arr) ||
       index >= mlirArrayAttrGetNumElements(arr))
-    return false;
+    return (MlirAttribute){NULL};
   MlirAttribute dict = mlirArrayAttrGetElement(arr, index);
-  if (!mlirAttributeIsADictionary(dict)) return false;
-  MlirAttribute m = mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString(attr));
-  if (mlirAttributeIsNull(m)) return false;
-  if (mlirAttributeIsABool(m)) return mlirBoolAttrGetValue(m);
-  return true;  // unit or any other value marks it
+  return mlirAttributeIsADictionary(dict) ? dict : (MlirAttribute){NULL};
+}
+
+// Checks every `metrale.*` attribute of argument |index| by its rule (attrs.h) and reads
+// the markers. A broken or unknown one is an error at the function.
+static met_status_t read_arg_attrs(builder_t *b, MlirOperation func, intptr_t index,
+                                   bool *param, bool *state) {
+  *param = *state = false;
+  MlirAttribute dict = arg_dict(func, index);
+  if (mlirAttributeIsNull(dict)) return MET_OK;
+  for (intptr_t k = 0; k < mlirDictionaryAttrGetNumElements(dict); ++k) {
+    MlirNamedAttribute na = mlirDictionaryAttrGetElement(dict, k);
+    MlirStringRef key = mlirIdentifierStr(na.name);
+    if (key.length < 8 || memcmp(key.data, "metrale.", 8)) continue;
+    const char *why;
+    MlirStringRef str;
+    MlirType ty;
+    if (str_eq(key, "metrale.param")) why = met_attr_marker(na.attribute, param);
+    else if (str_eq(key, "metrale.state")) why = met_attr_marker(na.attribute, state);
+    else if (str_eq(key, "metrale.name")) {
+      why = met_attr_string(na.attribute, &str);
+      if (!why && !str.length) why = "must not be empty";
+    } else if (str_eq(key, "metrale.format")) why = met_attr_type(b->ctx, na.attribute, &ty);
+    else why = "is not a metrale attribute (metrale.param, metrale.state, metrale.name, "
+               "metrale.format)";
+    if (!why) continue;
+    b->failed = true;
+    TRY(met_diag_add(b->arena, b->diags, mlirOperationGetLocation(func), MET_DIAG_ERROR,
+                     "argument #%" PRIdPTR ": attribute '%.*s' %s", index, (int)key.length,
+                     key.data, why));
+  }
+  return MET_OK;
 }
 
 static met_status_t grow_stamps(builder_t *b) {
@@ -305,15 +353,17 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
   int64_t first_look = -1, last_look = -1;
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
     MlirValue a = mlirBlockGetArgument(entry, i);
+    bool marked_param, marked_state;
+    TRY(read_arg_attrs(b, func, i, &marked_param, &marked_state));
     if (!met_type_is_shaped_value(mlirValueGetType(a))) continue;
     met_value_t v;
     bool overflow;
     TRY(size_value(b, a, floc, "argument", i, &v, &overflow));
     v.arg_index = (int32_t)i;
     bool is_float = v.flags & MET_VALUE_F_FLOAT;
-    if (arg_marked(func, i, "metrale.state") || spec_selects(b->opt->states, i, is_float))
+    if (marked_state || spec_selects(b->opt->states, i, is_float))
       v.role = MET_ROLE_STATE;
-    else if (arg_marked(func, i, "metrale.param") || spec_selects(b->opt->params, i, is_float))
+    else if (marked_param || spec_selects(b->opt->params, i, is_float))
       v.role = MET_ROLE_PARAM;
     else
       v.role = MET_ROLE_INPUT;
@@ -340,6 +390,143 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
                      look_count, first_look, last_look, look_bytes));
   }
   return MET_OK;
+}
+
+static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos);
+
+// Appends nodes for every op of |region|'s blocks in order, from position |*pos| on.
+static met_status_t add_blocks(builder_t *b, MlirRegion region, int32_t *pos, size_t *blocks) {
+  for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
+       blk = mlirBlockGetNextInRegion(blk)) {
+    ++*blocks;
+    for (MlirOperation op = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+      TRY(add_op(b, op, (*pos)++));
+  }
+  return MET_OK;
+}
+
+// Deeper region nesting than this is not descended into (the report says so).
+enum { MAX_REGION_DEPTH = 48 };
+
+// The scratch of |op| (graph.h): the largest planned arena of one of its regions, each
+// built as a graph of its own (values defined outside the op are not its slots: they are
+// counted where they are defined) and analysed on the same target. Sets |*out_dispatches|
+// to the most dispatches one region runs; marks the graph incomplete, with a warning at
+// |op|, when a region cannot be counted exactly.
+static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation loc,
+                                   const char *name, uint64_t *out_bytes, uint64_t *out_native,
+                                   uint64_t *out_dispatches) {
+  *out_bytes = *out_native = *out_dispatches = 0;
+  if (b->depth >= MAX_REGION_DEPTH) {
+    b->g->incomplete = true;
+    return met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+                        "'%s' is nested more than %d regions deep: its body is not counted, so "
+                        "the report is a lower bound", name, MAX_REGION_DEPTH);
+  }
+  bool incomplete = false;
+  size_t max_blocks = 0;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
+    MlirRegion region = mlirOperationGetRegion(op, r);
+    if (mlirBlockIsNull(mlirRegionGetFirstBlock(region))) continue;
+    met_graph_t sub;
+    met_graph_initialize(b->arena, &sub);
+    sub.name = "region";
+    builder_t sb = *b;  // shares the caches; handed back below
+    sb.g = &sub;
+    sb.depth = b->depth + 1;
+    sb.stamp = NULL;
+    sb.stamp_cap = 0;
+    met_ptrmap_initialize(b->arena, &sb.map);
+    int32_t pos = 0;
+    size_t blocks = 0;
+    met_status_t st = add_blocks(&sb, region, &pos, &blocks);
+    b->opcache = sb.opcache; b->typecache = sb.typecache; b->itercache = sb.itercache;
+    b->ops = sb.ops; b->nops = sb.nops; b->capops = sb.capops;
+    b->types = sb.types; b->ntypes = sb.ntypes; b->captypes = sb.captypes;
+    b->scratch = sb.scratch;
+    b->failed |= sb.failed;
+    TRY(st);
+    if (sb.failed || !sub.node_count) continue;
+    if (sub.position_count < (uint32_t)pos) sub.position_count = (uint32_t)pos;
+    met_budget_report_t rep;
+    TRY(met_budget_analyze(&sub, b->opt->target, NULL, b->arena, &rep));
+    const met_budget_t *bud = &rep.budget;
+    if (bud->arena_bytes > *out_bytes) *out_bytes = bud->arena_bytes;
+    uint64_t native = bud->arena_bytes - bud->width_overhead_bytes;
+    if (native > *out_native) *out_native = native;
+    if (bud->dispatches > *out_dispatches) *out_dispatches = bud->dispatches;
+    incomplete |= !rep.complete;
+    if (blocks > max_blocks) max_blocks = blocks;
+  }
+  if (incomplete) b->g->incomplete = true;
+  if (max_blocks > 1) {
+    b->g->incomplete = true;
+    TRY(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+                     "a region of '%s' has %zu blocks: its ops are scheduled in block order "
+                     "and values passed through block arguments are not tracked, so the "
+                     "report is a lower bound", name, max_blocks));
+  }
+  if (*out_dispatches) {
+    // Each run of a body launches its dispatches again; how often a loop runs is not
+    // known here.
+    b->g->incomplete = true;
+    TRY(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+                     "the body of '%s' runs %" PRIu64 " dispatch(es) of its own on tensors: "
+                     "its scratch arena (%" PRIu64 " bytes) is counted at the op, but "
+                     "dispatches and dram_bytes count the op as one dispatch, so they are "
+                     "lower bounds", name, *out_dispatches, *out_bytes));
+  }
+  return MET_OK;
+}
+
+// The cost of a func.call (graph.h, Calls): the callee's Budget when it was analysed
+// first; otherwise a warning at the call and an incomplete report.
+static met_status_t call_cost(builder_t *b, MlirOperation op, MlirLocation loc,
+                              met_node_extra_t *x, bool *has) {
+  MlirAttribute a = mlirOperationGetInherentAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  met_callee_t c = {MET_CALLEE_UNKNOWN, NULL};
+  MlirStringRef name = {"?", 1};
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)) {
+    name = mlirFlatSymbolRefAttrGetValue(a);
+    if (b->opt->callee) b->opt->callee(b->opt->callee_user, b->func, name, &c);
+  }
+  if (c.state == MET_CALLEE_DONE) {
+    const met_budget_t *cb = &c.report->budget;
+    if (cb->arena_bytes > x->scratch_bytes) x->scratch_bytes = cb->arena_bytes;
+    uint64_t native = cb->arena_bytes - cb->width_overhead_bytes;
+    if (native > x->scratch_native_bytes) x->scratch_native_bytes = native;
+    x->replaces_dispatch = true;
+    x->dispatches = cb->dispatches;
+    x->dram_bytes = cb->dram_bytes;
+    x->off_fast_path_ops = cb->off_fast_path_ops;
+    x->off_fast_path_bytes = cb->off_fast_path_bytes;
+    x->cast_nodes = cb->cast_nodes;
+    *has = true;
+    if (!c.report->complete) b->g->incomplete = true;  // the callee's warnings say why
+    return MET_OK;
+  }
+  if (c.state == MET_CALLEE_NO_BODY) {
+    // An external host function (a timer, a logger) that no tensor or buffer passes
+    // through: not part of the graph's work.
+    bool shaped = false;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) && !shaped; ++i)
+      shaped = met_type_is_shaped_value(mlirValueGetType(mlirOperationGetOperand(op, i)));
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op) && !shaped; ++i)
+      shaped = met_type_is_shaped_value(mlirValueGetType(mlirOperationGetResult(op, i)));
+    if (!shaped) return MET_OK;
+  }
+  static const char *const why[] = {
+      [MET_CALLEE_NO_BODY] = "which has no body in this module (an external function)",
+      [MET_CALLEE_PENDING] = "recursively (it is on a cycle of calls)",
+      [MET_CALLEE_FAILED] = "which could not be evaluated",
+      [MET_CALLEE_UNKNOWN] = "which is not a function of this module"};
+  b->g->incomplete = true;
+  return met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+                      "'func.call' calls @%.*s %s: the callee's arena, dispatches and traffic "
+                      "are not counted, so the report is a lower bound",
+                      (int)name.length, name.data, why[c.state]);
 }
 
 static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
@@ -409,8 +596,25 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     TRY(met_graph_add_result(b->g, &v, &id));
     TRY(met_ptrmap_put(&b->map, res.ptr, id));
   }
+  // Tensors materialized inside the op's own regions (loop bodies, branches): named linalg
+  // ops and generic/map/reduce have scalar bodies.
+  uint64_t scratch = 0, scratch_native = 0, body_dispatches = 0;
+  if (oe->walk_regions && !oe->is_linalg && mlirOperationGetNumRegions(op))
+    TRY(region_scratch(b, op, loc, oe->name, &scratch, &scratch_native, &body_dispatches));
+  met_node_extra_t x = {0};
+  x.scratch_bytes = scratch;
+  x.scratch_native_bytes = scratch_native;
+  bool has_x = scratch > 0;
+  if (oe->is_call) TRY(call_cost(b, op, loc, &x, &has_x));
+  else if (oe->is_call_indirect) {
+    b->g->incomplete = true;
+    TRY(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+                     "'%s' calls a function not known before run time: its arena, dispatches "
+                     "and traffic are not counted, so the report is a lower bound", oe->name));
+  }
+  if (has_x) TRY(met_graph_set_extra(b->g, &x));
   met_node_t *n = &b->g->nodes[node];
-  if (n->operand_count == 0 && n->result_count == 0 && info.kind != MET_NODE_RETURN) {
+  if (n->operand_count == 0 && n->result_count == 0 && info.kind != MET_NODE_RETURN && !has_x) {
     // Touches nothing shaped: drop the node again (its position still counts).
     b->g->node_count--;
     return MET_OK;
@@ -439,13 +643,13 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   b.g = graph;
   b.diags = diags;
   b.ctx = mlirOperationGetContext(func);
+  b.func = func;
   met_graph_initialize(arena, graph);
   met_ptrmap_initialize(arena, &b.map);
   met_ptrmap_initialize(arena, &b.opcache);
   met_ptrmap_initialize(arena, &b.typecache);
   met_ptrmap_initialize(arena, &b.itercache);
-  MlirStringRef fname = met_adapter_func_name(func);
-  graph->name = met_arena_strndup(arena, fname.data, fname.length);
+  graph->name = met_adapter_qualified_name(arena, func);
   if (!graph->name) return MET_ENOMEM;
   *out_failed = false;
   MlirRegion body = mlirOperationGetRegion(func, 0);
@@ -473,12 +677,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   if (!st) st = add_arguments(&b, func, entry);
   int32_t pos = 0;
   size_t blocks = 0;
-  for (MlirBlock blk = entry; !st && !mlirBlockIsNull(blk); blk = mlirBlockGetNextInRegion(blk)) {
-    ++blocks;
-    for (MlirOperation op = mlirBlockGetFirstOperation(blk); !st && !mlirOperationIsNull(op);
-         op = mlirOperationGetNextInBlock(op))
-      st = add_op(&b, op, pos++);
-  }
+  if (!st) st = add_blocks(&b, body, &pos, &blocks);
   if (!st && blocks > 1) {
     graph->incomplete = true;
     st = met_diag_add(arena, diags, mlirOperationGetLocation(func), MET_DIAG_WARNING,

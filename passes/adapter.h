@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "metrale/arena.h"
+#include "metrale/budget.h"
 #include "metrale/graph.h"
 #include "metrale/passes.h"
 #include "metrale/target.h"
@@ -42,12 +43,32 @@ typedef struct met_param_spec_t {
 bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
                           const char **why);
 
+// What a func.call's callee is, as the caller's builder asks for it.
+typedef enum met_callee_state_e {
+  MET_CALLEE_DONE = 0,     // analysed: |report| holds its Budget
+  MET_CALLEE_NO_BODY = 1,  // a declaration (external function): nothing to count
+  MET_CALLEE_PENDING = 2,  // not analysed before the caller: a recursive call
+  MET_CALLEE_FAILED = 3,   // its analysis failed (an error was reported there)
+  MET_CALLEE_UNKNOWN = 4,  // no function of that name in the caller's symbol table
+} met_callee_state_t;
+
+typedef struct met_callee_t {
+  met_callee_state_t state;
+  const met_budget_report_t *report;  // when MET_CALLEE_DONE; borrowed
+} met_callee_t;
+
+// Looks up |callee| (a flat symbol) as seen from |caller|. Must be thread-safe.
+typedef void (*met_callee_fn_t)(void *user, MlirOperation caller, MlirStringRef callee,
+                                met_callee_t *out);
+
 typedef struct met_adapter_options_t {
   const met_target_t *target;   // for index_bits
   int64_t dynamic_size;         // > 0 binds every dynamic dim to this size
   const met_param_spec_t *params;
   bool record_names;            // value names and op locations, for the JSON report
   const met_param_spec_t *states;  // arguments that are states (memory model); NULL none
+  met_callee_fn_t callee;       // resolves func.call callees; NULL: none are resolved
+  void *callee_user;
 } met_adapter_options_t;
 
 // Builds |graph| (storage in |arena|) from |func|, a func.func with a body. Diagnostics go
@@ -60,6 +81,10 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
 // "file:line:col" of |loc|, looking through name, call-site and fused locations; NULL if
 // none is found. Stored in |arena|.
 const char *met_adapter_loc_string(met_arena_t *arena, MlirLocation loc);
+
+// The function's name as the reports print it after '@': its symbol, qualified by the
+// named modules around it ("inner::@f" for @f in module @inner). In |arena|; NULL on OOM.
+const char *met_adapter_qualified_name(met_arena_t *arena, MlirOperation func);
 
 // The function's symbol name (borrowed from the context).
 MlirStringRef met_adapter_func_name(MlirOperation func);

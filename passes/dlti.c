@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "attrs.h"
 #include "mlir-c/BuiltinAttributes.h"
 
 typedef enum { CHOOSE, BASE, OVERRIDE } phase_t;
@@ -54,10 +55,26 @@ static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
   else if (key_is(key, "index_bits")) u32 = &t->index_bits;
   else if (key_is(key, "compute_units")) u32 = &t->compute_units;
   if (u64 || u32) {
-    if (!mlirAttributeIsAInteger(v)) { fail(w, key, "must be an integer"); return; }
-    int64_t x = mlirIntegerAttrGetValueInt(v);
-    if (x <= 0 || (u32 && x > UINT32_MAX)) { fail(w, key, "must be a positive integer"); return; }
-    if (u64) *u64 = (uint64_t)x; else *u32 = (uint32_t)x;
+    // Ranges: alignment a power of two up to 1 GiB (a page, a huge page, a cache line:
+    // real allocators align to far less); index_bits 1 to 64; compute_units up to 2^20;
+    // memory and bandwidth any positive 64-bit count.
+    uint64_t max = key_is(key, "alignment") ? (1ull << 30)
+                   : key_is(key, "index_bits") ? 64
+                   : key_is(key, "compute_units") ? (1u << 20)
+                   : UINT64_MAX;
+    uint64_t x;
+    const char *why = met_attr_u64(v, 1, max, &x);
+    if (why) {
+      char buf[96];
+      snprintf(buf, sizeof(buf), "%s (1 to %llu)", why, (unsigned long long)max);
+      fail(w, key, buf);
+      return;
+    }
+    if (key_is(key, "alignment") && (x & (x - 1))) {
+      fail(w, key, "must be a power of two (1 to 1073741824)");
+      return;
+    }
+    if (u64) *u64 = x; else *u32 = (uint32_t)x;
   } else if (key_is(key, "width_policy")) {
     if (!mlirAttributeIsAString(v)) { fail(w, key, "must be a string"); return; }
     MlirStringRef s = mlirStringAttrGetValue(v);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "attrs.h"
 #include "memory_internal.h"
 #include "metrale/checked.h"
 #include "metrale/parse.h"
@@ -88,36 +89,65 @@ bool met_mem_gather_globals(gather_t *g) {
   return true;
 }
 
+static bool decl_error(gather_t *g, const char *fmt, const char *what, const char *key,
+                       const char *why) {
+  met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR, fmt, what, key, why);
+  g->ok = false;
+  return false;
+}
+
+// An integer entry of at least 1 (attrs.h's integer rule). Absent: stays 0 (reported as
+// missing).
 static bool int_entry(gather_t *g, MlirAttribute dict, const char *key, const char *what,
                       uint64_t *out) {
   MlirAttribute a = met_mem_attr_of(dict, key);
-  if (mlirAttributeIsNull(a)) return true;  // absent: stays 0, reported as missing
-  if (!mlirAttributeIsAInteger(a) || mlirIntegerAttrGetValueInt(a) <= 0) {
-    met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
-             "%s entry '%s' must be a positive integer", what, key);
-    g->ok = false;
-    return false;
+  if (mlirAttributeIsNull(a)) return true;
+  const char *why = met_attr_u64(a, 1, UINT64_MAX, out);
+  if (why && !strcmp(why, "is out of range")) why = "must be at least 1";
+  return !why || decl_error(g, "%s entry '%s' %s", what, key, why);
+}
+
+// Every key of |dict| is one of |keys| (NULL-terminated): a misspelt key is an error.
+static bool known_keys(gather_t *g, MlirAttribute dict, const char *what,
+                       const char *const *keys) {
+  for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(dict); ++i) {
+    MlirStringRef k = mlirIdentifierStr(mlirDictionaryAttrGetElement(dict, i).name);
+    bool found = false;
+    for (const char *const *p = keys; *p && !found; ++p)
+      found = strlen(*p) == k.length && !memcmp(*p, k.data, k.length);
+    if (!found) {
+      char key[64];
+      snprintf(key, sizeof(key), "%.*s", (int)(k.length < 60 ? k.length : 60), k.data);
+      return decl_error(g, "%s entry '%s' %s", what, key, "is not one of its keys");
+    }
   }
-  *out = (uint64_t)mlirIntegerAttrGetValueInt(a);
   return true;
 }
 
-// A KV element type from a type attribute or a type string ("f16"): its storage bits.
+// A KV element type: an attribute (a type, or a string naming one) or an option's text.
+// Its storage bits go to |*out|; nothing declared leaves it 0.
 static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const char *what,
                        uint32_t *out) {
+  MlirContext ctx = mlirOperationGetContext(g->module);
   MlirType t = {NULL};
   if (!mlirAttributeIsNull(a)) {
-    if (mlirAttributeIsAType(a)) t = mlirTypeAttrGetValue(a);
-    else if (mlirAttributeIsAString(a)) text = mlirStringAttrGetValue(a);
-  }
-  if (mlirTypeIsNull(t) && text.length)
-    t = mlirTypeParseGet(mlirOperationGetContext(g->module), text);
-  if (mlirTypeIsNull(t)) {
-    if (!text.length && mlirAttributeIsNull(a)) return true;  // not declared
-    met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
-             "%s is not an element type", what);
-    g->ok = false;
-    return false;
+    const char *why = met_attr_type(ctx, a, &t);
+    if (why) {
+      met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR, "%s %s", what, why);
+      g->ok = false;
+      return false;
+    }
+  } else if (text.length) {
+    t = met_parse_type_quietly(ctx, text);
+    if (mlirTypeIsNull(t)) {
+      met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
+               "invalid %s='%.*s': not a type (f16, bf16, f8E4M3FN, i8, ...)", what,
+               (int)text.length, text.data);
+      g->ok = false;
+      return false;
+    }
+  } else {
+    return true;  // not declared
   }
   uint64_t bits, widened;
   bool is_float;
@@ -182,6 +212,9 @@ bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef k
   }
   pool->present = true;
   const char *w = "metrale.kv_pool";
+  static const char *const pool_keys[] = {"layers", "kv_heads", "head_dim", "block_size",
+                                          "dtype", "draft", NULL};
+  if (!known_keys(g, p, w, pool_keys)) return false;
   if (!int_entry(g, p, "layers", w, &pool->layers) || !int_entry(g, p, "kv_heads", w, &pool->kv_heads) ||
       !int_entry(g, p, "head_dim", w, &pool->head_dim) ||
       !int_entry(g, p, "block_size", w, &pool->block_size))
@@ -197,6 +230,10 @@ bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef k
   if (!mlirAttributeIsNull(d)) {
     pool->has_draft = true;
     const char *dw = "metrale.kv_pool draft";
+    static const char *const draft_keys[] = {"layers", "kv_heads", "head_dim", "dtype", NULL};
+    if (!mlirAttributeIsADictionary(d))
+      return decl_error(g, "%s entry '%s' %s", w, "draft", "must be a dictionary");
+    if (!known_keys(g, d, dw, draft_keys)) return false;
     if (!int_entry(g, d, "layers", dw, &pool->draft_layers) ||
         !int_entry(g, d, "kv_heads", dw, &pool->draft_kv_heads) ||
         !int_entry(g, d, "head_dim", dw, &pool->draft_head_dim) ||
@@ -219,24 +256,38 @@ bool met_mem_gather_caches(gather_t *g) {
   }
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(c); ++i) {
     MlirAttribute e = mlirArrayAttrGetElement(c, i);
+    if (!mlirAttributeIsADictionary(e)) {
+      met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
+               "metrale.caches entry #%" PRIdPTR " must be a dictionary", i);
+      g->ok = false;
+      return false;
+    }
+    static const char *const cache_keys[] = {"name", "units", "bytes", "where", NULL};
+    if (!known_keys(g, e, "metrale.caches", cache_keys)) return false;
     MlirAttribute nm = met_mem_attr_of(e, "name"), where = met_mem_attr_of(e, "where");
     met_memory_cache_t *cache;
     if (!PUSH(g, caches, cache_count, cap_caches, cache)) return met_mem_fail_oom(g);
     if (!int_entry(g, e, "units", "metrale.caches", &cache->units) ||
         !int_entry(g, e, "bytes", "metrale.caches", &cache->unit_bytes))
       return false;
-    if (mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm) || !cache->units ||
-        !cache->unit_bytes) {
+    MlirStringRef name, w = {"device", 6};
+    const char *why = mlirAttributeIsNull(nm) ? "needs a name" : met_attr_string(nm, &name);
+    if (!why && !name.length) why = "has an empty name";
+    if (!why && !cache->units) why = "needs units";
+    if (!why && !cache->unit_bytes) why = "needs bytes";
+    if (!why && !mlirAttributeIsNull(where) &&
+        (met_attr_string(where, &w) ||
+         !(mlirStringRefEqual(w, mlirStringRefCreateFromCString("host")) ||
+           mlirStringRefEqual(w, mlirStringRefCreateFromCString("device")))))
+      why = "has a 'where' that is not \"host\" or \"device\"";
+    if (why) {
       met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
-               "metrale.caches entry #%" PRIdPTR " needs a name, units and bytes", i);
+               "metrale.caches entry #%" PRIdPTR " %s (it needs name, units and bytes)", i, why);
       g->ok = false;
       return false;
     }
-    cache->name = met_arena_strndup(&g->arena, mlirStringAttrGetValue(nm).data,
-                                    mlirStringAttrGetValue(nm).length);
-    cache->host = !mlirAttributeIsNull(where) && mlirAttributeIsAString(where) &&
-                  mlirStringAttrGetValue(where).length == 4 &&
-                  !memcmp(mlirStringAttrGetValue(where).data, "host", 4);
+    cache->name = met_arena_strndup(&g->arena, name.data, name.length);
+    cache->host = w.length == 4;
     if (!met_mul_u64(cache->units, cache->unit_bytes, &cache->bytes)) {
       met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
                "metrale.caches entry #%" PRIdPTR ": units x bytes overflows 64 bits", i);

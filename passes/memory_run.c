@@ -28,6 +28,7 @@
 #include "metrale/passes.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "attrs.h"
 #include "memory_internal.h"
 #include "types.h"
 
@@ -127,8 +128,9 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
     uint64_t stored = v->bytes, served = 0;
     const char *format = NULL;
     MlirAttribute fa = met_mem_attr_of(attrs, "metrale.format");
-    if (!mlirAttributeIsNull(fa) && mlirAttributeIsAType(fa)) {
-      MlirType ftype = mlirTypeAttrGetValue(fa);
+    MlirType ftype;  // checked by the adapter (attrs.h): a type or a string naming one
+    if (!mlirAttributeIsNull(fa) &&
+        !met_attr_type(mlirOperationGetContext(g->module), fa, &ftype)) {
       MlirType ir = mlirValueGetType(mlirBlockGetArgument(entry, v->arg_index));
       met_type_size_t sz;
       if (met_type_size_as(ir, ftype, g->target->index_bits, 0, &sz) != MET_SIZE_OK) {
@@ -372,11 +374,14 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   }
   met_fn_jobs_t jobs = {NULL, 0};
   if (ok) {
-    met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states};
+    met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states, NULL, NULL};
     met_budget_options_t bopt = {MET_PLAN_BEST};
     if (!met_fn_jobs_run(module, g->target, &aopt, &bopt, after_memory, NULL, &jobs))
       ok = met_mem_fail_oom(g);
   }
+  if (ok && !jobs.count)
+    met_emit(diag, user, mloc, MET_DIAG_WARNING,
+             "no func.func with a body in this module: no run is counted (activations 0)");
   g->r.sequences = sequences;
   g->r.tokens = tokens;
   ok = ok && gather_runs(g, &jobs) && met_mem_gather_globals(g) && finish_weights(g) &&

@@ -132,13 +132,16 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   if (!met_option_u64(mloc, "dynamic-size", o->dynamic_size, 1, INT64_MAX, 0, &dynamic_size,
                       diag, user))
     return false;
-  met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, o->json.length > 0, NULL};
+  met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, o->json.length > 0, NULL, NULL, NULL};
   met_fn_jobs_t jobs;
   bool remarks = o->op_remarks;
   if (!met_fn_jobs_run(module, target, &aopt, &bopt, after_budget, &remarks, &jobs)) {
     met_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
     return false;
   }
+  if (!jobs.count)
+    met_emit(diag, user, mloc, MET_DIAG_WARNING,
+             "no func.func with a body in this module: there is nothing to analyse");
   met_function_result_t *results = calloc(jobs.count ? jobs.count : 1, sizeof(*results));
   if (!results) {
     met_fn_jobs_release(&jobs);

@@ -22,7 +22,9 @@
 // Materialized value: a result of a compute node used by a node outside its group (a
 // different dispatch, a host op) or returned, and every bufferized allocation. Values
 // that live only inside one dispatch never reach memory and get no slot.
-// Slot: one per materialized value; lifetime [producer's position, last use's position]
+// Slot: one per materialized value, and one per node with scratch bytes (graph.h: a
+// region's own peak or a callee's arena, live at the node's position only);
+// lifetime [producer's position, last use's position]
 // (uses through views count, a deallocation does not; a returned value is pinned to the
 // last position); size =
 // bytes under the width policy rounded up to the target's alignment.
@@ -84,8 +86,10 @@ typedef struct met_budget_t {
 } met_budget_t;
 
 // One planned slot, as the JSON report lists it.
+#define MET_SLOT_SCRATCH UINT32_MAX  // met_slot_t.value of a node's scratch slot
+
 typedef struct met_slot_t {
-  uint32_t value;     // graph value id
+  uint32_t value;     // graph value id; MET_SLOT_SCRATCH for a node's scratch
   int32_t node;       // producing node
   uint64_t bytes;     // slot size under the policy, aligned
   int32_t first;      // schedule positions, inclusive
@@ -102,7 +106,8 @@ typedef struct met_budget_report_t {
   // False when a byte count is a lower bound: unbound dynamic dims, unranked or unsized
   // values. Every field above is then a lower bound of the same definition.
   bool complete;
-  met_slot_t *slots; size_t slot_count;      // in value order
+  met_slot_t *slots; size_t slot_count;      // values' slots in value order, then scratch
+                                             // slots in node order
   uint32_t *group_of_node;                   // dispatch per node; UINT32_MAX for none
   uint8_t *off_fast_path;                    // per node: 1 when counted off the fast path
   uint32_t *use_count;                       // per value: uses, views resolved

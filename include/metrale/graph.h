@@ -26,6 +26,18 @@
 //   memref views (the list is the table in lib/opclass.c): their result aliases operand 0,
 //   takes no slot, and a use of it is a use of the viewed value (it extends that value's
 //   lifetime).
+// - Scratch: bytes a node needs only while it runs, at its own position: the peak arena
+//   of the op's own regions (an scf.for/while/if or execute_region body, planned like a
+//   function body with the same target; iterations reuse it), or a callee's arena at a
+//   func.call. The Budget gives each a slot of lifetime [position, position].
+// - Calls: a func.call to a function of the same module that was analysed first counts
+//   the callee's dispatches, dram_bytes, off-fast-path ops and bytes, and cast nodes in
+//   place of its own one dispatch (met_node_extra_t.replaces_dispatch), and its arena as
+//   scratch (an upper bound by the bytes of the callee's results, which the caller's own
+//   slots also hold from the call on). A call to an external function that no tensor or
+//   buffer passes through (a timer, a logger) is host work and counts nothing; any other
+//   unresolved call (external with shaped values, recursive, indirect) leaves the report
+//   incomplete with a warning at the call.
 #ifndef METRALE_GRAPH_H
 #define METRALE_GRAPH_H
 
@@ -111,7 +123,16 @@ typedef struct met_node_t {
   uint32_t result_begin;   // results are values [result_begin, +result_count)
   uint32_t result_count;
   uint64_t ext;            // the adapter's own handle (e.g. index of the MLIR op)
+  uint32_t extra;          // 1 + index into graph->extras; 0: none
 } met_node_t;
+
+// What a few nodes carry beyond their values: scratch and call costs (definitions above).
+typedef struct met_node_extra_t {
+  uint64_t scratch_bytes;         // under the target's width policy; 0: none
+  uint64_t scratch_native_bytes;  // the same at native widths (for width_overhead_bytes)
+  bool replaces_dispatch;         // a resolved call: the counts below replace its dispatch
+  uint64_t dispatches, dram_bytes, off_fast_path_ops, off_fast_path_bytes, cast_nodes;
+} met_node_extra_t;
 
 typedef struct met_graph_t {
   met_arena_t *arena;           // borrowed; owns everything below
@@ -119,9 +140,11 @@ typedef struct met_graph_t {
   met_node_t *nodes; size_t node_count, node_cap;
   met_value_t *values; size_t value_count, value_cap;
   uint32_t *operands; size_t operand_count, operand_cap;
+  met_node_extra_t *extras; size_t extra_count, extra_cap;
   uint32_t position_count;      // schedule length
   uint32_t arg_count;           // values [0, arg_count) are the function arguments
-  bool incomplete;              // the builder could not track everything (multi-block)
+  bool incomplete;              // the builder could not track everything (multi-block,
+                                // region bodies it could not count, recursive calls)
 } met_graph_t;
 
 // Initializes an empty graph whose storage comes from |arena| (borrowed).
@@ -143,6 +166,13 @@ met_status_t met_graph_begin_node(met_graph_t *graph, const char *name, size_t n
                                   int32_t position, uint64_t ext, uint32_t *out_node);
 // Appends an operand (an existing value id) to the node begun last.
 met_status_t met_graph_add_operand(met_graph_t *graph, uint32_t value);
+// Attaches |extra| (copied) to the node begun last.
+met_status_t met_graph_set_extra(met_graph_t *graph, const met_node_extra_t *extra);
+// The extra of |node|, or NULL.
+static inline const met_node_extra_t *met_graph_extra(const met_graph_t *graph,
+                                                      const met_node_t *node) {
+  return node->extra ? &graph->extras[node->extra - 1] : 0;
+}
 // Appends a result value to the node begun last; |value->producer| is set for you.
 met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
                                   uint32_t *out_value);

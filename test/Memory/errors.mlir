@@ -5,7 +5,7 @@
 // UTIL: error: invalid util='1.5': expected a fraction in (0, 1] exact to 6 decimals, such as 0.9
 // STATES: error: invalid states='2-1': a range ends before it starts
 
-// CHECK: errors.mlir:[[@LINE+1]]:1: error: metrale.kv_pool entry 'layers' must be a positive integer
+// CHECK: errors.mlir:[[@LINE+1]]:1: error: metrale.kv_pool entry 'layers' must be an integer
 module attributes {metrale.kv_pool = {layers = "many", kv_heads = 8 : i64, head_dim = 64 : i64, block_size = 16 : i64, dtype = f16}} {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
 }
@@ -20,7 +20,7 @@ module attributes {metrale.kv_pool = {layers = 2 : i64, kv_heads = 8 : i64, head
 
 // -----
 
-// CHECK: errors.mlir:[[@LINE+1]]:1: error: metrale.caches entry #0 needs a name, units and bytes
+// CHECK: errors.mlir:[[@LINE+1]]:1: error: metrale.caches entry #0 needs a name (it needs name, units and bytes)
 module attributes {metrale.caches = [{units = 2 : i64, bytes = 64 : i64}]} {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
 }

@@ -1,0 +1,84 @@
+// attrs.c: the attribute rules of attrs.h.
+#include "attrs.h"
+
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+
+const char *met_attr_u64(MlirAttribute a, uint64_t min, uint64_t max, uint64_t *out) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a)) return "must be an integer";
+  MlirType t = mlirAttributeGetType(a);
+  uint64_t v;
+  if (mlirTypeIsAIndex(t)) {
+    int64_t s = mlirIntegerAttrGetValueInt(a);
+    if (s < 0) return "must not be negative";
+    v = (uint64_t)s;
+  } else if (mlirTypeIsAInteger(t)) {
+    if (mlirIntegerTypeGetWidth(t) > 64) return "must be an integer of at most 64 bits";
+    if (mlirIntegerTypeIsUnsigned(t)) {
+      v = mlirIntegerAttrGetValueUInt(a);
+    } else {
+      int64_t s = mlirIntegerTypeIsSigned(t) ? mlirIntegerAttrGetValueSInt(a)
+                                             : mlirIntegerAttrGetValueInt(a);
+      // A signless i1..i63 value is sign-extended: -1 : i8 reads as -1, not 255.
+      if (s < 0) return "must not be negative";
+      v = (uint64_t)s;
+    }
+  } else {
+    return "must be an integer";
+  }
+  if (v < min || v > max) return "is out of range";
+  *out = v;
+  return NULL;
+}
+
+const char *met_attr_marker(MlirAttribute a, bool *out) {
+  if (mlirAttributeIsAUnit(a)) { *out = true; return NULL; }
+  if (mlirAttributeIsABool(a)) { *out = mlirBoolAttrGetValue(a); return NULL; }
+  return "must be a unit attribute or a bool";
+}
+
+const char *met_attr_string(MlirAttribute a, MlirStringRef *out) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) return "must be a string";
+  *out = mlirStringAttrGetValue(a);
+  return NULL;
+}
+
+typedef struct quiet_t { MlirStringRef text; } quiet_t;
+
+// Swallows the diagnostics of our own parse: their location names the parsed text as
+// its file. Everything else goes on to the other handlers.
+static MlirLogicalResult swallow(MlirDiagnostic d, void *user) {
+  quiet_t *q = user;
+  MlirLocation loc = mlirDiagnosticGetLocation(d);
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+    if (mlirStringRefEqual(f, q->text)) return mlirLogicalResultSuccess();
+  }
+  return mlirLogicalResultFailure();
+}
+
+MlirType met_parse_type_quietly(MlirContext ctx, MlirStringRef text) {
+  if (!text.length) return (MlirType){NULL};
+  quiet_t q = {text};
+  MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(ctx, swallow, &q, NULL);
+  MlirType t = mlirTypeParseGet(ctx, text);
+  mlirContextDetachDiagnosticHandler(ctx, id);
+  return t;
+}
+
+const char *met_attr_type(MlirContext ctx, MlirAttribute a, MlirType *out) {
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAType(a)) {
+    *out = mlirTypeAttrGetValue(a);
+    return NULL;
+  }
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+    MlirType t = met_parse_type_quietly(ctx, mlirStringAttrGetValue(a));
+    if (mlirTypeIsNull(t)) return "must name a type, and the string does not parse as one";
+    *out = t;
+    return NULL;
+  }
+  return "must be a type (bf16) or a string naming one (\"bf16\")";
+}
