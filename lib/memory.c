@@ -88,7 +88,14 @@ met_status_t met_memory_evaluate(const met_memory_terms_t *t, const met_kv_pool_
       return MET_EOVERFLOW;
     }
   }
-  uint64_t reserved = (uint64_t)((unsigned __int128)memory_bytes * d->reserved_ppm / 1000000u);
+  // reserved_ppm above 10^6 (a driver that reserves more than the device) is still
+  // exact: the product is formed in 128 bits and checked before it narrows.
+  unsigned __int128 reserved128 = (unsigned __int128)memory_bytes * d->reserved_ppm / 1000000u;
+  if (reserved128 > UINT64_MAX) {
+    out->overflow_term = "driver";
+    return MET_EOVERFLOW;
+  }
+  uint64_t reserved = (uint64_t)reserved128;
   uint64_t driver = d->context_bytes;
   if (!met_add_u64(driver, reserved, &driver) || !met_add_u64(driver, slack, &driver) ||
       !met_add_u64(device, driver, &device)) {

@@ -217,15 +217,17 @@ met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
   if (hi > lo && (st = met_arena_calloc(scratch, count, sizeof(uint64_t), (void **)&trial)))
     return st;
   uint64_t best = UINT64_MAX;
+  bool have = false;  // an arena of exactly 2^64 - 1 bytes is a plan too
   order_t *order = NULL;
-  for (int k = lo; k <= hi && best > bound; ++k) {
+  for (int k = lo; k <= hi && (!have || best > bound); ++k) {
     if (!order || kinds[k].by_area != kinds[k - 1].by_area)
       if ((st = make_order(buffers, count, kinds[k].by_area, scratch, &order))) return st;
     uint64_t size;
     if ((st = plan_one_order(buffers, count, positions, order, kinds[k].best_fit, scratch,
                              trial, &size)))
       return st;
-    if (size < best) {
+    if (!have || size < best) {
+      have = true;
       best = size;
       if (trial != out_offsets && count) memcpy(out_offsets, trial, count * sizeof(uint64_t));
     }

@@ -86,6 +86,14 @@ met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dyna
                           out);
 }
 
+// count x bits / 8 rounded up, without forming count x bits (which passes 2^64 for a
+// tensor of 2^61 f64 elements, 2^64 - 8 bytes).
+static bool bits_to_bytes(uint64_t count, uint64_t bits, uint64_t *out) {
+  uint64_t whole, rest;
+  return met_mul_u64(count % 8, bits, &rest) && met_mul_u64(count / 8, bits, &whole) &&
+         met_add_u64(whole, rest / 8 + (rest % 8 != 0), out);
+}
+
 met_size_status_t met_type_size_as(MlirType type, MlirType element, uint32_t index_bits,
                                    int64_t dynamic_size, met_type_size_t *out) {
   memset(out, 0, sizeof(*out));
@@ -109,11 +117,8 @@ met_size_status_t met_type_size_as(MlirType type, MlirType element, uint32_t ind
     }
     if (!met_mul_u64(count, n, &count)) return MET_SIZE_OVERFLOW;
   }
-  uint64_t total, wtotal;
-  if (!met_mul_u64(count, bits, &total) || !met_mul_u64(count, widened, &wtotal))
+  if (!bits_to_bytes(count, bits, &out->bytes) || !bits_to_bytes(count, widened, &out->f32_bytes))
     return MET_SIZE_OVERFLOW;
-  out->bytes = total / 8 + (total % 8 != 0);
-  out->f32_bytes = wtotal / 8 + (wtotal % 8 != 0);
   return MET_SIZE_OK;
 }
 

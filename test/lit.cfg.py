@@ -9,7 +9,7 @@ import lit.formats
 config.name = "metrale"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py"]
+config.excludes = ["Inputs", "lit.cfg.py", "fuzz", "tsan"]
 config.test_source_root = os.path.dirname(__file__)
 
 build = lit_config.params.get("build_dir")

@@ -1,5 +1,7 @@
 // test_memory.c: the memory model's arithmetic: the KV pool formula, the budget, the
 // driver terms and the inverse queries, on numbers worked out by hand.
+#include <string.h>
+
 #include "check.h"
 #include "metrale/memory.h"
 
@@ -128,6 +130,20 @@ static void test_driver_terms(void) {
   CHECK_EQ_U64(tot.driver_bytes, 548656905ull);
   CHECK_EQ_U64(tot.device_bytes, 3 * 1048576ull + 1 + 4 * 1048576ull + 548656905ull);  // 555996938
   CHECK(tot.fits);
+  // A driver reserving 4294.967295 x the device (reserved_ppm = 2^32 - 1) on a 2^63-byte
+  // device: 2^63 x 4294.97 passes 2^64. It is an overflow naming the driver, not a
+  // reserve cut to its low 64 bits (test/fuzz/crashes/memory-reserved-ppm).
+  met_driver_terms_t greedy = {0, UINT32_MAX, 0};
+  CHECK(met_memory_evaluate(&t, NULL, &greedy, 1ull << 63, 1000000, 0, 0, &tot) == MET_EOVERFLOW);
+  CHECK(tot.overflow_term && !strcmp(tot.overflow_term, "driver"));
+  // Terms that pass 2^64 name the first term whose addition overflows: (2^64 - 2) + 2
+  // (no chunk rounding, which would overflow on weights_stored itself).
+  met_memory_terms_t big = {0};
+  big.weights_stored = UINT64_MAX - 1;
+  big.activations = 2;
+  met_driver_terms_t plain = {0, 0, 0};
+  CHECK(met_memory_evaluate(&big, NULL, &plain, GiB, 1000000, 0, 0, &tot) == MET_EOVERFLOW);
+  CHECK(tot.overflow_term && !strcmp(tot.overflow_term, "activations"));
 }
 
 int main(void) {

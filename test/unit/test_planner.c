@@ -106,6 +106,14 @@ static void test_bad_input(void) {
   CHECK(met_planner_plan(huge, 2, 1, MET_PLAN_BEST, &arena, off, &size) == MET_EOVERFLOW);
   uint64_t peak;
   CHECK(met_planner_peak_live(huge, 2, 1, &arena, &peak) == MET_EOVERFLOW);
+  // One buffer of exactly 2^64 - 1 bytes: a plan of that size, its offset written (the
+  // best-of-three search used UINT64_MAX as "no plan yet" and kept none; found by
+  // test/fuzz/crashes/planner-max-arena).
+  met_buffer_t max1[1] = {{UINT64_MAX, 0, 0}};
+  off[0] = 12345;
+  CHECK(met_planner_plan(max1, 1, 1, MET_PLAN_BEST, &arena, off, &size) == MET_OK);
+  CHECK_EQ_U64(size, UINT64_MAX);
+  CHECK_EQ_U64(off[0], 0);
   // No buffers: arena 0.
   CHECK(met_planner_plan(NULL, 0, 1, MET_PLAN_BEST, &arena, off, &size) == MET_OK);
   CHECK_EQ_U64(size, 0);

@@ -1,0 +1,84 @@
+// Class 6: every metrale.* attribute and DLTI entry is read by one rule per kind
+// (passes/attrs.h); a value that breaks it is an error naming it, never ignored.
+// RUN: metrale-opt %s -split-input-file -verify-diagnostics --metrale-budget=op-remarks=false -o /dev/null
+
+// A marker is a unit or a bool; 3 is neither.
+// expected-error @below {{argument #0: attribute 'metrale.param' must be a unit attribute or a bool}}
+func.func @marker(%w: tensor<4xf32> {metrale.param = 3 : i64}) -> tensor<4xf32> {
+  return %w : tensor<4xf32>
+}
+
+// -----
+
+// A name is a string.
+// expected-error @below {{argument #0: attribute 'metrale.name' must be a string}}
+func.func @name(%w: tensor<4xf32> {metrale.param, metrale.name = 5 : i64}) -> tensor<4xf32> {
+  return %w : tensor<4xf32>
+}
+
+// -----
+
+// An empty name names nothing (and used to reach memcpy with a null pointer).
+// expected-error @below {{argument #0: attribute 'metrale.name' must not be empty}}
+func.func @empty_name(%w: tensor<4xf32> {metrale.param, metrale.name = ""}) -> tensor<4xf32> {
+  return %w : tensor<4xf32>
+}
+
+// -----
+
+// A format is a type or a string naming one: "bf16" is as good as bf16 ...
+// expected-remark @below {{metrale.budget @format_string on host-cpu}}
+func.func @format_string(%w: tensor<4xf32> {metrale.param, metrale.format = "bf16"}) -> tensor<4xf32> {
+  return %w : tensor<4xf32>
+}
+
+// -----
+
+// ... but "bf17" is not a type, and 7 is not one either.
+// expected-error @below {{argument #0: attribute 'metrale.format' must name a type, and the string does not parse as one}}
+// expected-error @below {{argument #1: attribute 'metrale.format' must be a type (bf16) or a string naming one ("bf16")}}
+func.func @format_bad(%w: tensor<4xf32> {metrale.param, metrale.format = "bf17"},
+                      %v: tensor<4xf32> {metrale.param, metrale.format = 7 : i64}) -> tensor<4xf32> {
+  return %w : tensor<4xf32>
+}
+
+// -----
+
+// A misspelt metrale attribute is an error, not a silent no-op; also on a scalar.
+// expected-error @below {{argument #0: attribute 'metrale.parm' is not a metrale attribute (metrale.param, metrale.state, metrale.name, metrale.format)}}
+// expected-error @below {{argument #1: attribute 'metrale.param' must be a unit attribute or a bool}}
+func.func @typo(%w: tensor<4xf32> {metrale.parm}, %s: f32 {metrale.param = "yes"}) -> tensor<4xf32> {
+  return %w : tensor<4xf32>
+}
+
+// -----
+
+// DLTI: an i128 alignment would be cut to its low 64 bits; it is refused.
+// expected-error @below {{dlti.target_device_spec entry "alignment" must be an integer of at most 64 bits (1 to 1073741824)}}
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"alignment" = 18446744073709551680 : i128>>} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// An alignment of 3 is not a power of two.
+// expected-error @below {{dlti.target_device_spec entry "alignment" must be a power of two (1 to 1073741824)}}
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"alignment" = 3 : i64>>} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// 2^63 is a power of two, but no allocator aligns to it (the arena would become 2^63).
+// expected-error @below {{dlti.target_device_spec entry "alignment" is out of range (1 to 1073741824)}}
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"alignment" = 9223372036854775808 : ui64>>} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// A negative count is refused, not read as a huge one.
+// expected-error @below {{dlti.target_device_spec entry "memory_bytes" must not be negative (1 to 18446744073709551615)}}
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"memory_bytes" = -1 : i64>>} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}

@@ -1,0 +1,118 @@
+// Class 6: tensors materialized inside region bodies (scf.for/while/if/execute_region)
+// are counted: each region is planned like a function body on the same target, and its
+// peak arena is scratch live at the op's own position (iterations reuse it). The body's
+// own dispatches run again each time it runs, which the Budget cannot count: that is a
+// warning and complete = false.
+// RUN: metrale-opt %s -split-input-file --metrale-budget="target=host-cpu op-remarks=false" 2>/dev/null | FileCheck %s
+// RUN: metrale-opt %s -split-input-file --metrale-budget="target=host-cpu op-remarks=false" -verify-diagnostics -o /dev/null
+// RUN: metrale-opt %s -split-input-file --metrale-memory="target=mobile-gpu-f32 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEM
+
+// The body: %a = %acc + %acc (4096 B), %b = transpose(%a) (its own dispatch: %a is
+// materialized), %c = %b + %a (a third dispatch: data movement takes nothing in), yielded.
+// Body slots (host-cpu, 64-byte alignment): %a [0, 2], %b [1, 2], %c [2, 3]: all three
+// live at position 2, arena 3 x 4096 = 12288 = scratch of the scf.for.
+// Function: positions 0, 1 the index constants, 2 the loop, 3 the return. %r (4096 B)
+// lives [2, 3] with the scratch at 2: arena 4096 + 12288 = 16384, also the sum of slots.
+// CHECK-LABEL: func.func @loop
+// CHECK-SAME: arena_bytes = 16384 : i64
+// CHECK-SAME: complete = false
+// CHECK-SAME: materialized_bytes = 16384 : i64
+// MEM: warning: the body of 'scf.for' runs 3 dispatch(es) of its own on tensors: its scratch arena (12288 bytes) is counted at the op
+// expected-remark @below {{metrale.budget @loop on host-cpu (native): arena_bytes=16384}}
+func.func @loop(%x: tensor<1024xf32>, %n: index) -> tensor<1024xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-warning @below {{the body of 'scf.for' runs 3 dispatch(es) of its own on tensors: its scratch arena (12288 bytes) is counted at the op, but dispatches and dram_bytes count the op as one dispatch, so they are lower bounds}}
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<1024xf32>) {
+    %a = arith.addf %acc, %acc : tensor<1024xf32>
+    %e = tensor.empty() : tensor<1024xf32>
+    %b = linalg.transpose ins(%a : tensor<1024xf32>) outs(%e : tensor<1024xf32>) permutation = [0]
+    %c = arith.addf %b, %a : tensor<1024xf32>
+    scf.yield %c : tensor<1024xf32>
+  }
+  return %r : tensor<1024xf32>
+}
+
+// -----
+
+// scf.if: the larger branch sets the scratch. Then: the loop body above, %a, %b, %c live
+// together at its third op (3 x 4096, 3 dispatches); else: one 4096 B tensor. Scratch
+// 12288 at the if (position 0); %r lives [0, 1]: arena 4096 + 12288 = 16384.
+// CHECK-LABEL: func.func @branch
+// CHECK-SAME: arena_bytes = 16384 : i64
+// expected-remark @below {{metrale.budget @branch on host-cpu (native): arena_bytes=16384}}
+func.func @branch(%p: i1, %x: tensor<1024xf32>) -> tensor<1024xf32> {
+  // expected-warning @below {{the body of 'scf.if' runs 3 dispatch(es) of its own on tensors: its scratch arena (12288 bytes)}}
+  %r = scf.if %p -> tensor<1024xf32> {
+    %a = arith.addf %x, %x : tensor<1024xf32>
+    %e = tensor.empty() : tensor<1024xf32>
+    %b = linalg.transpose ins(%a : tensor<1024xf32>) outs(%e : tensor<1024xf32>) permutation = [0]
+    %c = arith.addf %b, %a : tensor<1024xf32>
+    scf.yield %c : tensor<1024xf32>
+  } else {
+    %d = arith.mulf %x, %x : tensor<1024xf32>
+    scf.yield %d : tensor<1024xf32>
+  }
+  return %r : tensor<1024xf32>
+}
+
+// -----
+
+// A body that only reads and writes scalars materializes nothing: no scratch, no
+// warning, complete.
+// CHECK-LABEL: func.func @scalar_loop
+// CHECK-SAME: arena_bytes = 0 : i64
+// CHECK-SAME: complete = true
+// expected-remark @below {{metrale.budget @scalar_loop on host-cpu (native): arena_bytes=0}}
+func.func @scalar_loop(%n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %z) -> (f32) {
+    %t = arith.addf %s, %s : f32
+    scf.yield %t : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// Nested: the inner loop's scratch (its %m, 4096 B) is a slot of the outer body at the
+// inner loop's position 1, next to %a [0, 2] and the inner result %in [1, 2]: 12288 at
+// position 1 (and %a + %in + %s at 2, also 12288). The outer body runs 3 dispatches: %a,
+// the inner loop, %s. Function: %r [2, 3] + scratch 12288 at 2: 16384.
+// CHECK-LABEL: func.func @nested
+// CHECK-SAME: arena_bytes = 16384 : i64
+// expected-remark @below {{metrale.budget @nested on host-cpu (native): arena_bytes=16384}}
+func.func @nested(%x: tensor<1024xf32>, %n: index) -> tensor<1024xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-warning @below {{the body of 'scf.for' runs 3 dispatch(es) of its own on tensors: its scratch arena (12288 bytes)}}
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<1024xf32>) {
+    %a = arith.addf %acc, %acc : tensor<1024xf32>
+    // expected-warning @below {{the body of 'scf.for' runs 1 dispatch(es) of its own on tensors: its scratch arena (4096 bytes)}}
+    %in = scf.for %j = %c0 to %n step %c1 iter_args(%b = %a) -> (tensor<1024xf32>) {
+      %m = arith.mulf %b, %b : tensor<1024xf32>
+      scf.yield %m : tensor<1024xf32>
+    }
+    %s = arith.addf %in, %a : tensor<1024xf32>
+    scf.yield %s : tensor<1024xf32>
+  }
+  return %r : tensor<1024xf32>
+}
+
+// -----
+
+// scf.execute_region runs once; its body's peak is its scratch: %a alone, 4096 B, at
+// position 0, with the result %r [0, 1]: 8192.
+// CHECK-LABEL: func.func @region
+// CHECK-SAME: arena_bytes = 8192 : i64
+// expected-remark @below {{metrale.budget @region on host-cpu (native): arena_bytes=8192}}
+func.func @region(%x: tensor<1024xf32>) -> tensor<1024xf32> {
+  // expected-warning @below {{the body of 'scf.execute_region' runs 1 dispatch(es) of its own on tensors: its scratch arena (4096 bytes)}}
+  %r = scf.execute_region -> tensor<1024xf32> {
+    %a = arith.addf %x, %x : tensor<1024xf32>
+    scf.yield %a : tensor<1024xf32>
+  }
+  return %r : tensor<1024xf32>
+}
