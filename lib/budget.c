@@ -26,10 +26,19 @@ typedef struct ctx_t {
   uint64_t *gopen;     // per group: uses of members' results by non-members
   uint32_t *parent;    // per group: union-find parent (merged generator groups)
   uint32_t ngroups;
+  const char *overflow_field;  // set with MET_EOVERFLOW
 } ctx_t;
 
 #define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
-#define ADD(acc, v) do { if (!met_add_u64((acc), (v), &(acc))) return MET_EOVERFLOW; } while (0)
+// acc += v; on overflow the report names the field (|field|, a met_budget_t member).
+#define ADD_FIELD(c, field, acc, v)                                      \
+  do {                                                                   \
+    if (!met_add_u64((acc), (v), &(acc))) {                              \
+      (c)->overflow_field = field;                                       \
+      return MET_EOVERFLOW;                                              \
+    }                                                                    \
+  } while (0)
+#define ADD(acc, v) ADD_FIELD(c, #acc + 3, acc, v)  // b->NAME: "NAME"
 
 static uint64_t policy_bytes(const met_value_t *v, met_width_policy_t p) {
   return p == MET_WIDTH_F32_UNIFORM ? v->f32_bytes : v->bytes;
@@ -195,7 +204,7 @@ static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, uint64_t *out
       const met_node_t *node = &g->nodes[members[m]];
       const met_node_extra_t *x = met_graph_extra(g, node);
       if (x && x->replaces_dispatch) {  // a call: the callee's own traffic
-        ADD(dram, x->dram_bytes);
+        ADD_FIELD(c, "dram_bytes", dram, x->dram_bytes);
         continue;
       }
       for (uint32_t i = 0; i < node->operand_count; ++i) {
@@ -205,11 +214,11 @@ static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, uint64_t *out
         if (g->values[r].role == MET_ROLE_EMPTY) continue;
         if (producer_group(c, group_of, r) == grp || mark[o] == grp) continue;
         mark[o] = grp;
-        ADD(dram, policy_bytes(&g->values[o], pol));
+        ADD_FIELD(c, "dram_bytes", dram, policy_bytes(&g->values[o], pol));
       }
       for (uint32_t i = 0; i < node->result_count; ++i) {
         uint32_t v = node->result_begin + i;
-        if (c->mat[v]) ADD(dram, policy_bytes(&g->values[v], pol));
+        if (c->mat[v]) ADD_FIELD(c, "dram_bytes", dram, policy_bytes(&g->values[v], pol));
       }
     }
   }
@@ -288,8 +297,10 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
     if (last < first) last = first;
     uint64_t pb, nb;
     if (!met_align_up_u64(policy_bytes(val, c->t->width_policy), align, &pb) ||
-        !met_align_up_u64(val->bytes, align, &nb))
+        !met_align_up_u64(val->bytes, align, &nb)) {
+      c->overflow_field = "materialized_bytes";
       return MET_EOVERFLOW;
+    }
     pol[s] = (met_buffer_t){pb, first, last};
     nat[s] = (met_buffer_t){nb, first, last};
     widens |= pb != nb;
@@ -303,8 +314,10 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
     if (!x || !x->scratch_bytes) continue;
     uint64_t pb, nb;
     if (!met_align_up_u64(x->scratch_bytes, align, &pb) ||
-        !met_align_up_u64(x->scratch_native_bytes, align, &nb))
+        !met_align_up_u64(x->scratch_native_bytes, align, &nb)) {
+      c->overflow_field = "materialized_bytes";
       return MET_EOVERFLOW;
+    }
     pol[s] = (met_buffer_t){pb, node->position, node->position};
     nat[s] = (met_buffer_t){nb, node->position, node->position};
     widens |= pb != nb;
@@ -313,7 +326,9 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
     ++s;
   }
   out->slot_count = ns;
+  c->overflow_field = "peak_live_bytes";
   TRY(met_planner_peak_live(pol, ns, g->position_count, c->arena, &b->peak_live_bytes));
+  c->overflow_field = "arena_bytes";
   TRY(met_planner_plan_bounded(pol, ns, g->position_count, opt->strategy, b->peak_live_bytes,
                                c->arena, off, &b->arena_bytes));
   for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
@@ -377,12 +392,15 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
     if (!x || !x->replaces_dispatch) continue;
     if (graph->nodes[n].kind != MET_NODE_COMPUTE) return MET_EINVAL;
     out->budget.dispatches--;
-    if (!met_add_u64(out->budget.dispatches, x->dispatches, &out->budget.dispatches))
+    if (!met_add_u64(out->budget.dispatches, x->dispatches, &out->budget.dispatches)) {
+      out->overflow_field = "dispatches";
       return MET_EOVERFLOW;
+    }
   }
   mark_materialized(&c, out->group_of_node);
-  TRY(count_simple(&c, out->use_count, out->off_fast_path, out));
-  TRY(count_dram(&c, out->group_of_node, &out->budget.dram_bytes));
-  TRY(plan_slots(&c, options, out));
-  return MET_OK;
+  met_status_t st = count_simple(&c, out->use_count, out->off_fast_path, out);
+  if (!st) st = count_dram(&c, out->group_of_node, &out->budget.dram_bytes);
+  if (!st) st = plan_slots(&c, options, out);
+  if (st == MET_EOVERFLOW) out->overflow_field = c.overflow_field;
+  return st;
 }

@@ -240,15 +240,20 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
     met_fn_job_t *j = &jobs->jobs[i];
     for (size_t d = 0; d < j->diags.count; ++d)
       g->diag(g->user, j->diags.items[d].loc, j->diags.items[d].severity, j->diags.items[d].message);
-    if (!is_public(j->func)) continue;
+    // A failed callee fails the model too: its callers could not count it.
     if (j->status || j->failed) {
-      if (j->status)
+      const char *name = j->graph.name ? j->graph.name : "?";
+      if (j->status == MET_EOVERFLOW && j->report.overflow_field)
         met_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
-                 "metrale-memory could not evaluate @%s: %s", j->graph.name ? j->graph.name : "?",
-                 met_status_str(j->status));
+                 "metrale-memory could not evaluate @%s: its %s overflows 64 bits", name,
+                 j->report.overflow_field);
+      else if (j->status)
+        met_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+                 "metrale-memory could not evaluate @%s: %s", name, met_status_str(j->status));
       g->ok = false;
       continue;
     }
+    if (!is_public(j->func)) continue;
     const met_function_memory_t *fm = j->extra;
     if (!j->report.complete) g->r.complete = false;
     if (fm->unsized_node >= 0) {

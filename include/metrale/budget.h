@@ -111,6 +111,9 @@ typedef struct met_budget_report_t {
   uint32_t *group_of_node;                   // dispatch per node; UINT32_MAX for none
   uint8_t *off_fast_path;                    // per node: 1 when counted off the fast path
   uint32_t *use_count;                       // per value: uses, views resolved
+  // With MET_EOVERFLOW: the met_budget_t field whose sum passed 2^64 ("host_io_bytes",
+  // "arena_bytes", ...), static text; NULL otherwise.
+  const char *overflow_field;
 } met_budget_report_t;
 
 // Analyses |graph| on |target|. All memory of |out| comes from |arena|.

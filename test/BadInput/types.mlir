@@ -4,6 +4,10 @@
 // RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false" 2>/dev/null | FileCheck %s
 // RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false" -verify-diagnostics -o /dev/null
 // RUN: metrale-opt %s --metrale-memory="target=host-cpu rows=0" 2>&1 | FileCheck %s --check-prefix=MEM
+// RUN: metrale budget %s --target host-cpu 2>&1 | FileCheck %s --check-prefix=CLI
+// CLI: types.mlir:[[@LINE+50]]:1: warning: argument #0 of type tensor<*xf32> is unranked: counted as 0 bytes, so the report is a lower bound
+// CLI: @unsized on host-cpu (native widths)
+// CLI-NEXT: (incomplete: byte counts are lower bounds)
 
 // 0-d: one element (4); zero-size: 0; i1: one byte each (3); i4: packed (8 x 4 bits = 4);
 // i17: 24 bits each (2 x 3 = 6); index on host-cpu: 64 bits (2 x 8 = 16).
