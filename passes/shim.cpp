@@ -72,6 +72,9 @@ struct BudgetPass
     o.dynamic_size = toRef(dynamicSize);
     o.op_remarks = opRemarks;
     o.set_attributes = true;
+    // The pass only adds discardable metrale.* attributes: every analysis stays valid,
+    // and MLIR skips its post-pass verification of the module (mlir/lib/Pass/Pass.cpp).
+    markAllAnalysesPreserved();
     if (!met_budget_run(wrap(getOperation().getOperation()), &o, emitDiag, nullptr, nullptr,
                         nullptr))
       signalPassFailure();
@@ -149,6 +152,7 @@ struct MemoryPass
     o.over_budget_warning = overBudgetWarning;
     o.set_attributes = true;
     o.remark_rows = toRef(rows);
+    markAllAnalysesPreserved();  // as the Budget pass: attributes only
     if (!met_memory_run(wrap(getOperation().getOperation()), &o, emitDiag, nullptr, nullptr,
                         nullptr))
       signalPassFailure();
