@@ -27,6 +27,32 @@ bool met_fn_has_body(MlirOperation op) {
   return !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
 }
 
+// Symbols of the module's functions (with or without a body), keyed by their symbol
+// table (the parent op) and name: open addressing, at most half full.
+typedef struct sym_t {
+  const void *table;
+  MlirStringRef name;
+  size_t job;                   // SIZE_MAX: a declaration
+} sym_t;
+
+typedef struct syms_t {
+  sym_t *slots;
+  size_t cap;                   // a power of two
+} syms_t;
+
+static size_t sym_hash(const void *table, MlirStringRef name) {
+  uint64_t h = 1469598103934665603ull ^ (uint64_t)(uintptr_t)table;
+  for (size_t i = 0; i < name.length; ++i) h = (h ^ (unsigned char)name.data[i]) * 1099511628211ull;
+  return (size_t)(h ^ (h >> 29));
+}
+
+static sym_t *sym_slot(const syms_t *t, const void *table, MlirStringRef name) {
+  for (size_t i = sym_hash(table, name) & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
+    sym_t *e = &t->slots[i];
+    if (!e->table || (e->table == table && mlirStringRefEqual(e->name, name))) return e;
+  }
+}
+
 typedef struct run_ctx_t {
   met_fn_jobs_t *jobs;
   const met_target_t *target;
@@ -34,6 +60,7 @@ typedef struct run_ctx_t {
   const met_budget_options_t *bopt;
   met_fn_after_t after;
   void *ctx;
+  syms_t syms;
   uint8_t *state;               // per job: 0 waiting, 1 in this round, 2 done
   size_t *order;                // jobs of the current round
 } run_ctx_t;
@@ -47,76 +74,140 @@ static void run_one(void *user, size_t k) {
   if (!j->status && r->after) j->status = r->after(j, r->target, r->ctx);
 }
 
-static bool same_name(MlirOperation func, MlirStringRef name) {
-  MlirStringRef n = met_adapter_func_name(func);
-  return mlirStringRefEqual(n, name);
+// The entry of |name| in |caller|'s symbol table, or NULL. O(1).
+static const sym_t *find_callee(const run_ctx_t *r, MlirOperation caller, MlirStringRef name) {
+  const sym_t *e = sym_slot(&r->syms, mlirOperationGetParentOperation(caller).ptr, name);
+  return e->table ? e : NULL;
 }
 
-// The job of the function |name| in |caller|'s symbol table (its parent), or -1; and
-// whether a declaration of that name exists there.
-static ptrdiff_t find_callee(const met_fn_jobs_t *jobs, MlirOperation caller, MlirStringRef name,
-                             bool *declared) {
-  MlirOperation table = mlirOperationGetParentOperation(caller);
-  *declared = false;
-  for (size_t i = 0; i < jobs->count; ++i)
-    if (same_name(jobs->jobs[i].func, name) &&
-        mlirOperationEqual(mlirOperationGetParentOperation(jobs->jobs[i].func), table))
-      return (ptrdiff_t)i;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(table, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-    if (n.length == 9 && !memcmp(n.data, "func.func", 9) && same_name(op, name)) *declared = true;
-  }
-  return -1;
-}
-
-// Runs on a worker thread while the callee's job is done (state 2) and no longer written.
+// Runs on a worker thread. A callee in state 2 was finished in an earlier round, after
+// which nothing writes its job.
 static void resolve_callee(void *user, MlirOperation caller, MlirStringRef name,
                            met_callee_t *out) {
   run_ctx_t *r = user;
-  bool declared;
-  ptrdiff_t k = find_callee(r->jobs, caller, name, &declared);
+  const sym_t *e = find_callee(r, caller, name);
   out->report = NULL;
-  if (k < 0) { out->state = declared ? MET_CALLEE_NO_BODY : MET_CALLEE_UNKNOWN; return; }
-  const met_fn_job_t *j = &r->jobs->jobs[k];
-  if (r->state[k] != 2) { out->state = MET_CALLEE_PENDING; return; }
+  if (!e) { out->state = MET_CALLEE_UNKNOWN; return; }
+  if (e->job == SIZE_MAX) { out->state = MET_CALLEE_NO_BODY; return; }
+  const met_fn_job_t *j = &r->jobs->jobs[e->job];
+  if (r->state[e->job] != 2) { out->state = MET_CALLEE_PENDING; return; }
   if (j->status || j->failed) { out->state = MET_CALLEE_FAILED; return; }
   out->state = MET_CALLEE_DONE;
   out->report = &j->report;
 }
 
-typedef struct deps_t {
+// Every func.func below |op| (nested modules included, not inside functions): counted,
+// then (when |jobs->jobs| is set) the ones with a body become jobs and all enter |syms|.
+typedef struct collect_t {
+  met_fn_jobs_t *jobs;
+  syms_t *syms;                 // NULL while counting
+  size_t funcs;
+} collect_t;
+
+static MlirWalkResult collect_funcs(MlirOperation op, void *user) {
+  collect_t *c = user;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (n.length != 9 || memcmp(n.data, "func.func", 9)) return MlirWalkResultAdvance;
+  bool body = met_fn_has_body(op);
+  if (c->syms) {
+    size_t job = SIZE_MAX;
+    if (body) {
+      job = c->jobs->count++;
+      c->jobs->jobs[job].func = op;
+    }
+    sym_t *e = sym_slot(c->syms, mlirOperationGetParentOperation(op).ptr, met_adapter_func_name(op));
+    if (!e->table) *e = (sym_t){mlirOperationGetParentOperation(op).ptr, met_adapter_func_name(op), job};
+  } else {
+    c->funcs++;
+    c->jobs->count += body;
+  }
+  return MlirWalkResultSkip;
+}
+
+// The call graph as adjacency lists (CSR): callees of job i are edge[start[i], start[i+1]).
+typedef struct graph_t {
+  size_t *start, *edge, nedges, cap;
   run_ctx_t *r;
   size_t self;
-  bool ready;
-} deps_t;
+  bool oom;
+} graph_t;
 
-static MlirWalkResult check_call(MlirOperation op, void *user) {
-  deps_t *d = user;
+static MlirWalkResult collect_calls(MlirOperation op, void *user) {
+  graph_t *g = user;
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   if (n.length != 9 || memcmp(n.data, "func.call", 9)) return MlirWalkResultAdvance;
   MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("callee"));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFlatSymbolRef(a)) return MlirWalkResultAdvance;
-  bool declared;
-  ptrdiff_t k = find_callee(d->r->jobs, d->r->jobs->jobs[d->self].func,
-                            mlirFlatSymbolRefAttrGetValue(a), &declared);
-  if (k >= 0 && (size_t)k != d->self && d->r->state[k] != 2) {
-    d->ready = false;
-    return MlirWalkResultInterrupt;
+  const sym_t *e = find_callee(g->r, g->r->jobs->jobs[g->self].func, mlirFlatSymbolRefAttrGetValue(a));
+  if (!e || e->job == SIZE_MAX) return MlirWalkResultAdvance;
+  if (g->nedges == g->cap) {
+    size_t ncap = g->cap ? 2 * g->cap : 64;
+    size_t *p = realloc(g->edge, ncap * sizeof(size_t));
+    if (!p) { g->oom = true; return MlirWalkResultInterrupt; }
+    g->edge = p;
+    g->cap = ncap;
   }
+  g->edge[g->nedges++] = e->job;
   return MlirWalkResultAdvance;
 }
 
-// Every func.func with a body below |op|, nested modules included (not inside functions).
-static MlirWalkResult count_funcs(MlirOperation op, void *user) {
-  if (met_fn_has_body(op)) {
-    met_fn_jobs_t *jobs = user;
-    if (jobs->jobs) jobs->jobs[jobs->count].func = op;
-    jobs->count++;
-    return MlirWalkResultSkip;
+// Levels of the call graph: a function's level is one more than its callees' outside its
+// own strongly connected component (a cycle of calls, or a function calling itself), so
+// callees run in earlier rounds and a cycle's members in the same one. Tarjan's algorithm,
+// iterative (a chain of 100,000 calls must not exhaust the stack); it finishes each
+// component after every component it calls, which is the order levels need. O(V + E).
+static bool call_levels(const graph_t *g, size_t n, size_t *level) {
+  size_t *index = malloc(n * sizeof(size_t)), *low = malloc(n * sizeof(size_t));
+  size_t *stack = malloc(n * sizeof(size_t)), *call = malloc(n * sizeof(size_t));
+  size_t *next = malloc(n * sizeof(size_t)), *comp = malloc(n * sizeof(size_t));
+  uint8_t *on = calloc(n, 1);
+  bool ok = index && low && stack && call && next && comp && on;
+  size_t counter = 0, sp = 0, ncomp = 0;
+  for (size_t i = 0; ok && i < n; ++i) index[i] = SIZE_MAX;
+  for (size_t root = 0; ok && root < n; ++root) {
+    if (index[root] != SIZE_MAX) continue;
+    size_t cp = 0;
+    call[cp++] = root;
+    index[root] = low[root] = counter++;
+    next[root] = g->start[root];
+    stack[sp++] = root;
+    on[root] = 1;
+    while (cp) {
+      size_t v = call[cp - 1];
+      if (next[v] < g->start[v + 1]) {
+        size_t w = g->edge[next[v]++];
+        if (index[w] == SIZE_MAX) {
+          index[w] = low[w] = counter++;
+          next[w] = g->start[w];
+          stack[sp++] = w;
+          on[w] = 1;
+          call[cp++] = w;
+        } else if (on[w] && index[w] < low[v]) {
+          low[v] = index[w];
+        }
+        continue;
+      }
+      if (low[v] == index[v]) {  // v roots a component: its members are on the stack
+        size_t first = sp;
+        do { comp[stack[--first]] = ncomp; } while (stack[first] != v);
+        size_t lv = 0;
+        for (size_t k = first; k < sp; ++k) {
+          size_t u = stack[k];
+          for (size_t e = g->start[u]; e < g->start[u + 1]; ++e) {
+            size_t w = g->edge[e];
+            if (comp[w] != ncomp && level[w] + 1 > lv) lv = level[w] + 1;
+          }
+        }
+        for (size_t k = first; k < sp; ++k) { level[stack[k]] = lv; on[stack[k]] = 0; }
+        sp = first;
+        ++ncomp;
+      }
+      --cp;
+      if (cp && low[v] < low[call[cp - 1]]) low[call[cp - 1]] = low[v];
+    }
   }
-  return MlirWalkResultAdvance;
+  free(index); free(low); free(stack); free(call); free(next); free(comp); free(on);
+  return ok;
 }
 
 bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
@@ -124,43 +215,59 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
                      met_fn_after_t after, void *ctx, met_fn_jobs_t *out) {
   out->jobs = NULL;
   out->count = 0;
-  mlirOperationWalk(module, count_funcs, out, MlirWalkPreOrder);
-  size_t n = out->count;
+  collect_t c = {out, NULL, 0};
+  mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
+  size_t n = out->count, cap = 16;
+  while (cap < 2 * c.funcs + 2) cap *= 2;
   out->count = 0;
   out->jobs = calloc(n ? n : 1, sizeof(met_fn_job_t));
-  run_ctx_t r = {out, target, *aopt, bopt, after, ctx, calloc(n ? n : 1, 1),
-                 calloc(n ? n : 1, sizeof(size_t))};
-  if (!out->jobs || !r.state || !r.order) {
-    free(r.state);
-    free(r.order);
-    return false;
+  run_ctx_t r = {out, target, *aopt, bopt, after, ctx, {calloc(cap, sizeof(sym_t)), cap},
+                 calloc(n ? n : 1, 1), calloc(n ? n : 1, sizeof(size_t))};
+  graph_t g = {calloc(n + 1, sizeof(size_t)), NULL, 0, 0, &r, 0, false};
+  size_t *level = calloc(n ? n : 1, sizeof(size_t));
+  bool ok = out->jobs && r.syms.slots && r.state && r.order && g.start && level;
+  if (ok) {
+    c.syms = &r.syms;
+    mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
+    for (size_t i = 0; i < n; ++i) met_arena_initialize(met_passes_allocator(), &out->jobs[i].arena);
+    for (size_t i = 0; i < n && ok; ++i) {
+      g.self = i;
+      g.start[i] = g.nedges;
+      mlirOperationWalk(out->jobs[i].func, collect_calls, &g, MlirWalkPreOrder);
+      ok = !g.oom;
+    }
+    g.start[n] = g.nedges;
+    ok = ok && call_levels(&g, n, level);
   }
-  mlirOperationWalk(module, count_funcs, out, MlirWalkPreOrder);
-  for (size_t i = 0; i < n; ++i) met_arena_initialize(met_passes_allocator(), &out->jobs[i].arena);
   r.aopt.callee = resolve_callee;
   r.aopt.callee_user = &r;
-  // Callees before callers, in rounds; each round runs in parallel. Functions left on a
-  // cycle of calls run together last: their calls to each other are not resolved.
-  size_t done = 0;
-  while (done < n) {
-    size_t m = 0;
-    for (size_t i = 0; i < n; ++i) {
-      if (r.state[i]) continue;
-      deps_t d = {&r, i, true};
-      mlirOperationWalk(out->jobs[i].func, check_call, &d, MlirWalkPreOrder);
-      if (d.ready) r.order[m++] = i;
-    }
-    if (m == 0)
-      for (size_t i = 0; i < n; ++i)
-        if (!r.state[i]) r.order[m++] = i;
-    for (size_t k = 0; k < m; ++k) r.state[r.order[k]] = 1;
+  // Callees before callers, one round per level; each round runs in parallel. The jobs
+  // are bucketed by level (a counting sort) so that a long chain costs O(n), not O(n^2).
+  size_t *first = NULL, levels = 0;
+  for (size_t i = 0; ok && i < n; ++i) if (level[i] + 1 > levels) levels = level[i] + 1;
+  if (ok && !(first = calloc(levels + 1, sizeof(size_t)))) ok = false;
+  for (size_t i = 0; ok && i < n; ++i) first[level[i] + 1]++;
+  for (size_t lv = 0; ok && lv < levels; ++lv) first[lv + 1] += first[lv];
+  for (size_t i = 0; ok && i < n; ++i) r.order[first[level[i]]++] = i;  // first[lv]: end of lv
+  for (size_t lv = 0, begin = 0; ok && lv < levels; ++lv) {
+    size_t end = first[lv], m = end - begin;
+    for (size_t k = begin; k < end; ++k) r.state[r.order[k]] = 1;
+    size_t *saved = r.order;
+    r.order += begin;
     met_parallel_for(mlirOperationGetContext(module), m, run_one, &r);
-    for (size_t k = 0; k < m; ++k) r.state[r.order[k]] = 2;
-    done += m;
+    r.order = saved;
+    for (size_t k = begin; k < end; ++k) r.state[r.order[k]] = 2;
+    begin = end;
   }
+  free(first);
+  free(r.syms.slots);
   free(r.state);
   free(r.order);
-  return true;
+  free(g.start);
+  free(g.edge);
+  free(level);
+  if (!ok) met_fn_jobs_release(out);
+  return ok;
 }
 
 void met_fn_jobs_release(met_fn_jobs_t *jobs) {

@@ -72,6 +72,16 @@ func.func @pong(%y: tensor<4xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
+// A caller of a cycle is not on it: it runs after the cycle and its call is resolved
+// (no warning), inheriting the cycle's incompleteness.
+// CHECK-LABEL: func.func @calls_ping
+// CHECK-SAME: complete = false
+// expected-remark @below {{metrale.budget @calls_ping on host-cpu}}
+func.func @calls_ping(%y: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = func.call @ping(%y) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
 // A caller of a recursive function is resolved, but inherits its incompleteness.
 // CHECK-LABEL: func.func @calls_rec
 // CHECK-SAME: complete = false
