@@ -30,33 +30,57 @@ static bool spec_selects(const met_param_spec_t *p, int64_t index, bool is_float
   return false;
 }
 
-// The first file:line:col location inside |loc|, looking through names, call sites
-// (the callee) and fused locations (their parts in order). Deeper than 16 levels: none.
-static MlirLocation find_file_loc(MlirLocation loc, int depth) {
-  if (depth > 16 || mlirLocationIsNull(loc)) return (MlirLocation){NULL};
-  if (mlirLocationIsAFileLineColRange(loc)) return loc;
-  if (mlirLocationIsAName(loc)) return find_file_loc(mlirLocationNameGetChildLoc(loc), depth + 1);
-  if (mlirLocationIsACallSite(loc))
-    return find_file_loc(mlirLocationCallSiteGetCallee(loc), depth + 1);
-  if (mlirLocationIsAFused(loc)) {
-    // The C API writes every part into the caller's array: size it from its count.
-    intptr_t n = mlirLocationFusedGetNumLocations(loc);
-    if (n <= 0) return (MlirLocation){NULL};
-    MlirLocation small[8];
-    MlirLocation *parts = small;
-    if (n > 8 && !(parts = malloc((size_t)n * sizeof(MlirLocation)))) return (MlirLocation){NULL};
-    mlirLocationFusedGetLocations(loc, parts);
-    MlirLocation found = {NULL};
-    for (intptr_t i = 0; i < n && mlirLocationIsNull(found); ++i)
-      found = find_file_loc(parts[i], depth + 1);
-    if (parts != small) free(parts);
-    return found;
+// The first file:line:col location inside |loc| in depth-first order, looking through
+// names (their child), call sites (the callee) and fused locations (their parts in
+// order). A location is a DAG that can fan out exponentially (fused[30 x name(fused[...])]
+// nine deep is 30^9 paths in 4 KB of text), so the search visits at most kMaxVisits nodes
+// and then gives up (no file location): never a hang, never a deep recursion.
+enum { kMaxVisits = 4096 };
+
+static MlirLocation find_file_loc(MlirLocation loc) {
+  MlirLocation small[64];
+  MlirLocation *stack = small;
+  size_t cap = 64, sp = 0, visits = 0;
+  MlirLocation found = {NULL};
+  if (!mlirLocationIsNull(loc)) stack[sp++] = loc;
+  while (sp && visits++ < kMaxVisits) {
+    MlirLocation l = stack[--sp];
+    if (mlirLocationIsAFileLineColRange(l)) { found = l; break; }
+    intptr_t n = 0;
+    if (mlirLocationIsAName(l) || mlirLocationIsACallSite(l)) n = 1;
+    else if (mlirLocationIsAFused(l)) n = mlirLocationFusedGetNumLocations(l);
+    if (n <= 0) continue;
+    if (sp + (size_t)n > cap) {  // grow to fit: the C API writes every part at once
+      size_t ncap = cap;
+      while (sp + (size_t)n > ncap) ncap *= 2;
+      MlirLocation *p = malloc(ncap * sizeof(MlirLocation));
+      if (!p) break;
+      memcpy(p, stack, sp * sizeof(MlirLocation));
+      if (stack != small) free(stack);
+      stack = p;
+      cap = ncap;
+    }
+    if (mlirLocationIsAName(l)) {
+      stack[sp++] = mlirLocationNameGetChildLoc(l);
+    } else if (mlirLocationIsACallSite(l)) {
+      stack[sp++] = mlirLocationCallSiteGetCallee(l);
+    } else {
+      // Parts go on the stack last first, so the first part is searched first.
+      mlirLocationFusedGetLocations(l, stack + sp);
+      for (intptr_t i = 0, j = n - 1; i < j; ++i, --j) {
+        MlirLocation t = stack[sp + i];
+        stack[sp + i] = stack[sp + j];
+        stack[sp + j] = t;
+      }
+      sp += (size_t)n;
+    }
   }
-  return (MlirLocation){NULL};
+  if (stack != small) free(stack);
+  return found;
 }
 
 const char *met_adapter_loc_string(met_arena_t *arena, MlirLocation loc) {
-  MlirLocation f = find_file_loc(loc, 0);
+  MlirLocation f = find_file_loc(loc);
   if (mlirLocationIsNull(f)) return NULL;
   MlirStringRef file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(f));
   char buf[64];
@@ -108,6 +132,7 @@ typedef struct builder_t {
   met_strbuf_t scratch;       // value names are printed here first
   bool failed;
   MlirOperation func;         // the function being built
+  const struct builder_t *parent;  // the builder of the enclosing graph (regions)
   int depth;                  // region nesting of the graph being built (0: the function)
   // Per-run caches: op names and types are uniqued in the context, so their pointers are
   // keys. They turn name lookups, registration checks and type sizing into one probe.
@@ -409,6 +434,79 @@ static met_status_t add_blocks(builder_t *b, MlirRegion region, int32_t *pos, si
 // Deeper region nesting than this is not descended into (the report says so).
 enum { MAX_REGION_DEPTH = 48 };
 
+// True when an op in |region| (at any depth) has a shaped operand or result: only such a
+// region can hold tensors or buffers of its own.
+static bool region_touches_shaped(MlirRegion region) {
+  for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
+       blk = mlirBlockGetNextInRegion(blk))
+    for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
+         in = mlirOperationGetNextInBlock(in)) {
+      for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i)
+        if (met_type_is_shaped_value(mlirValueGetType(mlirOperationGetOperand(in, i)))) return true;
+      for (intptr_t i = 0; i < mlirOperationGetNumResults(in); ++i)
+        if (met_type_is_shaped_value(mlirValueGetType(mlirOperationGetResult(in, i)))) return true;
+      for (intptr_t r = 0; r < mlirOperationGetNumRegions(in); ++r)
+        if (region_touches_shaped(mlirOperationGetRegion(in, r))) return true;
+    }
+  return false;
+}
+
+// Adds |v| as an input of the region graph |sb| once (sized without diagnostics: the
+// value was reported where it is defined).
+static met_status_t add_region_input(builder_t *sb, MlirValue v) {
+  if (met_ptrmap_get(&sb->map, v.ptr) != UINT32_MAX) return MET_OK;
+  const type_entry_t *te;
+  TRY(type_entry(sb, mlirValueGetType(v), &te));
+  if (!te->shaped) return MET_OK;
+  met_value_t val;
+  memset(&val, 0, sizeof(val));
+  val.alias = val.arg_index = -1;
+  val.role = MET_ROLE_INPUT;
+  if (te->status == MET_SIZE_OK) {
+    val.bytes = te->size.bytes;
+    val.f32_bytes = te->size.f32_bytes;
+    if (te->size.is_memref) val.flags |= MET_VALUE_F_MEMREF;
+  } else {
+    val.flags |= MET_VALUE_F_UNRANKED;
+  }
+  uint32_t id;
+  TRY(met_graph_add_argument(sb->g, &val, &id));
+  return met_ptrmap_put(&sb->map, v.ptr, id);
+}
+
+// Values of enclosing graphs that ops in |region| use, at any depth (a use in a deeper
+// region is a use by the op that holds it), become inputs of |sb|.
+static met_status_t add_outer_uses(builder_t *sb, MlirRegion region) {
+  for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
+       blk = mlirBlockGetNextInRegion(blk))
+    for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
+         in = mlirOperationGetNextInBlock(in)) {
+      for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i) {
+        MlirValue v = mlirOperationGetOperand(in, i);
+        for (const builder_t *p = sb->parent; p; p = p->parent)
+          if (met_ptrmap_get(&p->map, v.ptr) != UINT32_MAX) {
+            TRY(add_region_input(sb, v));
+            break;
+          }
+      }
+      for (intptr_t r = 0; r < mlirOperationGetNumRegions(in); ++r)
+        TRY(add_outer_uses(sb, mlirOperationGetRegion(in, r)));
+    }
+  return MET_OK;
+}
+
+// The inputs of a region graph: its blocks' shaped arguments (iter_args, the buffers a
+// launch captures) and the values of enclosing graphs its ops use (a loop body that
+// writes into a buffer defined outside it), so that buffer-only ops in the body are
+// nodes with operands as they are at the top level.
+static met_status_t add_region_inputs(builder_t *sb, MlirRegion region) {
+  for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
+       blk = mlirBlockGetNextInRegion(blk))
+    for (intptr_t i = 0; i < mlirBlockGetNumArguments(blk); ++i)
+      TRY(add_region_input(sb, mlirBlockGetArgument(blk, i)));
+  return add_outer_uses(sb, region);
+}
+
 // The scratch of |op| (graph.h): the largest planned arena of one of its regions, each
 // built as a graph of its own (values defined outside the op are not its slots: they are
 // counted where they are defined) and analysed on the same target. Sets |*out_dispatches|
@@ -428,7 +526,8 @@ static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation 
   size_t max_blocks = 0;
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
     MlirRegion region = mlirOperationGetRegion(op, r);
-    if (mlirBlockIsNull(mlirRegionGetFirstBlock(region))) continue;
+    if (mlirBlockIsNull(mlirRegionGetFirstBlock(region)) || !region_touches_shaped(region))
+      continue;
     met_graph_t sub;
     met_graph_initialize(b->arena, &sub);
     sub.name = "region";
@@ -437,10 +536,12 @@ static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation 
     sb.depth = b->depth + 1;
     sb.stamp = NULL;
     sb.stamp_cap = 0;
+    sb.parent = b;
     met_ptrmap_initialize(b->arena, &sb.map);
     int32_t pos = 0;
     size_t blocks = 0;
-    met_status_t st = add_blocks(&sb, region, &pos, &blocks);
+    met_status_t st = add_region_inputs(&sb, region);
+    if (!st) st = add_blocks(&sb, region, &pos, &blocks);
     b->opcache = sb.opcache; b->typecache = sb.typecache; b->itercache = sb.itercache;
     b->ops = sb.ops; b->nops = sb.nops; b->capops = sb.capops;
     b->types = sb.types; b->ntypes = sb.ntypes; b->captypes = sb.captypes;
@@ -455,7 +556,21 @@ static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation 
     if (bud->arena_bytes > *out_bytes) *out_bytes = bud->arena_bytes;
     uint64_t native = bud->arena_bytes - bud->width_overhead_bytes;
     if (native > *out_native) *out_native = native;
-    if (bud->dispatches > *out_dispatches) *out_dispatches = bud->dispatches;
+    // Dispatches the body launches each time it runs: its groups other than nested loop
+    // nests, which belong to this op's own nest (a loop nest is one dispatch; a nested
+    // loop's body warns for itself).
+    uint8_t *seen;
+    TRY(met_arena_calloc(b->arena, sub.node_count ? sub.node_count : 1, 1, (void **)&seen));
+    uint64_t own = 0;
+    for (size_t n = 0; n < sub.node_count; ++n) {
+      uint32_t grp = rep.group_of_node[n];
+      if (grp == UINT32_MAX || grp >= sub.node_count || seen[grp] ||
+          sub.nodes[n].op_class == MET_CLASS_LOOP)
+        continue;
+      seen[grp] = 1;
+      ++own;
+    }
+    if (own > *out_dispatches) *out_dispatches = own;
     incomplete |= !rep.complete;
     if (blocks > max_blocks) max_blocks = blocks;
   }
@@ -472,10 +587,10 @@ static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation 
     // known here.
     b->g->incomplete = true;
     TRY(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
-                     "the body of '%s' runs %" PRIu64 " dispatch(es) of its own on tensors: "
-                     "its scratch arena (%" PRIu64 " bytes) is counted at the op, but "
-                     "dispatches and dram_bytes count the op as one dispatch, so they are "
-                     "lower bounds", name, *out_dispatches, *out_bytes));
+                     "the body of '%s' runs %" PRIu64 " dispatch(es) of its own: its scratch "
+                     "arena (%" PRIu64 " bytes) is counted at the op, but not how often the "
+                     "body runs its dispatches and their DRAM traffic, so dispatches and "
+                     "dram_bytes are lower bounds", name, *out_dispatches, *out_bytes));
   }
   return MET_OK;
 }
@@ -596,10 +711,10 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     TRY(met_graph_add_result(b->g, &v, &id));
     TRY(met_ptrmap_put(&b->map, res.ptr, id));
   }
-  // Tensors materialized inside the op's own regions (loop bodies, branches): named linalg
-  // ops and generic/map/reduce have scalar bodies.
+  // Tensors and buffers materialized inside the op's own regions (loop bodies, branches;
+  // named linalg ops build scalar bodies and are not looked into).
   uint64_t scratch = 0, scratch_native = 0, body_dispatches = 0;
-  if (oe->walk_regions && !oe->is_linalg && mlirOperationGetNumRegions(op))
+  if (oe->walk_regions && mlirOperationGetNumRegions(op))
     TRY(region_scratch(b, op, loc, oe->name, &scratch, &scratch_native, &body_dispatches));
   met_node_extra_t x = {0};
   x.scratch_bytes = scratch;

@@ -40,8 +40,16 @@ static const char kUsage[] =
 
 typedef struct cli_diag_t { bool remarks; } cli_diag_t;
 
+// A location without a file part is printed as MLIR writes it, cut at 160 characters
+// (a call-site or fused nest can print as megabytes).
+typedef struct loc_sink_t { char buf[161]; size_t len; bool cut; } loc_sink_t;
 static void print_loc_part(MlirStringRef s, void *user) {
-  fwrite(s.data, 1, s.length, (FILE *)user);
+  loc_sink_t *k = user;
+  size_t room = sizeof(k->buf) - 1 - k->len, take = s.length < room ? s.length : room;
+  if (take) memcpy(k->buf + k->len, s.data, take);
+  k->len += take;
+  k->buf[k->len] = '\0';
+  k->cut |= take < s.length;
 }
 
 static const char *sev_name(met_diag_severity_t s) {
@@ -58,8 +66,13 @@ static void print_diag(MlirLocation loc, const char *sev, const char *msg) {
   met_arena_t arena;
   met_arena_initialize(met_allocator_system(), &arena);
   const char *where = met_adapter_loc_string(&arena, loc);
-  if (where) fputs(where, stderr);
-  else mlirLocationPrint(loc, print_loc_part, stderr);
+  if (where) {
+    fputs(where, stderr);
+  } else {
+    loc_sink_t k = {{0}, 0, false};
+    mlirLocationPrint(loc, print_loc_part, &k);
+    fprintf(stderr, "%s%s", k.buf, k.cut ? "..." : "");
+  }
   fprintf(stderr, ": %s: %s\n", sev, msg);
   met_arena_deinitialize(&arena);
 }

@@ -17,12 +17,12 @@
 // CHECK-SAME: arena_bytes = 16384 : i64
 // CHECK-SAME: complete = false
 // CHECK-SAME: materialized_bytes = 16384 : i64
-// MEM: warning: the body of 'scf.for' runs 3 dispatch(es) of its own on tensors: its scratch arena (12288 bytes) is counted at the op
+// MEM: warning: the body of 'scf.for' runs 3 dispatch(es) of its own: its scratch arena (12288 bytes) is counted at the op
 // expected-remark @below {{metrale.budget @loop on host-cpu (native): arena_bytes=16384}}
 func.func @loop(%x: tensor<1024xf32>, %n: index) -> tensor<1024xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-warning @below {{the body of 'scf.for' runs 3 dispatch(es) of its own on tensors: its scratch arena (12288 bytes) is counted at the op, but dispatches and dram_bytes count the op as one dispatch, so they are lower bounds}}
+  // expected-warning @below {{the body of 'scf.for' runs 3 dispatch(es) of its own: its scratch arena (12288 bytes) is counted at the op, but not how often the body runs its dispatches and their DRAM traffic, so dispatches and dram_bytes are lower bounds}}
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<1024xf32>) {
     %a = arith.addf %acc, %acc : tensor<1024xf32>
     %e = tensor.empty() : tensor<1024xf32>
@@ -42,7 +42,7 @@ func.func @loop(%x: tensor<1024xf32>, %n: index) -> tensor<1024xf32> {
 // CHECK-SAME: arena_bytes = 16384 : i64
 // expected-remark @below {{metrale.budget @branch on host-cpu (native): arena_bytes=16384}}
 func.func @branch(%p: i1, %x: tensor<1024xf32>) -> tensor<1024xf32> {
-  // expected-warning @below {{the body of 'scf.if' runs 3 dispatch(es) of its own on tensors: its scratch arena (12288 bytes)}}
+  // expected-warning @below {{the body of 'scf.if' runs 3 dispatch(es) of its own: its scratch arena (12288 bytes)}}
   %r = scf.if %p -> tensor<1024xf32> {
     %a = arith.addf %x, %x : tensor<1024xf32>
     %e = tensor.empty() : tensor<1024xf32>
@@ -79,18 +79,19 @@ func.func @scalar_loop(%n: index) -> f32 {
 
 // Nested: the inner loop's scratch (its %m, 4096 B) is a slot of the outer body at the
 // inner loop's position 1, next to %a [0, 2] and the inner result %in [1, 2]: 12288 at
-// position 1 (and %a + %in + %s at 2, also 12288). The outer body runs 3 dispatches: %a,
-// the inner loop, %s. Function: %r [2, 3] + scratch 12288 at 2: 16384.
+// position 1 (and %a + %in + %s at 2, also 12288). The outer body runs 2 dispatches of
+// its own, %a and %s: the inner loop belongs to the same loop nest and warns for its own
+// body. Function: %r [2, 3] + scratch 12288 at 2: 16384.
 // CHECK-LABEL: func.func @nested
 // CHECK-SAME: arena_bytes = 16384 : i64
 // expected-remark @below {{metrale.budget @nested on host-cpu (native): arena_bytes=16384}}
 func.func @nested(%x: tensor<1024xf32>, %n: index) -> tensor<1024xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-warning @below {{the body of 'scf.for' runs 3 dispatch(es) of its own on tensors: its scratch arena (12288 bytes)}}
+  // expected-warning @below {{the body of 'scf.for' runs 2 dispatch(es) of its own: its scratch arena (12288 bytes)}}
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<1024xf32>) {
     %a = arith.addf %acc, %acc : tensor<1024xf32>
-    // expected-warning @below {{the body of 'scf.for' runs 1 dispatch(es) of its own on tensors: its scratch arena (4096 bytes)}}
+    // expected-warning @below {{the body of 'scf.for' runs 1 dispatch(es) of its own: its scratch arena (4096 bytes)}}
     %in = scf.for %j = %c0 to %n step %c1 iter_args(%b = %a) -> (tensor<1024xf32>) {
       %m = arith.mulf %b, %b : tensor<1024xf32>
       scf.yield %m : tensor<1024xf32>
@@ -109,7 +110,7 @@ func.func @nested(%x: tensor<1024xf32>, %n: index) -> tensor<1024xf32> {
 // CHECK-SAME: arena_bytes = 8192 : i64
 // expected-remark @below {{metrale.budget @region on host-cpu (native): arena_bytes=8192}}
 func.func @region(%x: tensor<1024xf32>) -> tensor<1024xf32> {
-  // expected-warning @below {{the body of 'scf.execute_region' runs 1 dispatch(es) of its own on tensors: its scratch arena (4096 bytes)}}
+  // expected-warning @below {{the body of 'scf.execute_region' runs 1 dispatch(es) of its own: its scratch arena (4096 bytes)}}
   %r = scf.execute_region -> tensor<1024xf32> {
     %a = arith.addf %x, %x : tensor<1024xf32>
     scf.yield %a : tensor<1024xf32>
