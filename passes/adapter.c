@@ -332,8 +332,8 @@ static MlirAttribute arg_dict(MlirOperation func, intptr_t index) {
 // Checks every `metrale.*` attribute of argument |index| by its rule (attrs.h) and reads
 // the markers. A broken or unknown one is an error at the function.
 static met_status_t read_arg_attrs(builder_t *b, MlirOperation func, intptr_t index,
-                                   bool *param, bool *state) {
-  *param = *state = false;
+                                   bool *param, bool *state, bool *named, bool *formatted) {
+  *param = *state = *named = *formatted = false;
   MlirAttribute dict = arg_dict(func, index);
   if (mlirAttributeIsNull(dict)) return MET_OK;
   for (intptr_t k = 0; k < mlirDictionaryAttrGetNumElements(dict); ++k) {
@@ -348,7 +348,12 @@ static met_status_t read_arg_attrs(builder_t *b, MlirOperation func, intptr_t in
     else if (str_eq(key, "metrale.name")) {
       why = met_attr_string(na.attribute, &str);
       if (!why && !str.length) why = "must not be empty";
-    } else if (str_eq(key, "metrale.format")) why = met_attr_type(b->ctx, na.attribute, &ty);
+      if (!why && memchr(str.data, '\0', str.length)) why = "must not contain a NUL character";
+      *named = !why;
+    } else if (str_eq(key, "metrale.format")) {
+      why = met_attr_type(b->ctx, na.attribute, &ty);
+      *formatted = !why;
+    }
     else why = "is not a metrale attribute (metrale.param, metrale.state, metrale.name, "
                "metrale.format)";
     if (!why) continue;
@@ -378,8 +383,21 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
   int64_t first_look = -1, last_look = -1;
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
     MlirValue a = mlirBlockGetArgument(entry, i);
-    bool marked_param, marked_state;
-    TRY(read_arg_attrs(b, func, i, &marked_param, &marked_state));
+    bool marked_param, marked_state, named, formatted;
+    TRY(read_arg_attrs(b, func, i, &marked_param, &marked_state, &named, &formatted));
+    // One role per argument, and the attributes that describe a role need it.
+    const char *clash = marked_param && marked_state
+                            ? "is marked both metrale.param and metrale.state"
+                        : (marked_param || marked_state) &&
+                                !met_type_is_shaped_value(mlirValueGetType(a))
+                            ? "is marked a parameter or state but is not a tensor or memref"
+                            : NULL;
+    if (clash) {
+      b->failed = true;
+      TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_ERROR, "argument #%" PRIdPTR " %s",
+                       i, clash));
+      continue;
+    }
     if (!met_type_is_shaped_value(mlirValueGetType(a))) continue;
     met_value_t v;
     bool overflow;
@@ -392,6 +410,15 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
       v.role = MET_ROLE_PARAM;
     else
       v.role = MET_ROLE_INPUT;
+    if ((formatted && v.role != MET_ROLE_PARAM) || (named && v.role == MET_ROLE_INPUT)) {
+      b->failed = true;
+      TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_ERROR,
+                       "argument #%" PRIdPTR ": %s describes a %s, and the argument is not "
+                       "one (mark it with metrale.param%s, or params=/states=)",
+                       i, formatted && v.role != MET_ROLE_PARAM ? "metrale.format" : "metrale.name",
+                       formatted && v.role != MET_ROLE_PARAM ? "parameter" : "parameter or state",
+                       formatted && v.role != MET_ROLE_PARAM ? "" : " or metrale.state"));
+    }
     if ((v.flags & MET_VALUE_F_DYNAMIC) && !(v.flags & MET_VALUE_F_BOUND))
       TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_WARNING,
                        "argument #%" PRIdPTR " has dynamic dims, counted as 1 each: byte counts "

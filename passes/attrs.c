@@ -8,7 +8,8 @@
 #include "mlir-c/Diagnostics.h"
 
 const char *met_attr_u64(MlirAttribute a, uint64_t min, uint64_t max, uint64_t *out) {
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a)) return "must be an integer";
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a) || mlirAttributeIsABool(a))
+    return "must be an integer";
   MlirType t = mlirAttributeGetType(a);
   uint64_t v;
   if (mlirTypeIsAIndex(t)) {

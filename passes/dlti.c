@@ -15,6 +15,8 @@ typedef struct walk_t {
   phase_t phase;
   MlirStringRef device;       // first device with "metrale.target", else the first one
   bool have_device, chosen_by_key;
+  MlirStringRef last_device;   // counting devices: entries come device by device
+  size_t devices;
   met_target_t *t;
   char *why;
   size_t why_len;
@@ -83,6 +85,8 @@ static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
   } else if (key_is(key, "epilogue_fusion")) {
     if (!mlirAttributeIsABool(v)) { fail(w, key, "must be a bool"); return; }
     t->epilogue_fusion = mlirBoolAttrGetValue(v);
+  } else if (key.length > 8 && !memcmp(key.data, "metrale.", 8)) {
+    fail(w, key, "is not a metrale entry (metrale.target; the fields are unprefixed)");
   }  // other keys belong to other tools
 }
 
@@ -91,6 +95,7 @@ static void on_entry(void *user, MlirStringRef device, MlirStringRef key, MlirAt
   bool is_base = key_is(key, "metrale.target");
   switch (w->phase) {
     case CHOOSE:
+      if (!w->devices || !same(device, w->last_device)) { w->devices++; w->last_device = device; }
       if (!w->have_device) { w->device = device; w->have_device = true; }
       if (is_base && !w->chosen_by_key) { w->device = device; w->chosen_by_key = true; }
       break;
@@ -103,7 +108,9 @@ static void on_entry(void *user, MlirStringRef device, MlirStringRef key, MlirAt
   }
 }
 
-int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t why_len) {
+int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t why_len,
+                    char *warn, size_t warn_len) {
+  if (warn_len) warn[0] = '\0';
   walk_t w;
   memset(&w, 0, sizeof(w));
   w.t = out;
@@ -118,5 +125,9 @@ int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t w
   met_dlti_for_each_entry(module, on_entry, &w);
   w.phase = OVERRIDE;
   met_dlti_for_each_entry(module, on_entry, &w);
+  if (w.devices > 1 && !w.chosen_by_key && warn_len)
+    snprintf(warn, warn_len,
+             "dlti.target_system_spec has %zu devices and none has a \"metrale.target\" entry: "
+             "metrale uses the first, \"%.*s\"", w.devices, (int)w.device.length, w.device.data);
   return w.bad ? -1 : 1;
 }

@@ -8,7 +8,9 @@
 // one. "metrale.target" names the built-in it starts from (default host-cpu); the entries
 // "width_policy" (string), "alignment", "index_bits", "memory_bytes",
 // "bandwidth_bytes_per_s", "compute_units" (integers) and "epilogue_fusion" (bool)
-// override that target's fields; other keys are left to other tools.
+// override that target's fields; another "metrale.*" key is an error, other keys are left
+// to other tools. Several devices without a "metrale.target" entry: the first, with a
+// warning.
 // Precedence: the pass option target= wins; else this spec; else host-cpu.
 #ifndef METRALE_PASSES_DLTI_H
 #define METRALE_PASSES_DLTI_H
@@ -30,8 +32,10 @@ typedef void (*met_dlti_entry_fn_t)(void *user, MlirStringRef device, MlirString
 int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn, void *user);
 
 // Builds |out| from |module|'s DLTI spec. Returns 1 when built, 0 when the module has no
-// spec, -1 when the spec is malformed (reason in |why|).
-int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t why_len);
+// spec, -1 when the spec is malformed (reason in |why|). |warn| receives a warning (or
+// ""): several devices and none marked with "metrale.target".
+int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t why_len,
+                    char *warn, size_t warn_len);
 
 #ifdef __cplusplus
 }

@@ -320,9 +320,35 @@ static const char *target_list(char *buf, size_t cap) {
   return buf;
 }
 
+typedef struct nested_dlti_t {
+  MlirOperation top;
+  met_diag_fn_t diag;
+  void *user;
+  int count;
+} nested_dlti_t;
+
+// A nested module's own DLTI target is not applied: say so at it.
+static MlirWalkResult warn_nested_dlti(MlirOperation op, void *user) {
+  nested_dlti_t *n = user;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (mlirStringRefEqual(name, mlirStringRefCreateFromCString("func.func")))
+    return MlirWalkResultSkip;  // modules are not nested in function bodies
+  if (mlirOperationEqual(op, n->top) || !mlirStringRefEqual(name, mlirStringRefCreateFromCString("builtin.module")))
+    return MlirWalkResultAdvance;
+  MlirAttribute a = mlirOperationGetDiscardableAttributeByName(
+      op, mlirStringRefCreateFromCString("dlti.target_system_spec"));
+  if (!mlirAttributeIsNull(a) && n->count++ < 8)
+    met_emit(n->diag, n->user, mlirOperationGetLocation(op), MET_DIAG_WARNING,
+             "this nested module's own dlti.target_system_spec is not applied: its functions "
+             "are analysed on the outermost module's target");
+  return MlirWalkResultAdvance;
+}
+
 bool met_resolve_target(MlirOperation module, MlirStringRef name, met_target_t *storage,
                         const met_target_t **out, met_diag_fn_t diag, void *user) {
   MlirLocation mloc = met_module_loc(module);
+  nested_dlti_t nd = {module, diag, user, 0};
+  mlirOperationWalk(module, warn_nested_dlti, &nd, MlirWalkPreOrder);
   if (name.length) {
     if (met_target_find(name.data, name.length, out) == MET_OK) return true;
     char names[256];
@@ -330,12 +356,13 @@ bool met_resolve_target(MlirOperation module, MlirStringRef name, met_target_t *
              (int)name.length, name.data, target_list(names, sizeof(names)));
     return false;
   }
-  char why[256];
-  int found = met_dlti_target(module, storage, why, sizeof(why));
+  char why[256], warn[256];
+  int found = met_dlti_target(module, storage, why, sizeof(why), warn, sizeof(warn));
   if (found < 0) {
     met_emit(diag, user, mloc, MET_DIAG_ERROR, "%s", why);
     return false;
   }
+  if (warn[0]) met_emit(diag, user, mloc, MET_DIAG_WARNING, "%s", warn);
   if (found > 0) *out = storage;
   else met_target_find("host-cpu", 8, out);
   return true;

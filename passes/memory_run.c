@@ -114,8 +114,16 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
     if (!name) return met_mem_fail_oom(g);
     const char *loc = met_adapter_loc_string(&g->arena, mlirOperationGetLocation(j->func));
     if (v->role == MET_ROLE_STATE) {
-      bool seen = false;
-      for (size_t i = 0; i < g->r.state_count; ++i) seen |= !strcmp(g->r.states[i].name, name);
+      const met_memory_state_t *seen = NULL;
+      for (size_t i = 0; i < g->r.state_count && !seen; ++i)
+        if (!strcmp(g->r.states[i].name, name)) seen = &g->r.states[i];
+      if (seen && seen->bytes != v->bytes) {
+        met_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+                 "argument #%d: the state named \"%s\" is %" PRIu64 " bytes here and %" PRIu64
+                 " bytes elsewhere: one name is one state", v->arg_index, name, v->bytes, seen->bytes);
+        g->ok = false;
+        continue;
+      }
       if (seen) continue;
       met_memory_state_t *s;
       if (!PUSH(g, states, state_count, cap_states, s)) return met_mem_fail_oom(g);
@@ -147,6 +155,14 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
     bool outside = j->report.use_count[a] == 0;
     bool leaked = g->target->hoists_parameters && !outside && uses == 0;
     met_memory_weight_t *w = find_weight(g, name);
+    if (w && w->stored != stored) {
+      met_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+               "argument #%d: the weight named \"%s\" is stored as %" PRIu64 " bytes here and %"
+               PRIu64 " bytes elsewhere: one name is one weight", v->arg_index, name, stored,
+               w->stored);
+      g->ok = false;
+      continue;
+    }
     if (w) {  // the same weight in another function: counted once
       w->uses += uses;
       w->outside = w->outside && outside;

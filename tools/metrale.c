@@ -110,6 +110,16 @@ static MlirLogicalResult on_mlir_diag(MlirDiagnostic d, void *user) {
   return mlirLogicalResultSuccess();
 }
 
+// Standard output may be a full disk or a closed pipe: a report that was not written is
+// a failure (exit status 1), not a success.
+static int finish_stdout(int rc) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "metrale: cannot write to standard output\n");
+    return rc ? rc : 1;
+  }
+  return rc;
+}
+
 static int cmd_targets(int argc, char **argv) {
   bool json = false;
   for (int i = 0; i < argc; ++i) {
@@ -157,7 +167,7 @@ static int cmd_targets(int argc, char **argv) {
   int rc = sb.status ? 1 : 0;
   if (!rc) fwrite(sb.data, 1, sb.len, stdout);
   met_strbuf_deinitialize(&sb);
-  return rc;
+  return finish_stdout(rc);
 }
 
 static bool take_value(int argc, char **argv, int *i, const char *flag, const char **out) {
@@ -168,6 +178,14 @@ static bool take_value(int argc, char **argv, int *i, const char *flag, const ch
   *out = argv[++*i];
   return true;
 }
+
+// take_value, refusing an empty value ("--json ''" would otherwise write nothing).
+static bool take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out) {
+  if (!take_value(argc, argv, i, flag, out)) return false;
+  if (!**out) { fprintf(stderr, "metrale: %s needs a value, not an empty one\n", flag); exit(2); }
+  return true;
+}
+
 
 typedef struct cli_opts_t {
   const char *model, *target, *json, *params, *states, *util, *kv_dtype, *kv_pool, *dyn, *seq,
@@ -193,14 +211,14 @@ static int parse_opts(int argc, char **argv, bool memory, cli_opts_t *o) {
   const char *cmd = memory ? "memory" : "budget";
   for (int i = 0; i < argc; ++i) {
     const char *v;
-    if (take_value(argc, argv, &i, "--target", &v)) o->target = v;
-    else if (take_value(argc, argv, &i, "--json", &v)) o->json = v;
-    else if (take_value(argc, argv, &i, "--params", &v)) o->params = v;
+    if (take_nonempty(argc, argv, &i, "--target", &v)) o->target = v;
+    else if (take_nonempty(argc, argv, &i, "--json", &v)) o->json = v;
+    else if (take_nonempty(argc, argv, &i, "--params", &v)) o->params = v;
     else if (take_value(argc, argv, &i, "--dynamic-size", &v)) o->dyn = v;
-    else if (memory && take_value(argc, argv, &i, "--states", &v)) o->states = v;
-    else if (memory && take_value(argc, argv, &i, "--util", &v)) o->util = v;
-    else if (memory && take_value(argc, argv, &i, "--kv-dtype", &v)) o->kv_dtype = v;
-    else if (memory && take_value(argc, argv, &i, "--kv-pool", &v)) o->kv_pool = v;
+    else if (memory && take_nonempty(argc, argv, &i, "--states", &v)) o->states = v;
+    else if (memory && take_nonempty(argc, argv, &i, "--util", &v)) o->util = v;
+    else if (memory && take_nonempty(argc, argv, &i, "--kv-dtype", &v)) o->kv_dtype = v;
+    else if (memory && take_nonempty(argc, argv, &i, "--kv-pool", &v)) o->kv_pool = v;
     else if (memory && take_value(argc, argv, &i, "--sequences", &v)) o->seq = v;
     else if (memory && take_value(argc, argv, &i, "--tokens", &v)) o->tok = v;
     else if (memory && !strcmp(argv[i], "--warn-over-budget")) o->over_warning = true;
@@ -287,7 +305,7 @@ static int cmd_run(int argc, char **argv, bool memory) {
   met_strbuf_deinitialize(&jout);
   mlirModuleDestroy(m);
   mlirContextDestroy(ctx);
-  return ok ? 0 : 1;
+  return finish_stdout(ok ? 0 : 1);
 }
 
 int main(int argc, char **argv) {

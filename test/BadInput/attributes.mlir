@@ -82,3 +82,54 @@ module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #d
 module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"memory_bytes" = -1 : i64>>} {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
 }
+
+// -----
+
+// A bool is not an integer (`true` is an i1 attribute, which reads as -1).
+// expected-error @below {{dlti.target_device_spec entry "alignment" must be an integer (1 to 1073741824)}}
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"alignment" = true>>} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// An unknown metrale entry in a device spec is an error; other tools' keys are theirs.
+// expected-error @below {{dlti.target_device_spec entry "metrale.alignment" is not a metrale entry (metrale.target; the fields are unprefixed)}}
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"metrale.alignment" = 64 : i64, "other.tool" = 1 : i64>>} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// Two devices, neither marked: the first is used, and a warning says so.
+// expected-warning @below {{dlti.target_system_spec has 2 devices and none has a "metrale.target" entry: metrale uses the first, "cpu"}}
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"cpu" = #dlti.target_device_spec<"alignment" = 64 : i64>, "gpu" = #dlti.target_device_spec<"alignment" = 256 : i64>>} {
+  // expected-remark @below {{metrale.budget @f on host-cpu}}
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// A nested module's own spec is not applied: said at it.
+module {
+  // expected-warning @below {{this nested module's own dlti.target_system_spec is not applied}}
+  module @inner attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"metrale.target" = "npu">>} {
+    // expected-remark @below {{metrale.budget @inner::@g on host-cpu}}
+    func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+  }
+}
+
+// -----
+
+// One role per argument; a name or a format needs the role it describes; names are
+// compared as strings of their own length, so no NUL inside.
+// expected-error @below {{argument #0 is marked both metrale.param and metrale.state}}
+// expected-error @below {{argument #1 is marked a parameter or state but is not a tensor or memref}}
+// expected-error @below {{argument #2: metrale.format describes a parameter, and the argument is not one (mark it with metrale.param, or params=/states=)}}
+// expected-error @below {{argument #3: metrale.name describes a parameter or state, and the argument is not one (mark it with metrale.param or metrale.state, or params=/states=)}}
+// expected-error @below {{argument #4: attribute 'metrale.name' must not contain a NUL character}}
+func.func @roles(%a: tensor<4xf32> {metrale.param, metrale.state}, %b: f32 {metrale.param},
+                 %c: tensor<4xf32> {metrale.format = bf16}, %d: tensor<4xf32> {metrale.name = "d"},
+                 %e: tensor<4xf32> {metrale.param, metrale.name = "\00e"}) -> tensor<4xf32> {
+  return %a : tensor<4xf32>
+}

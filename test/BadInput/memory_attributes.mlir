@@ -71,3 +71,15 @@ module {
   }
 }
 
+
+// -----
+
+// One name is one weight: two sizes under one name is an error, not a silent merge.
+module {
+  // expected-error @below {{argument #1: the weight named "emb" is stored as 4194304 bytes here and 4096 bytes elsewhere: one name is one weight}}
+  func.func @f(%a: tensor<1024xf32> {metrale.param, metrale.name = "emb"},
+               %b: tensor<1048576xf32> {metrale.param, metrale.name = "emb"}) -> tensor<4xf32> {
+    %s = tensor.extract_slice %a[0] [4] [1] : tensor<1024xf32> to tensor<4xf32>
+    return %s : tensor<4xf32>
+  }
+}
