@@ -1,15 +1,21 @@
 # metrale: the two commands a new user needs.
 #   make demo   installs what is missing, builds, and runs the Budget on the bundled examples
-#   make check  installs what is missing, builds, and runs every test (also under ASan+UBSan)
+#   make check  installs what is missing, builds, and runs every test (also under ASan+UBSan),
+#               the fuzzers briefly and the ThreadSanitizer runs
 SHELL      := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+TSAN_BUILD ?= build-tsan
+FUZZ_SECONDS ?= 60
+CHECK_FUZZ_SECONDS ?= 15
+CLANG_FLAGS := -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
 LLVM_BIN   := /usr/lib/llvm-22/bin
 JOBS       ?= $(shell nproc)
 CORPUS     ?= $(abspath ../shared/corpus)
 
-.PHONY: all deps build demo check check-fast check-asan unit lit bench clean
+.PHONY: all deps build demo check check-fast check-asan unit lit bench clean fuzz check-fuzz check-tsan
 
 all: build
 
@@ -55,16 +61,41 @@ check-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  sh scripts/check.sh $(ASAN_BUILD) $(CORPUS) --param sanitized=1
 
-# The release build, then the whole suite again under ASan+UBSan. Each prints a line
-# "check: N passed, M failed"; the last line, "total: ...", sums both.
+# libFuzzer (clang-22, -fsanitize=fuzzer,address,undefined): the harnesses of test/fuzz.
+$(FUZZ_BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMETRALE_FUZZ=ON $(CLANG_FLAGS)
+
+# `make fuzz FUZZ_SECONDS=N`: each fuzzer N seconds; corpora stay in $(FUZZ_BUILD)/corpus-*.
+fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_planner fuzz_budget fuzz_mlir
+	@sh scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(CORPUS)
+
+# The regression inputs of test/fuzz/crashes, then each fuzzer a short fixed time.
+check-fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_planner fuzz_budget fuzz_mlir
+	@sh scripts/fuzz.sh $(FUZZ_BUILD) $(CHECK_FUZZ_SECONDS) $(CORPUS)
+
+# ThreadSanitizer (clang-22): metrale-opt, multi-threaded, on multi-function models.
+$(TSAN_BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMETRALE_TSAN=ON $(CLANG_FLAGS)
+
+check-tsan: deps $(TSAN_BUILD)/CMakeCache.txt
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target metrale-opt
+	@sh scripts/check-tsan.sh $(TSAN_BUILD) $(CORPUS)
+
+# The release build, then the whole suite again under ASan+UBSan, then each fuzzer for
+# $(CHECK_FUZZ_SECONDS) s, then the ThreadSanitizer runs. Each prints a line "check: N passed, M failed"; the last line,
+# "total: ...", sums them.
 check: deps
 	@$(MAKE) --no-print-directory check-fast 2>&1 | tee $(BUILD).check.log
 	@$(MAKE) --no-print-directory check-asan 2>&1 | tee $(ASAN_BUILD).check.log
+	@$(MAKE) --no-print-directory check-fuzz 2>&1 | tee $(FUZZ_BUILD).check.log
+	@$(MAKE) --no-print-directory check-tsan 2>&1 | tee $(TSAN_BUILD).check.log
 	@awk '/^check: [0-9]+ passed, [0-9]+ failed$$/ {p += $$2; f += $$4} END {print "total: " p " passed, " f " failed"; exit f > 0}' \
-	  $(BUILD).check.log $(ASAN_BUILD).check.log
+	  $(BUILD).check.log $(ASAN_BUILD).check.log $(FUZZ_BUILD).check.log $(TSAN_BUILD).check.log
 
 bench: build
 	sh bench/run.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)

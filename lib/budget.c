@@ -38,7 +38,7 @@ typedef struct ctx_t {
       return MET_EOVERFLOW;                                              \
     }                                                                    \
   } while (0)
-#define ADD(acc, v) ADD_FIELD(c, #acc + 3, acc, v)  // b->NAME: "NAME"
+#define ADD(acc, v) ADD_FIELD(c, &(#acc)[3], acc, v)  // b->NAME: "NAME"
 
 static uint64_t policy_bytes(const met_value_t *v, met_width_policy_t p) {
   return p == MET_WIDTH_F32_UNIFORM ? v->f32_bytes : v->bytes;
