@@ -21,9 +21,13 @@ MlirLocation met_module_loc(MlirOperation module) {
   return mlirOperationIsNull(first) ? loc : mlirOperationGetLocation(first);
 }
 
+static bool op_named(MlirOperation op, const char *name) {
+  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                            mlirStringRefCreateFromCString(name));
+}
+
 bool met_fn_has_body(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (n.length != 9 || memcmp(n.data, "func.func", 9)) return false;
+  if (!op_named(op, "func.func")) return false;
   return !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
 }
 
@@ -106,8 +110,7 @@ typedef struct collect_t {
 
 static MlirWalkResult collect_funcs(MlirOperation op, void *user) {
   collect_t *c = user;
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (n.length != 9 || memcmp(n.data, "func.func", 9)) return MlirWalkResultAdvance;
+  if (!op_named(op, "func.func")) return MlirWalkResultAdvance;
   bool body = met_fn_has_body(op);
   if (c->syms) {
     size_t job = SIZE_MAX;
@@ -134,8 +137,7 @@ typedef struct graph_t {
 
 static MlirWalkResult collect_calls(MlirOperation op, void *user) {
   graph_t *g = user;
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (n.length != 9 || memcmp(n.data, "func.call", 9)) return MlirWalkResultAdvance;
+  if (!op_named(op, "func.call")) return MlirWalkResultAdvance;
   MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("callee"));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFlatSymbolRef(a)) return MlirWalkResultAdvance;
   const sym_t *e = find_callee(g->r, g->r->jobs->jobs[g->self].func, mlirFlatSymbolRefAttrGetValue(a));
@@ -330,10 +332,8 @@ typedef struct nested_dlti_t {
 // A nested module's own DLTI target is not applied: say so at it.
 static MlirWalkResult warn_nested_dlti(MlirOperation op, void *user) {
   nested_dlti_t *n = user;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (mlirStringRefEqual(name, mlirStringRefCreateFromCString("func.func")))
-    return MlirWalkResultSkip;  // modules are not nested in function bodies
-  if (mlirOperationEqual(op, n->top) || !mlirStringRefEqual(name, mlirStringRefCreateFromCString("builtin.module")))
+  if (op_named(op, "func.func")) return MlirWalkResultSkip;  // no module inside a body
+  if (mlirOperationEqual(op, n->top) || !op_named(op, "builtin.module"))
     return MlirWalkResultAdvance;
   MlirAttribute a = mlirOperationGetDiscardableAttributeByName(
       op, mlirStringRefCreateFromCString("dlti.target_system_spec"));

@@ -798,10 +798,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The same graph and analysis from an arena that fails after |fail_budget| blocks.
   if (failing) {
     fuzz_failing_t f = {0, fail_budget};
-    met_allocator_t al = {fuzz_failing_alloc, fuzz_failing_free, &f};
     met_arena_t fa;
-    met_arena_initialize(al, &fa);
-    fa.block_bytes = block_bytes;
+    fuzz_failing_arena(&f, block_bytes, &fa);
     met_graph_t fg;
     met_graph_initialize(&fa, &fg);
     fuzz_reader_t r2 = {data, size, graph_start};

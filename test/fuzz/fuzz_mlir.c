@@ -44,19 +44,13 @@
 
 #include <sanitizer/lsan_interface.h>
 
+#include "fuzz_common.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/RegisterEverything.h"
 
-#define FUZZ_CHECK(cond)                                                            \
-  do {                                                                              \
-    if (!(cond)) {                                                                  \
-      fprintf(stderr, "%s:%d: invariant broken: %s\n", __FILE__, __LINE__, #cond); \
-      abort();                                                                      \
-    }                                                                               \
-  } while (0)
 
 enum { kRecycle = 2000, kMaxDigits = 2000 };
 

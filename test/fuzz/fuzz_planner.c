@@ -188,10 +188,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The same BEST plan from an arena whose allocator fails after |fail_budget| calls.
   if (failing) {
     fuzz_failing_t f = {0, fail_budget};
-    met_allocator_t al = {fuzz_failing_alloc, fuzz_failing_free, &f};
     met_arena_t fa;
-    met_arena_initialize(al, &fa);
-    fa.block_bytes = block_bytes;
+    fuzz_failing_arena(&f, block_bytes, &fa);
     uint64_t fpeak = 0;
     st = met_planner_peak_live(b, n, positions, &fa, &fpeak);
     FUZZ_CHECK(st == MET_ENOMEM || (st == MET_OK && fpeak == peak) ||
