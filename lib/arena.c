@@ -118,13 +118,3 @@ met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap, si
   return MET_OK;
 }
 
-const char *met_status_str(met_status_t s) {
-  switch (s) {
-    case MET_OK: return "ok";
-    case MET_ENOMEM: return "out of memory";
-    case MET_EOVERFLOW: return "size overflows 64 bits";
-    case MET_EINVAL: return "invalid argument";
-    case MET_ENOTFOUND: return "not found";
-  }
-  return "unknown status";
-}

@@ -29,7 +29,6 @@ typedef struct ctx_t {
   const char *overflow_field;  // set with MET_EOVERFLOW
 } ctx_t;
 
-#define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
 // acc += v; on overflow the report names the field (|field|, a met_budget_t member).
 #define ADD_FIELD(c, field, acc, v)                                      \
   do {                                                                   \
@@ -186,9 +185,9 @@ static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, uint64_t *out
   const met_graph_t *g = c->g;
   met_width_policy_t pol = c->t->width_policy;
   uint32_t *start, *members, *mark;
-  TRY(met_arena_calloc(c->arena, (size_t)c->ngroups + 1, sizeof(uint32_t), (void **)&start));
-  TRY(met_arena_calloc(c->arena, g->node_count, sizeof(uint32_t), (void **)&members));
-  TRY(met_arena_calloc(c->arena, g->value_count, sizeof(uint32_t), (void **)&mark));
+  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, (size_t)c->ngroups + 1, sizeof(uint32_t), (void **)&start));
+  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, g->node_count, sizeof(uint32_t), (void **)&members));
+  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, g->value_count, sizeof(uint32_t), (void **)&mark));
   for (size_t n = 0; n < g->node_count; ++n)
     if (group_of[n] != UINT32_MAX) start[group_of[n] + 1]++;
   for (uint32_t k = 0; k < c->ngroups; ++k) start[k + 1] += start[k];
@@ -282,10 +281,10 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
   }
   met_buffer_t *pol, *nat;
   uint64_t *off;
-  TRY(met_arena_calloc(c->arena, ns, sizeof(met_slot_t), (void **)&out->slots));
-  TRY(met_arena_calloc(c->arena, ns, sizeof(met_buffer_t), (void **)&pol));
-  TRY(met_arena_calloc(c->arena, ns, sizeof(met_buffer_t), (void **)&nat));
-  TRY(met_arena_calloc(c->arena, ns, sizeof(uint64_t), (void **)&off));
+  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, ns, sizeof(met_slot_t), (void **)&out->slots));
+  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, ns, sizeof(met_buffer_t), (void **)&pol));
+  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, ns, sizeof(met_buffer_t), (void **)&nat));
+  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, ns, sizeof(uint64_t), (void **)&off));
   int widens = 0;
   uint32_t last_pos = g->position_count ? g->position_count - 1 : 0;
   size_t s = 0;
@@ -327,15 +326,15 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
   }
   out->slot_count = ns;
   c->overflow_field = "peak_live_bytes";
-  TRY(met_planner_peak_live(pol, ns, g->position_count, c->arena, &b->peak_live_bytes));
+  MET_RETURN_IF_ERROR(met_planner_peak_live(pol, ns, g->position_count, c->arena, &b->peak_live_bytes));
   c->overflow_field = "arena_bytes";
-  TRY(met_planner_plan_bounded(pol, ns, g->position_count, opt->strategy, b->peak_live_bytes,
+  MET_RETURN_IF_ERROR(met_planner_plan_bounded(pol, ns, g->position_count, opt->strategy, b->peak_live_bytes,
                                c->arena, off, &b->arena_bytes));
   for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
   if (widens) {
     uint64_t native_arena;
-    TRY(met_planner_plan(nat, ns, g->position_count, opt->strategy, c->arena, off,
+    MET_RETURN_IF_ERROR(met_planner_plan(nat, ns, g->position_count, opt->strategy, c->arena, off,
                          &native_arena));
     b->width_overhead_bytes = b->arena_bytes > native_arena ? b->arena_bytes - native_arena : 0;
   }
@@ -356,17 +355,17 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   c.t = target;
   c.arena = arena;
   size_t nv = graph->value_count, nn = graph->node_count;
-  TRY(met_arena_calloc(arena, nv, sizeof(uint32_t), (void **)&c.root));
-  TRY(met_arena_calloc(arena, nv, sizeof(int32_t), (void **)&c.last_use));
-  TRY(met_arena_calloc(arena, nv, 1, (void **)&c.returned));
-  TRY(met_arena_calloc(arena, nv, 1, (void **)&c.mat));
-  TRY(met_arena_calloc(arena, nv, sizeof(uint32_t), (void **)&out->use_count));
-  TRY(met_arena_calloc(arena, nn, sizeof(uint32_t), (void **)&out->group_of_node));
-  TRY(met_arena_calloc(arena, nn, 1, (void **)&out->off_fast_path));
-  TRY(met_arena_calloc(arena, nn, 1, (void **)&c.gkind));
-  TRY(met_arena_calloc(arena, nn, sizeof(uint64_t), (void **)&c.gopen));
-  TRY(met_arena_calloc(arena, nn, sizeof(uint32_t), (void **)&c.parent));
-  TRY(compute_uses(&c, out->use_count));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, sizeof(uint32_t), (void **)&c.root));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, sizeof(int32_t), (void **)&c.last_use));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, 1, (void **)&c.returned));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, 1, (void **)&c.mat));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, sizeof(uint32_t), (void **)&out->use_count));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, sizeof(uint32_t), (void **)&out->group_of_node));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&out->off_fast_path));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&c.gkind));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, sizeof(uint64_t), (void **)&c.gopen));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, sizeof(uint32_t), (void **)&c.parent));
+  MET_RETURN_IF_ERROR(compute_uses(&c, out->use_count));
   for (size_t n = 0; n < nn; ++n) {
     const met_node_t *node = &graph->nodes[n];
     if (node->kind != MET_NODE_COMPUTE) continue;
@@ -378,7 +377,7 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   }
   // Nodes that neither join nor take in: off the fast path, and resolved calls.
   uint8_t *alone;
-  TRY(met_arena_calloc(arena, nn, 1, (void **)&alone));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&alone));
   for (size_t n = 0; n < nn; ++n) {
     const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
     alone[n] = out->off_fast_path[n] || (x && x->replaces_dispatch);

@@ -5,7 +5,6 @@
 
 #include "metrale/checked.h"
 
-#define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
 
 uint32_t met_memory_kv_missing(const met_kv_pool_t *p, uint64_t sequences, uint64_t tokens) {
   if (!p || !p->present) return 0;
@@ -49,10 +48,10 @@ met_status_t met_memory_kv_bytes(const met_kv_pool_t *p, uint64_t sequences, uin
   *out_blocks = *out_bytes = 0;
   if (!p || !p->present || met_memory_kv_missing(p, sequences, tokens)) return MET_OK;
   uint64_t blocks, main, draft = 0;
-  TRY(met_memory_kv_blocks_for(sequences, tokens, p->block_size, &blocks));
-  TRY(head_bytes(blocks, p->block_size, p->layers, p->kv_heads, p->head_dim, p->kv_bits, &main));
+  MET_RETURN_IF_ERROR(met_memory_kv_blocks_for(sequences, tokens, p->block_size, &blocks));
+  MET_RETURN_IF_ERROR(head_bytes(blocks, p->block_size, p->layers, p->kv_heads, p->head_dim, p->kv_bits, &main));
   if (p->has_draft)
-    TRY(head_bytes(blocks, p->block_size, p->draft_layers, p->draft_kv_heads,
+    MET_RETURN_IF_ERROR(head_bytes(blocks, p->block_size, p->draft_layers, p->draft_kv_heads,
                    p->draft_head_dim, p->draft_kv_bits, &draft));
   if (!met_add_u64(main, draft, out_bytes)) return MET_EOVERFLOW;
   *out_blocks = blocks;
@@ -74,7 +73,7 @@ met_status_t met_memory_evaluate(const met_memory_terms_t *t, const met_kv_pool_
   if (util_ppm == 0 || util_ppm > 1000000) return MET_EINVAL;
   met_status_t kst = met_memory_kv_bytes(pool, sequences, tokens, &out->kv_blocks, &out->kv_bytes);
   if (kst == MET_EOVERFLOW) out->overflow_term = "kv";
-  TRY(kst);
+  MET_RETURN_IF_ERROR(kst);
   out->budget_bytes = (uint64_t)((unsigned __int128)memory_bytes * util_ppm / 1000000u);
   static const char *const names[] = {"weights_stored", "weights_derived", "activations",
                                       "workspace", "states", "kv", "caches_device"};
@@ -144,11 +143,11 @@ static met_status_t search(const query_t *q, uint64_t *out, bool *found) {
       (met_memory_kv_missing(q->pool, 1, 1) & ~(MET_KV_MISSING_SEQUENCES | MET_KV_MISSING_TOKENS)))
     return MET_EINVAL;  // nothing grows with the query: the question has no answer
   bool ok;
-  TRY(fits(q, 1, &ok));
+  MET_RETURN_IF_ERROR(fits(q, 1, &ok));
   if (!ok) return MET_OK;
   uint64_t lo = 1, hi = 2;  // fits(lo); find a hi that does not fit
   for (;;) {
-    TRY(fits(q, hi, &ok));
+    MET_RETURN_IF_ERROR(fits(q, hi, &ok));
     if (!ok) break;
     lo = hi;
     if (hi > UINT64_MAX / 2) { *out = lo; *found = true; return MET_OK; }
@@ -156,7 +155,7 @@ static met_status_t search(const query_t *q, uint64_t *out, bool *found) {
   }
   while (hi - lo > 1) {
     uint64_t mid = lo + (hi - lo) / 2;
-    TRY(fits(q, mid, &ok));
+    MET_RETURN_IF_ERROR(fits(q, mid, &ok));
     if (ok) lo = mid; else hi = mid;
   }
   *out = lo;

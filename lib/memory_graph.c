@@ -7,7 +7,6 @@
 #include "metrale/checked.h"
 #include "metrale/planner.h"
 
-#define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
 
 const char *met_family_name(met_family_t f) {
   switch (f) {
@@ -30,7 +29,7 @@ static bool is_param_role(uint16_t role) {
 
 static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function_memory_t *out) {
   uint8_t *param_value;  // per value (root): parameter or produced by a hoisted node
-  TRY(met_arena_calloc(arena, g->value_count, 1, (void **)&param_value));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count, 1, (void **)&param_value));
   for (size_t v = 0; v < g->value_count; ++v)
     param_value[v] = is_param_role(g->values[v].role) || g->values[v].role == MET_ROLE_EMPTY;
   for (size_t n = 0; n < g->node_count; ++n) {
@@ -55,7 +54,7 @@ static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function
   }
   // Uses by nodes that are not hoisted, and what crosses from hoisted to the rest.
   uint8_t *counted;
-  TRY(met_arena_calloc(arena, g->value_count, 1, (void **)&counted));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count, 1, (void **)&counted));
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     if (node->kind == MET_NODE_VIEW || out->hoisted[n]) continue;
@@ -77,10 +76,10 @@ static met_status_t alloc_peak(const met_graph_t *g, met_arena_t *arena,
                                met_function_memory_t *out) {
   uint64_t *add, *sub;
   size_t np = (size_t)g->position_count + 1;
-  TRY(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&add));
-  TRY(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&sub));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&add));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&sub));
   uint8_t *freed;
-  TRY(met_arena_calloc(arena, g->value_count, 1, (void **)&freed));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count, 1, (void **)&freed));
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     if (node->kind == MET_NODE_ALLOC) {
@@ -153,11 +152,11 @@ static met_status_t workspace(const met_graph_t *g, const met_target_t *t,
 static met_status_t run_plan(const met_graph_t *g, const met_budget_report_t *r,
                              met_arena_t *arena, met_function_memory_t *out) {
   out->peak_position = -1;
-  TRY(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, 1, (void **)&out->slot_kept));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, 1, (void **)&out->slot_kept));
   met_buffer_t *bufs;
   uint64_t *offsets;
-  TRY(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, sizeof(met_buffer_t), (void **)&bufs));
-  TRY(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, sizeof(uint64_t), (void **)&offsets));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, sizeof(met_buffer_t), (void **)&bufs));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, sizeof(uint64_t), (void **)&offsets));
   size_t n = 0;
   for (size_t s = 0; s < r->slot_count; ++s) {
     if (out->hoisted[r->slots[s].node]) continue;
@@ -165,11 +164,11 @@ static met_status_t run_plan(const met_graph_t *g, const met_budget_report_t *r,
     bufs[n++] = (met_buffer_t){r->slots[s].bytes, r->slots[s].first, r->slots[s].last};
   }
   if (!n) return MET_OK;
-  TRY(met_planner_plan(bufs, n, g->position_count, MET_PLAN_BEST, arena, offsets, &out->run_arena));
+  MET_RETURN_IF_ERROR(met_planner_plan(bufs, n, g->position_count, MET_PLAN_BEST, arena, offsets, &out->run_arena));
   uint64_t *add, *sub;
   size_t np = (size_t)g->position_count + 1;
-  TRY(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&add));
-  TRY(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&sub));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&add));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&sub));
   for (size_t b = 0; b < n; ++b) {
     add[bufs[b].first] += bufs[b].bytes;  // bounded by the materialized sum, checked by the Budget
     sub[bufs[b].last + 1] += bufs[b].bytes;
@@ -188,14 +187,14 @@ met_status_t met_memory_function(const met_graph_t *graph, const met_budget_repo
   memset(out, 0, sizeof(*out));
   out->unsized_node = -1;
   for (int f = 0; f < MET_FAMILY_COUNT; ++f) out->family_node[f] = -1;
-  TRY(met_arena_calloc(arena, graph->node_count, 1, (void **)&out->hoisted));
-  TRY(met_arena_calloc(arena, graph->value_count, sizeof(uint32_t), (void **)&out->param_uses));
-  if (target->hoists_parameters) TRY(hoist(graph, arena, out));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, graph->node_count, 1, (void **)&out->hoisted));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, graph->value_count, sizeof(uint32_t), (void **)&out->param_uses));
+  if (target->hoists_parameters) MET_RETURN_IF_ERROR(hoist(graph, arena, out));
   else
     for (size_t v = 0; v < graph->value_count; ++v) out->param_uses[v] = report->use_count[v];
-  TRY(alloc_peak(graph, arena, out));
-  TRY(workspace(graph, target, out));
-  TRY(run_plan(graph, report, arena, out));
+  MET_RETURN_IF_ERROR(alloc_peak(graph, arena, out));
+  MET_RETURN_IF_ERROR(workspace(graph, target, out));
+  MET_RETURN_IF_ERROR(run_plan(graph, report, arena, out));
   // Fully bufferized when it allocates and every slot is one of its allocations.
   for (size_t k = 0; k < report->slot_count && out->bufferized; ++k)
     if (report->slots[k].value != MET_SLOT_SCRATCH &&

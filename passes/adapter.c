@@ -20,7 +20,6 @@
 #include "attrs.h"
 #include "types.h"
 
-#define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
 
 static bool spec_selects(const met_param_spec_t *p, int64_t index, bool is_float) {
   if (!p) return false;
@@ -166,7 +165,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   MlirIdentifier id = mlirOperationGetName(op);
   uint32_t k = met_ptrmap_get(&b->opcache, id.ptr);
   if (k != UINT32_MAX) { *out = &b->ops[k]; return MET_OK; }
-  TRY(met_arena_reserve(b->arena, (void **)&b->ops, &b->capops, b->nops, sizeof(op_entry_t)));
+  MET_RETURN_IF_ERROR(met_arena_reserve(b->arena, (void **)&b->ops, &b->capops, b->nops, sizeof(op_entry_t)));
   op_entry_t *e = &b->ops[b->nops];
   MlirStringRef name = mlirIdentifierStr(id);
   e->name = met_arena_strndup(b->arena, name.data, name.length);
@@ -185,7 +184,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   // capture outside values, like the regions of every other op.
   e->walk_regions = !e->is_linalg || e->is_generic || str_eq(name, "linalg.map") ||
                     str_eq(name, "linalg.reduce");
-  TRY(met_ptrmap_put(&b->opcache, id.ptr, (uint32_t)b->nops));
+  MET_RETURN_IF_ERROR(met_ptrmap_put(&b->opcache, id.ptr, (uint32_t)b->nops));
   *out = &b->ops[b->nops++];
   return MET_OK;
 }
@@ -193,14 +192,14 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
 static met_status_t type_entry(builder_t *b, MlirType t, const type_entry_t **out) {
   uint32_t k = met_ptrmap_get(&b->typecache, t.ptr);
   if (k != UINT32_MAX) { *out = &b->types[k]; return MET_OK; }
-  TRY(met_arena_reserve(b->arena, (void **)&b->types, &b->captypes, b->ntypes,
+  MET_RETURN_IF_ERROR(met_arena_reserve(b->arena, (void **)&b->types, &b->captypes, b->ntypes,
                         sizeof(type_entry_t)));
   type_entry_t *e = &b->types[b->ntypes];
   memset(e, 0, sizeof(*e));
   e->shaped = met_type_is_shaped_value(t);
   if (e->shaped)
     e->status = met_type_size(t, b->opt->target->index_bits, b->opt->dynamic_size, &e->size);
-  TRY(met_ptrmap_put(&b->typecache, t.ptr, (uint32_t)b->ntypes));
+  MET_RETURN_IF_ERROR(met_ptrmap_put(&b->typecache, t.ptr, (uint32_t)b->ntypes));
   *out = &b->types[b->ntypes++];
   return MET_OK;
 }
@@ -220,7 +219,7 @@ static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, cons
                                intptr_t index, met_value_t *out, bool *overflow) {
   MlirType t = mlirValueGetType(v);
   const type_entry_t *te;
-  TRY(type_entry(b, t, &te));
+  MET_RETURN_IF_ERROR(type_entry(b, t, &te));
   met_type_size_t sz = te->size;
   met_size_status_t s = te->status;
   memset(out, 0, sizeof(*out));
@@ -272,8 +271,8 @@ static met_status_t take_nested(builder_t *b, uint32_t node, MlirOperation op) {
       for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
            in = mlirOperationGetNextInBlock(in)) {
         for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i)
-          TRY(take_operand(b, node, mlirOperationGetOperand(in, i), true));
-        if (mlirOperationGetNumRegions(in)) TRY(take_nested(b, node, in));
+          MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(in, i), true));
+        if (mlirOperationGetNumRegions(in)) MET_RETURN_IF_ERROR(take_nested(b, node, in));
       }
     }
   }
@@ -300,7 +299,7 @@ static met_status_t refine_generic(builder_t *b, MlirOperation op, met_opinfo_t 
       attr_sink_t sink = {false};
       mlirAttributePrint(it, scan_iterators, &sink);
       known = 1u + sink.reduction;
-      TRY(met_ptrmap_put(&b->itercache, it.ptr, known));
+      MET_RETURN_IF_ERROR(met_ptrmap_put(&b->itercache, it.ptr, known));
     }
     if (known == 2) info->op_class = MET_CLASS_REDUCTION;
   }
@@ -358,7 +357,7 @@ static met_status_t read_arg_attrs(builder_t *b, MlirOperation func, intptr_t in
                "metrale.format)";
     if (!why) continue;
     b->failed = true;
-    TRY(met_diag_add(b->arena, b->diags, mlirOperationGetLocation(func), MET_DIAG_ERROR,
+    MET_RETURN_IF_ERROR(met_diag_add(b->arena, b->diags, mlirOperationGetLocation(func), MET_DIAG_ERROR,
                      "argument #%" PRIdPTR ": attribute '%.*s' %s", index, (int)key.length,
                      key.data, why));
   }
@@ -369,7 +368,7 @@ static met_status_t grow_stamps(builder_t *b) {
   while (b->stamp_cap < b->g->value_count + 64) {
     size_t ncap = b->stamp_cap ? b->stamp_cap * 2 : 1024;
     uint32_t *s;
-    TRY(met_arena_calloc(b->arena, ncap, sizeof(uint32_t), (void **)&s));
+    MET_RETURN_IF_ERROR(met_arena_calloc(b->arena, ncap, sizeof(uint32_t), (void **)&s));
     if (b->stamp) memcpy(s, b->stamp, b->stamp_cap * sizeof(uint32_t));
     b->stamp = s;
     b->stamp_cap = ncap;
@@ -384,7 +383,7 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
     MlirValue a = mlirBlockGetArgument(entry, i);
     bool marked_param, marked_state, named, formatted;
-    TRY(read_arg_attrs(b, func, i, &marked_param, &marked_state, &named, &formatted));
+    MET_RETURN_IF_ERROR(read_arg_attrs(b, func, i, &marked_param, &marked_state, &named, &formatted));
     // One role per argument, and the attributes that describe a role need it.
     const char *clash = marked_param && marked_state
                             ? "is marked both metrale.param and metrale.state"
@@ -394,14 +393,14 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
                             : NULL;
     if (clash) {
       b->failed = true;
-      TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_ERROR, "argument #%" PRIdPTR " %s",
+      MET_RETURN_IF_ERROR(met_diag_add(b->arena, b->diags, floc, MET_DIAG_ERROR, "argument #%" PRIdPTR " %s",
                        i, clash));
       continue;
     }
     if (!met_type_is_shaped_value(mlirValueGetType(a))) continue;
     met_value_t v;
     bool overflow;
-    TRY(size_value(b, a, floc, "argument", i, &v, &overflow));
+    MET_RETURN_IF_ERROR(size_value(b, a, floc, "argument", i, &v, &overflow));
     v.arg_index = (int32_t)i;
     bool is_float = v.flags & MET_VALUE_F_FLOAT;
     if (marked_state || spec_selects(b->opt->states, i, is_float))
@@ -412,7 +411,7 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
       v.role = MET_ROLE_INPUT;
     if ((formatted && v.role != MET_ROLE_PARAM) || (named && v.role == MET_ROLE_INPUT)) {
       b->failed = true;
-      TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_ERROR,
+      MET_RETURN_IF_ERROR(met_diag_add(b->arena, b->diags, floc, MET_DIAG_ERROR,
                        "argument #%" PRIdPTR ": %s describes a %s, and the argument is not "
                        "one (mark it with metrale.param%s, or params=/states=)",
                        i, formatted && v.role != MET_ROLE_PARAM ? "metrale.format" : "metrale.name",
@@ -420,7 +419,7 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
                        formatted && v.role != MET_ROLE_PARAM ? "" : " or metrale.state"));
     }
     if ((v.flags & MET_VALUE_F_DYNAMIC) && !(v.flags & MET_VALUE_F_BOUND))
-      TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_WARNING,
+      MET_RETURN_IF_ERROR(met_diag_add(b->arena, b->diags, floc, MET_DIAG_WARNING,
                        "argument #%" PRIdPTR " has dynamic dims, counted as 1 each: byte counts "
                        "are lower bounds (bind them with dynamic-size=N)", i));
     if (v.role == MET_ROLE_INPUT && is_float) {
@@ -430,12 +429,12 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
       last_look = i;
     }
     uint32_t id;
-    TRY(met_graph_add_argument(b->g, &v, &id));
-    TRY(met_ptrmap_put(&b->map, a.ptr, id));
+    MET_RETURN_IF_ERROR(met_graph_add_argument(b->g, &v, &id));
+    MET_RETURN_IF_ERROR(met_ptrmap_put(&b->map, a.ptr, id));
   }
   // Real exported graphs pass weights as arguments: say so when they are not marked.
   if ((look_count >= 2 && look_bytes >= 1024ull * 1024) || look_bytes >= 16ull * 1024 * 1024) {
-    TRY(met_diag_add(b->arena, b->diags, floc, MET_DIAG_REMARK,
+    MET_RETURN_IF_ERROR(met_diag_add(b->arena, b->diags, floc, MET_DIAG_REMARK,
                      "%" PRIu64 " unmarked float argument(s) between #%" PRId64 " and #%" PRId64
                      " (%" PRIu64 " bytes) are counted as host inputs; if they are weights, mark "
                      "them with the `metrale.param` argument attribute or params=...",
@@ -453,7 +452,7 @@ static met_status_t add_blocks(builder_t *b, MlirRegion region, int32_t *pos, si
     ++*blocks;
     for (MlirOperation op = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(op);
          op = mlirOperationGetNextInBlock(op))
-      TRY(add_op(b, op, (*pos)++));
+      MET_RETURN_IF_ERROR(add_op(b, op, (*pos)++));
   }
   return MET_OK;
 }
@@ -483,7 +482,7 @@ static bool region_touches_shaped(MlirRegion region) {
 static met_status_t add_region_input(builder_t *sb, MlirValue v) {
   if (met_ptrmap_get(&sb->map, v.ptr) != UINT32_MAX) return MET_OK;
   const type_entry_t *te;
-  TRY(type_entry(sb, mlirValueGetType(v), &te));
+  MET_RETURN_IF_ERROR(type_entry(sb, mlirValueGetType(v), &te));
   if (!te->shaped) return MET_OK;
   met_value_t val;
   memset(&val, 0, sizeof(val));
@@ -497,7 +496,7 @@ static met_status_t add_region_input(builder_t *sb, MlirValue v) {
     val.flags |= MET_VALUE_F_UNRANKED;
   }
   uint32_t id;
-  TRY(met_graph_add_argument(sb->g, &val, &id));
+  MET_RETURN_IF_ERROR(met_graph_add_argument(sb->g, &val, &id));
   return met_ptrmap_put(&sb->map, v.ptr, id);
 }
 
@@ -512,12 +511,12 @@ static met_status_t add_outer_uses(builder_t *sb, MlirRegion region) {
         MlirValue v = mlirOperationGetOperand(in, i);
         for (const builder_t *p = sb->parent; p; p = p->parent)
           if (met_ptrmap_get(&p->map, v.ptr) != UINT32_MAX) {
-            TRY(add_region_input(sb, v));
+            MET_RETURN_IF_ERROR(add_region_input(sb, v));
             break;
           }
       }
       for (intptr_t r = 0; r < mlirOperationGetNumRegions(in); ++r)
-        TRY(add_outer_uses(sb, mlirOperationGetRegion(in, r)));
+        MET_RETURN_IF_ERROR(add_outer_uses(sb, mlirOperationGetRegion(in, r)));
     }
   return MET_OK;
 }
@@ -530,7 +529,7 @@ static met_status_t add_region_inputs(builder_t *sb, MlirRegion region) {
   for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
        blk = mlirBlockGetNextInRegion(blk))
     for (intptr_t i = 0; i < mlirBlockGetNumArguments(blk); ++i)
-      TRY(add_region_input(sb, mlirBlockGetArgument(blk, i)));
+      MET_RETURN_IF_ERROR(add_region_input(sb, mlirBlockGetArgument(blk, i)));
   return add_outer_uses(sb, region);
 }
 
@@ -574,11 +573,11 @@ static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation 
     b->types = sb.types; b->ntypes = sb.ntypes; b->captypes = sb.captypes;
     b->scratch = sb.scratch;
     b->failed |= sb.failed;
-    TRY(st);
+    MET_RETURN_IF_ERROR(st);
     if (sb.failed || !sub.node_count) continue;
     if (sub.position_count < (uint32_t)pos) sub.position_count = (uint32_t)pos;
     met_budget_report_t rep;
-    TRY(met_budget_analyze(&sub, b->opt->target, NULL, b->arena, &rep));
+    MET_RETURN_IF_ERROR(met_budget_analyze(&sub, b->opt->target, NULL, b->arena, &rep));
     const met_budget_t *bud = &rep.budget;
     if (bud->arena_bytes > *out_bytes) *out_bytes = bud->arena_bytes;
     uint64_t native = bud->arena_bytes - bud->width_overhead_bytes;
@@ -587,7 +586,7 @@ static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation 
     // nests, which belong to this op's own nest (a loop nest is one dispatch; a nested
     // loop's body warns for itself).
     uint8_t *seen;
-    TRY(met_arena_calloc(b->arena, sub.node_count ? sub.node_count : 1, 1, (void **)&seen));
+    MET_RETURN_IF_ERROR(met_arena_calloc(b->arena, sub.node_count ? sub.node_count : 1, 1, (void **)&seen));
     uint64_t own = 0;
     for (size_t n = 0; n < sub.node_count; ++n) {
       uint32_t grp = rep.group_of_node[n];
@@ -604,7 +603,7 @@ static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation 
   if (incomplete) b->g->incomplete = true;
   if (max_blocks > 1) {
     b->g->incomplete = true;
-    TRY(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+    MET_RETURN_IF_ERROR(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
                      "a region of '%s' has %zu blocks: its ops are scheduled in block order "
                      "and values passed through block arguments are not tracked, so the "
                      "report is a lower bound", name, max_blocks));
@@ -613,7 +612,7 @@ static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation 
     // Each run of a body launches its dispatches again; how often a loop runs is not
     // known here.
     b->g->incomplete = true;
-    TRY(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+    MET_RETURN_IF_ERROR(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
                      "the body of '%s' runs %" PRIu64 " dispatch(es) of its own: its scratch "
                      "arena (%" PRIu64 " bytes) is counted at the op, but not how often the "
                      "body runs its dispatches and their DRAM traffic, so dispatches and "
@@ -673,14 +672,14 @@ static met_status_t call_cost(builder_t *b, MlirOperation op, MlirLocation loc,
 
 static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   const op_entry_t *oe;
-  TRY(op_entry(b, op, &oe));
+  MET_RETURN_IF_ERROR(op_entry(b, op, &oe));
   MlirStringRef name = {oe->name, oe->len};
   met_opinfo_t info = oe->info;
   intptr_t nres = mlirOperationGetNumResults(op);
   intptr_t nshaped = 0;
   for (intptr_t r = 0; r < nres; ++r) {
     const type_entry_t *te;
-    TRY(type_entry(b, mlirValueGetType(mlirOperationGetResult(op, r)), &te));
+    MET_RETURN_IF_ERROR(type_entry(b, mlirValueGetType(mlirOperationGetResult(op, r)), &te));
     nshaped += te->shaped;
   }
   MlirLocation loc = mlirOperationGetLocation(op);
@@ -691,7 +690,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     flags |= MET_NODE_F_UNREGISTERED;
   }
   if (info.kind == MET_NODE_LEAF && nshaped == 0) return MET_OK;  // scalar constant
-  if (oe->is_generic) TRY(refine_generic(b, op, &info));
+  if (oe->is_generic) MET_RETURN_IF_ERROR(refine_generic(b, op, &info));
   if (info.kind == MET_NODE_VIEW) {
     bool src = mlirOperationGetNumOperands(op) > 0 &&
                met_ptrmap_get(&b->map, mlirOperationGetOperand(op, 0).ptr) != UINT32_MAX;
@@ -703,14 +702,14 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
       !oe->is_linalg && !oe->is_copy)
     info.kind = MET_NODE_HOST;  // scalar arith/math and the like
 
-  TRY(grow_stamps(b));
+  MET_RETURN_IF_ERROR(grow_stamps(b));
   uint32_t node;
   size_t before_ops = b->g->operand_count;
-  TRY(met_graph_begin_node(b->g, name.data, name.length, (met_node_kind_t)info.kind,
+  MET_RETURN_IF_ERROR(met_graph_begin_node(b->g, name.data, name.length, (met_node_kind_t)info.kind,
                            (met_op_class_t)info.op_class, pos, ext, &node));
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    TRY(take_operand(b, node, mlirOperationGetOperand(op, i), false));
-  if (oe->walk_regions && mlirOperationGetNumRegions(op)) TRY(take_nested(b, node, op));
+    MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
+  if (oe->walk_regions && mlirOperationGetNumRegions(op)) MET_RETURN_IF_ERROR(take_nested(b, node, op));
   bool operand_dynamic = false, operand_unranked = false;
   for (size_t i = before_ops; i < b->g->operand_count; ++i) {
     uint16_t vf = b->g->values[b->g->operands[i]].flags;
@@ -721,11 +720,11 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   for (intptr_t r = 0; r < nres && nshaped; ++r) {
     MlirValue res = mlirOperationGetResult(op, r);
     const type_entry_t *te;
-    TRY(type_entry(b, mlirValueGetType(res), &te));
+    MET_RETURN_IF_ERROR(type_entry(b, mlirValueGetType(res), &te));
     if (!te->shaped) continue;
     met_value_t v;
     bool overflow;
-    TRY(size_value(b, res, loc, "result", r, &v, &overflow));
+    MET_RETURN_IF_ERROR(size_value(b, res, loc, "result", r, &v, &overflow));
     if (overflow) flags |= MET_NODE_F_NO_SIZE;
     result_dynamic |= (v.flags & MET_VALUE_F_DYNAMIC) && !(v.flags & MET_VALUE_F_BOUND);
     result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
@@ -735,26 +734,26 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
       v.role = MET_ROLE_OTHER;
     }
     uint32_t id;
-    TRY(met_graph_add_result(b->g, &v, &id));
-    TRY(met_ptrmap_put(&b->map, res.ptr, id));
+    MET_RETURN_IF_ERROR(met_graph_add_result(b->g, &v, &id));
+    MET_RETURN_IF_ERROR(met_ptrmap_put(&b->map, res.ptr, id));
   }
   // Tensors and buffers materialized inside the op's own regions (loop bodies, branches;
   // named linalg ops build scalar bodies and are not looked into).
   uint64_t scratch = 0, scratch_native = 0, body_dispatches = 0;
   if (oe->walk_regions && mlirOperationGetNumRegions(op))
-    TRY(region_scratch(b, op, loc, oe->name, &scratch, &scratch_native, &body_dispatches));
+    MET_RETURN_IF_ERROR(region_scratch(b, op, loc, oe->name, &scratch, &scratch_native, &body_dispatches));
   met_node_extra_t x = {0};
   x.scratch_bytes = scratch;
   x.scratch_native_bytes = scratch_native;
   bool has_x = scratch > 0;
-  if (oe->is_call) TRY(call_cost(b, op, loc, &x, &has_x));
+  if (oe->is_call) MET_RETURN_IF_ERROR(call_cost(b, op, loc, &x, &has_x));
   else if (oe->is_call_indirect) {
     b->g->incomplete = true;
-    TRY(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+    MET_RETURN_IF_ERROR(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
                      "'%s' calls a function not known before run time: its arena, dispatches "
                      "and traffic are not counted, so the report is a lower bound", oe->name));
   }
-  if (has_x) TRY(met_graph_set_extra(b->g, &x));
+  if (has_x) MET_RETURN_IF_ERROR(met_graph_set_extra(b->g, &x));
   met_node_t *n = &b->g->nodes[node];
   if (n->operand_count == 0 && n->result_count == 0 && info.kind != MET_NODE_RETURN && !has_x) {
     // Touches nothing shaped: drop the node again (its position still counts).
@@ -768,7 +767,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   n->flags = flags;
   if (b->opt->record_names) n->loc = met_adapter_loc_string(b->arena, loc);
   if (result_dynamic && !operand_dynamic)
-    TRY(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
+    MET_RETURN_IF_ERROR(met_diag_add(b->arena, b->diags, loc, MET_DIAG_WARNING,
                      "'%.*s' has a result with dynamic dims, counted as 1 each: byte counts "
                      "from here on are lower bounds (bind them with dynamic-size=N)",
                      (int)name.length, name.data));

@@ -5,7 +5,6 @@
 
 #include "adapter.h"
 
-#define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
 
 met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
                           met_diag_severity_t sev, const char *fmt, ...) {
@@ -14,7 +13,7 @@ met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocatio
   const char *msg = met_arena_vprintf(arena, fmt, ap);
   va_end(ap);
   if (!msg) return MET_ENOMEM;
-  TRY(met_arena_reserve(arena, (void **)&list->items, &list->cap, list->count,
+  MET_RETURN_IF_ERROR(met_arena_reserve(arena, (void **)&list->items, &list->cap, list->count,
                         sizeof(met_diag_t)));
   list->items[list->count++] = (met_diag_t){loc, sev, msg};
   return MET_OK;

@@ -15,6 +15,15 @@ typedef enum met_status_e {
 } met_status_t;
 
 // Returns a static, NUL-terminated English name for |s| ("ok", "out of memory", ...).
+// (lib/status.c)
 const char *met_status_str(met_status_t s);
+
+// Evaluates |expr| (a met_status_t) once and returns it from the calling function when it
+// is not MET_OK (IREE's IREE_RETURN_IF_ERROR). The one early-return idiom of metrale.
+#define MET_RETURN_IF_ERROR(expr)          \
+  do {                                     \
+    met_status_t met_status_ = (expr);     \
+    if (met_status_ != MET_OK) return met_status_; \
+  } while (0)
 
 #endif

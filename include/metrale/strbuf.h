@@ -1,0 +1,31 @@
+// metrale/strbuf.h: a growable string that remembers its first failure, for renderers
+// that must not print (the JSON and text reports, diagnostics).
+// Thread-compatible: one buffer per caller.
+#ifndef METRALE_STRBUF_H
+#define METRALE_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "metrale/arena.h"
+#include "metrale/status.h"
+
+// A growable NUL-terminated string on the heap of |allocator|.
+typedef struct met_strbuf_t {
+  met_allocator_t allocator;
+  char *data;
+  size_t len, cap;
+  met_status_t status;  // the first failure; later appends are ignored once set
+} met_strbuf_t;
+
+void met_strbuf_initialize(met_allocator_t allocator, met_strbuf_t *sb);
+void met_strbuf_deinitialize(met_strbuf_t *sb);
+void met_strbuf_append(met_strbuf_t *sb, const char *s, size_t len);
+void met_strbuf_printf(met_strbuf_t *sb, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+// Appends a string literal; its length comes from the compiler, not from a count by hand.
+#define MET_STRBUF_LIT(sb, lit) met_strbuf_append((sb), "" lit, sizeof(lit) - 1)
+// Appends |s| as a JSON string literal, quotes included.
+void met_strbuf_json_string(met_strbuf_t *sb, const char *s);
+
+#endif
