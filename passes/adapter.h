@@ -13,23 +13,8 @@
 #include "metrale/graph.h"
 #include "metrale/passes.h"
 #include "metrale/target.h"
+#include "diag.h"
 #include "mlir-c/IR.h"
-
-typedef struct met_diag_t {
-  MlirLocation loc;
-  met_diag_severity_t severity;
-  const char *message;  // in the run's arena
-} met_diag_t;
-
-typedef struct met_diag_list_t {
-  met_diag_t *items;
-  size_t count, cap;
-} met_diag_list_t;
-
-// Appends a formatted diagnostic (message stored in |arena|). MET_ENOMEM on failure.
-met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
-                          met_diag_severity_t sev, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
 
 // Which arguments are parameters: indices from an option ("0,2-5,7-", "all", "float",
 // "none") plus the `metrale.param` argument attribute.

@@ -1,9 +1,10 @@
-// diag.c: the list of diagnostics an analysis collects on its own thread, to be emitted
-// later in a fixed order (see passes/adapter.h). Messages live in the run's arena.
+// diag.c: see diag.h. Messages of a list live in the run's arena.
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "adapter.h"
+#include "diag.h"
+
+#include "metrale/parse.h"
 
 
 met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
@@ -17,4 +18,34 @@ met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocatio
                         sizeof(met_diag_t)));
   list->items[list->count++] = (met_diag_t){loc, sev, msg};
   return MET_OK;
+}
+
+void met_diag_emit(met_diag_fn_t diag, void *user, MlirLocation loc, met_diag_severity_t sev,
+                   const char *fmt, ...) {
+  char buf[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  diag(user, loc, sev, buf);
+}
+
+MlirLocation met_diag_module_loc(MlirOperation module) {
+  MlirLocation loc = mlirOperationGetLocation(module);
+  bool real = mlirLocationIsAFileLineColRange(loc) && mlirLocationFileLineColRangeGetStartLine(loc) > 0;
+  if (real || mlirOperationGetNumRegions(module) < 1) return loc;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation first = mlirBlockIsNull(body) ? (MlirOperation){NULL} : mlirBlockGetFirstOperation(body);
+  return mlirOperationIsNull(first) ? loc : mlirOperationGetLocation(first);
+}
+
+bool met_diag_option_u64(MlirLocation loc, const char *name, MlirStringRef text, uint64_t min,
+                    uint64_t max, uint64_t absent, uint64_t *out, met_diag_fn_t diag,
+                    void *user) {
+  if (!text.length) { *out = absent; return true; }
+  char msg[256];
+  if (met_parse_option_u64(name, text.data, text.length, min, max, out, msg, sizeof(msg)))
+    return true;
+  met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s", msg);
+  return false;
 }

@@ -4,9 +4,12 @@
 #include "dlti.h"
 
 #include <stdio.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "attrs.h"
+#include "diag.h"
+#include "mlir_hooks.h"
 #include "mlir-c/BuiltinAttributes.h"
 
 typedef enum { CHOOSE, BASE, OVERRIDE } phase_t;
@@ -130,4 +133,67 @@ int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t w
              "dlti.target_system_spec has %zu devices and none has a \"metrale.target\" entry: "
              "metrale uses the first, \"%.*s\"", w.devices, (int)w.device.length, w.device.data);
   return w.bad ? -1 : 1;
+}
+
+// "host-cpu, h100, ..." from the built-in table, into |buf|.
+static const char *target_list(char *buf, size_t cap) {
+  size_t len = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < met_target_builtin_count(); ++i) {
+    int n = snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", met_target_builtin(i)->name);
+    if (n < 0 || (size_t)n >= cap - len) break;
+    len += (size_t)n;
+  }
+  return buf;
+}
+
+static bool op_named(MlirOperation op, const char *name) {
+  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                            mlirStringRefCreateFromCString(name));
+}
+
+typedef struct nested_dlti_t {
+  MlirOperation top;
+  met_diag_fn_t diag;
+  void *user;
+  int count;
+} nested_dlti_t;
+
+// A nested module's own DLTI target is not applied: say so at it.
+static MlirWalkResult warn_nested_dlti(MlirOperation op, void *user) {
+  nested_dlti_t *n = user;
+  if (op_named(op, "func.func")) return MlirWalkResultSkip;  // no module inside a body
+  if (mlirOperationEqual(op, n->top) || !op_named(op, "builtin.module"))
+    return MlirWalkResultAdvance;
+  MlirAttribute a = mlirOperationGetDiscardableAttributeByName(
+      op, mlirStringRefCreateFromCString("dlti.target_system_spec"));
+  if (!mlirAttributeIsNull(a) && n->count++ < 8)
+    met_diag_emit(n->diag, n->user, mlirOperationGetLocation(op), MET_DIAG_WARNING,
+             "this nested module's own dlti.target_system_spec is not applied: its functions "
+             "are analysed on the outermost module's target");
+  return MlirWalkResultAdvance;
+}
+
+bool met_dlti_resolve_target(MlirOperation module, MlirStringRef name, met_target_t *storage,
+                             const met_target_t **out, met_diag_fn_t diag, void *user) {
+  MlirLocation mloc = met_diag_module_loc(module);
+  nested_dlti_t nd = {module, diag, user, 0};
+  mlirOperationWalk(module, warn_nested_dlti, &nd, MlirWalkPreOrder);
+  if (name.length) {
+    if (met_target_find(name.data, name.length, out) == MET_OK) return true;
+    char names[256];
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "unknown target '%.*s'; the built-in targets are %s",
+             (int)name.length, name.data, target_list(names, sizeof(names)));
+    return false;
+  }
+  char why[256], warn[256];
+  int found = met_dlti_target(module, storage, why, sizeof(why), warn, sizeof(warn));
+  if (found < 0) {
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "%s", why);
+    return false;
+  }
+  if (warn[0]) met_diag_emit(diag, user, mloc, MET_DIAG_WARNING, "%s", warn);
+  if (found > 0) *out = storage;
+  else met_target_find("host-cpu", 8, out);
+  return true;
 }

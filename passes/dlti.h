@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 
+#include "metrale/passes.h"
 #include "metrale/target.h"
 #include "mlir-c/IR.h"
 
@@ -24,18 +25,17 @@
 extern "C" {
 #endif
 
-// Receives one entry of one device spec, in order.
-typedef void (*met_dlti_entry_fn_t)(void *user, MlirStringRef device, MlirStringRef key,
-                                    MlirAttribute value);
-// Calls |fn| for every string-keyed entry of every device spec in |module|'s
-// dlti.target_system_spec. Returns 0 when the module has none. (C++, passes/shim.cpp.)
-int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn, void *user);
-
 // Builds |out| from |module|'s DLTI spec. Returns 1 when built, 0 when the module has no
 // spec, -1 when the spec is malformed (reason in |why|). |warn| receives a warning (or
 // ""): several devices and none marked with "metrale.target".
 int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t why_len,
                     char *warn, size_t warn_len);
+
+// The target: |name| when given (a built-in), else the module's DLTI spec, else host-cpu.
+// |storage| holds a DLTI-built target. On error a diagnostic is emitted and false returned.
+// Warns at a nested module that has its own spec (not applied).
+bool met_dlti_resolve_target(MlirOperation module, MlirStringRef name, met_target_t *storage,
+                             const met_target_t **out, met_diag_fn_t diag, void *user);
 
 #ifdef __cplusplus
 }

@@ -56,7 +56,7 @@ bool met_mem_gather_globals(gather_t *g) {
     met_size_status_t zs = met_type_size(mlirTypeAttrGetValue(ty), g->target->index_bits, 0, &sz);
     if (zs != MET_SIZE_OK) {
       const char *tys = met_type_string(&g->arena, mlirTypeAttrGetValue(ty));
-      met_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
+      met_diag_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
                "global @%.*s of type %s has no byte size: it %s", (int)s.length, s.data,
                tys ? tys : "?", met_size_status_why(zs));
       g->ok = false;
@@ -64,7 +64,7 @@ bool met_mem_gather_globals(gather_t *g) {
     }
     if (sz.dynamic) {
       g->r.complete = false;
-      met_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_WARNING,
+      met_diag_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_WARNING,
                "global @%.*s has dynamic dims, counted as 1 each: the report is a lower bound",
                (int)s.length, s.data);
     }
@@ -91,7 +91,7 @@ bool met_mem_gather_globals(gather_t *g) {
 
 static bool decl_error(gather_t *g, const char *fmt, const char *what, const char *key,
                        const char *why) {
-  met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR, fmt, what, key, why);
+  met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR, fmt, what, key, why);
   g->ok = false;
   return false;
 }
@@ -133,14 +133,14 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
   if (!mlirAttributeIsNull(a)) {
     const char *why = met_attr_type(ctx, a, &t);
     if (why) {
-      met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR, "%s %s", what, why);
+      met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR, "%s %s", what, why);
       g->ok = false;
       return false;
     }
   } else if (text.length) {
     t = met_parse_type_quietly(ctx, text);
     if (mlirTypeIsNull(t)) {
-      met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
+      met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
                "invalid %s='%.*s': not a type (f16, bf16, f8E4M3FN, i8, ...)", what,
                (int)text.length, text.data);
       g->ok = false;
@@ -153,7 +153,7 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
   bool is_float;
   if (!met_type_element_bits(t, g->target->index_bits, &bits, &widened, &is_float) ||
       bits > UINT32_MAX) {
-    met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
+    met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
              "%s has no storage width", what);
     g->ok = false;
     return false;
@@ -188,7 +188,7 @@ static bool parse_kv_option(gather_t *g, MlirStringRef s) {
     ++i;  // past the ','
   }
   if (!why) return true;
-  met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
+  met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
            "invalid kv-pool='%.*s': %s (layers=N,kv_heads=N,head_dim=N,block_size=N)",
            (int)s.length, s.data, why);
   g->ok = false;
@@ -205,7 +205,7 @@ bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef k
   }
   if (mlirAttributeIsNull(p)) return true;
   if (!mlirAttributeIsADictionary(p)) {
-    met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
+    met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
              "metrale.kv_pool must be a dictionary");
     g->ok = false;
     return false;
@@ -248,16 +248,16 @@ bool met_mem_gather_caches(gather_t *g) {
   MlirAttribute c = mlirOperationGetDiscardableAttributeByName(
       g->module, mlirStringRefCreateFromCString("metrale.caches"));
   if (mlirAttributeIsNull(c)) return true;
-  MlirLocation mloc = met_module_loc(g->module);
+  MlirLocation mloc = met_diag_module_loc(g->module);
   if (!mlirAttributeIsAArray(c)) {
-    met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR, "metrale.caches must be an array of dictionaries");
+    met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR, "metrale.caches must be an array of dictionaries");
     g->ok = false;
     return false;
   }
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(c); ++i) {
     MlirAttribute e = mlirArrayAttrGetElement(c, i);
     if (!mlirAttributeIsADictionary(e)) {
-      met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
+      met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
                "metrale.caches entry #%" PRIdPTR " must be a dictionary", i);
       g->ok = false;
       return false;
@@ -281,7 +281,7 @@ bool met_mem_gather_caches(gather_t *g) {
            mlirStringRefEqual(w, mlirStringRefCreateFromCString("device")))))
       why = "has a 'where' that is not \"host\" or \"device\"";
     if (why) {
-      met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
+      met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
                "metrale.caches entry #%" PRIdPTR " %s (it needs name, units and bytes)", i, why);
       g->ok = false;
       return false;
@@ -289,7 +289,7 @@ bool met_mem_gather_caches(gather_t *g) {
     cache->name = met_arena_strndup(&g->arena, name.data, name.length);
     cache->host = w.length == 4;
     if (!met_mul_u64(cache->units, cache->unit_bytes, &cache->bytes)) {
-      met_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
+      met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
                "metrale.caches entry #%" PRIdPTR ": units x bytes overflows 64 bits", i);
       g->ok = false;
       return false;

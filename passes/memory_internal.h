@@ -1,12 +1,15 @@
-// passes/memory_internal.h: what passes/memory_run.c and passes/memory_decls.c share:
-// the report being gathered and its small helpers. Internal to the memory pass.
+// passes/memory_internal.h: what the memory pass's files share: the report being
+// gathered and its small helpers (memory_gather.c). memory_run.c calls memory_decls.c,
+// both call memory_gather.c; nothing calls back. Internal to the memory pass.
 #ifndef METRALE_PASSES_MEMORY_INTERNAL_H
 #define METRALE_PASSES_MEMORY_INTERNAL_H
 
 #include <stdbool.h>
 #include <string.h>
 
-#include "functions.h"
+#include "dlti.h"
+#include "jobs.h"
+#include "output.h"
 #include "metrale/memory_report.h"
 
 typedef struct gather_t {

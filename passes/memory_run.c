@@ -19,7 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "functions.h"
+#include "dlti.h"
+#include "jobs.h"
+#include "output.h"
 #include "metrale/checked.h"
 #include "metrale/memory.h"
 #include "metrale/memory_graph.h"
@@ -32,25 +34,8 @@
 #include "memory_internal.h"
 #include "types.h"
 
-bool met_mem_fail_oom(gather_t *g) {
-  met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
-           "metrale-memory: out of memory");
-  g->ok = false;
-  return false;
-}
 
-bool met_mem_add(gather_t *g, uint64_t *acc, uint64_t v, const char *term) {
-  if (met_add_u64(*acc, v, acc)) return true;
-  met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_ERROR,
-           "the memory model's term '%s' overflows 64 bits (it passes 2^64 bytes)", term);
-  g->ok = false;
-  return false;
-}
 
-MlirAttribute met_mem_attr_of(MlirAttribute dict, const char *name) {
-  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)) return (MlirAttribute){NULL};
-  return mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString(name));
-}
 
 
 static MlirAttribute arg_attrs(MlirOperation func, intptr_t index) {
@@ -89,13 +74,6 @@ static met_memory_weight_t *find_weight(gather_t *g, const char *name) {
   return NULL;
 }
 
-bool met_mem_add_row(gather_t *g, const char *name, const char *kind, const char *loc,
-                    uint64_t stored, uint64_t derived, uint64_t act, uint64_t ws, uint64_t state) {
-  met_memory_row_t *row;
-  if (!PUSH(g, rows, row_count, cap_rows, row)) return met_mem_fail_oom(g);
-  *row = (met_memory_row_t){name, kind, loc, stored, derived, act, ws, state};
-  return true;
-}
 
 // Weights and states that are arguments of |j|'s function.
 static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
@@ -118,7 +96,7 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
       for (size_t i = 0; i < g->r.state_count && !seen; ++i)
         if (!strcmp(g->r.states[i].name, name)) seen = &g->r.states[i];
       if (seen && seen->bytes != v->bytes) {
-        met_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+        met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "argument #%d: the state named \"%s\" is %" PRIu64 " bytes here and %" PRIu64
                  " bytes elsewhere: one name is one state", v->arg_index, name, v->bytes, seen->bytes);
         g->ok = false;
@@ -142,7 +120,7 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
       MlirType ir = mlirValueGetType(mlirBlockGetArgument(entry, v->arg_index));
       met_type_size_t sz;
       if (met_type_size_as(ir, ftype, g->target->index_bits, 0, &sz) != MET_SIZE_OK) {
-        met_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+        met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "argument #%d: its metrale.format has no storage width", v->arg_index);
         g->ok = false;
         continue;
@@ -156,7 +134,7 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
     bool leaked = g->target->hoists_parameters && !outside && uses == 0;
     met_memory_weight_t *w = find_weight(g, name);
     if (w && w->stored != stored) {
-      met_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+      met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                "argument #%d: the weight named \"%s\" is stored as %" PRIu64 " bytes here and %"
                PRIu64 " bytes elsewhere: one name is one weight", v->arg_index, name, stored,
                w->stored);
@@ -260,11 +238,11 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
     if (j->status || j->failed) {
       const char *name = j->graph.name ? j->graph.name : "?";
       if (j->status == MET_EOVERFLOW && j->report.overflow_field)
-        met_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+        met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "metrale-memory could not evaluate @%s: its %s overflows 64 bits", name,
                  j->report.overflow_field);
       else if (j->status)
-        met_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+        met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "metrale-memory could not evaluate @%s: %s", name, met_status_str(j->status));
       g->ok = false;
       continue;
@@ -274,7 +252,7 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
     if (!j->report.complete) g->r.complete = false;
     if (fm->unsized_node >= 0) {
       const met_node_t *n = &j->graph.nodes[fm->unsized_node];
-      met_emit(g->diag, g->user, node_loc(n), MET_DIAG_ERROR,
+      met_diag_emit(g->diag, g->user, node_loc(n), MET_DIAG_ERROR,
                "the conv workspace rule of target '%s' needs the size of every operand of '%s', "
                "and one has dynamic dims or no size (bind them with dynamic-size=N)",
                g->target->name, n->name);
@@ -348,7 +326,7 @@ static void report_missing_kv(gather_t *g) {
     if (n > 0 && (size_t)n < sizeof(what) - len) len += (size_t)n;
   }
   g->r.complete = false;
-  met_emit(g->diag, g->user, met_module_loc(g->module), MET_DIAG_WARNING,
+  met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_WARNING,
            "the KV pool is declared but sizes nothing (counted as 0 bytes, so the report is a "
            "lower bound): missing %s", what);
 }
@@ -356,10 +334,10 @@ static void report_missing_kv(gather_t *g) {
 bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
-  MlirLocation mloc = met_module_loc(module);
+  MlirLocation mloc = met_diag_module_loc(module);
   met_target_t dlti_target;
   gather_t *g = calloc(1, sizeof(gather_t));
-  if (!g) { met_emit(diag, user, mloc, MET_DIAG_ERROR, "metrale-memory: out of memory"); return false; }
+  if (!g) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "metrale-memory: out of memory"); return false; }
   g->module = module;
   g->diag = diag;
   g->user = user;
@@ -368,27 +346,27 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   met_arena_initialize(met_allocator_system(), &g->arena);
   met_param_spec_t params, states;
   const char *why;
-  bool ok = met_resolve_target(module, o->target, &dlti_target, &g->target, diag, user);
+  bool ok = met_dlti_resolve_target(module, o->target, &dlti_target, &g->target, diag, user);
   if (ok && !met_param_spec_parse(o->params.data, o->params.length, &params, &why)) {
-    met_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid params='%.*s': %s", (int)o->params.length,
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid params='%.*s': %s", (int)o->params.length,
              o->params.data, why);
     ok = false;
   }
   if (ok && !met_param_spec_parse(o->states.data, o->states.length, &states, &why)) {
-    met_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid states='%.*s': %s", (int)o->states.length,
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid states='%.*s': %s", (int)o->states.length,
              o->states.data, why);
     ok = false;
   }
   uint64_t dynamic_size = 0, sequences = 0, tokens = 0, rows = 0;
   ok = ok &&
-       met_option_u64(mloc, "dynamic-size", o->dynamic_size, 1, INT64_MAX, 0, &dynamic_size,
+       met_diag_option_u64(mloc, "dynamic-size", o->dynamic_size, 1, INT64_MAX, 0, &dynamic_size,
                       diag, user) &&
-       met_option_u64(mloc, "sequences", o->sequences, 1, UINT64_MAX, 0, &sequences, diag, user) &&
-       met_option_u64(mloc, "tokens", o->tokens, 1, UINT64_MAX, 0, &tokens, diag, user) &&
-       met_option_u64(mloc, "rows", o->remark_rows, 0, 1000000, 8, &rows, diag, user);
+       met_diag_option_u64(mloc, "sequences", o->sequences, 1, UINT64_MAX, 0, &sequences, diag, user) &&
+       met_diag_option_u64(mloc, "tokens", o->tokens, 1, UINT64_MAX, 0, &tokens, diag, user) &&
+       met_diag_option_u64(mloc, "rows", o->remark_rows, 0, 1000000, 8, &rows, diag, user);
   g->r.util_ppm = ok ? g->target->default_util_ppm : 0;
   if (ok && o->util.length && met_parse_ppm(o->util.data, o->util.length, &g->r.util_ppm)) {
-    met_emit(diag, user, mloc, MET_DIAG_ERROR,
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
              "invalid util='%.*s': expected a fraction in (0, 1] exact to 6 decimals, such as 0.9",
              (int)o->util.length, o->util.data);
     ok = false;
@@ -401,7 +379,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
       ok = met_mem_fail_oom(g);
   }
   if (ok && !jobs.count)
-    met_emit(diag, user, mloc, MET_DIAG_WARNING,
+    met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
              "no func.func with a body in this module: no run is counted (activations 0)");
   g->r.sequences = sequences;
   g->r.tokens = tokens;
@@ -412,7 +390,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
     report_missing_kv(g);
     uint64_t kv_blocks, kv_bytes;
     if (met_memory_kv_bytes(&g->r.pool, sequences, tokens, &kv_blocks, &kv_bytes)) {
-      met_emit(diag, user, mloc, MET_DIAG_ERROR,
+      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
                "the paged KV pool for %" PRIu64 " sequences x %" PRIu64 " tokens has no byte "
                "size: blocks x block_size x 2 x layers x kv_heads x head_dim x KV bytes "
                "overflows 64 bits", sequences, tokens);
@@ -435,12 +413,12 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                                  &g->r.max_tokens, &g->r.max_tokens_found);
     }
     if (st == MET_EOVERFLOW) {
-      met_emit(diag, user, mloc, MET_DIAG_ERROR,
+      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
                "the memory model has no size: adding its term '%s' overflows 64 bits (the sum "
                "passes 2^64 bytes)", g->r.totals.overflow_term ? g->r.totals.overflow_term : "?");
       ok = false;
     } else if (st) {
-      met_emit(diag, user, mloc, MET_DIAG_ERROR, "the memory model cannot be evaluated: %s",
+      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "the memory model cannot be evaluated: %s",
                met_status_str(st));
       ok = false;
     } else if (ok && g->r.totals.kv_bytes &&
@@ -474,7 +452,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
     if (o->json.length) {
       sb.len = 0;
       met_memory_report_json(&sb, g->target, &g->r);
-      if (sb.status || !met_write_report(mloc, o->json, &sb, json_out, diag, user)) ok = false;
+      if (sb.status || !met_output_write(mloc, o->json, &sb, json_out, diag, user)) ok = false;
     }
     if (text_out) met_memory_report_text(text_out, g->target, &g->r, 15);
     met_strbuf_deinitialize(&sb);

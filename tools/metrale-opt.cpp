@@ -5,8 +5,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-
-extern "C" void met_register_passes(void);
+#include "../passes/register.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();

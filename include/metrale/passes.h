@@ -81,11 +81,6 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *option
                     met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out);
 
-// Runs |fn(user, i)| for i in [0, n), in parallel when |ctx| has multithreading enabled
-// (MLIR's own thread pool), else in order. Implemented in C++ (passes/shim.cpp).
-void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *user, size_t i),
-                      void *user);
-
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,7 @@
-// memory.c: see memory.h. Each block starts with a 64-byte header that records how it was
+// page_alloc.c: see page_alloc.h. Each block starts with a 64-byte header that records how it was
 // obtained, so free() knows whether to munmap or free.
 #define _DEFAULT_SOURCE
-#include "memory.h"
+#include "page_alloc.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,7 +41,7 @@ static void huge_free(void *self, void *ptr) {
   else free(p);
 }
 
-met_allocator_t met_passes_allocator(void) {
+met_allocator_t met_page_allocator(void) {
   met_allocator_t a = {huge_alloc, huge_free, NULL};
   return a;
 }

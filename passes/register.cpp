@@ -1,17 +1,14 @@
-// shim.cpp: the few things the MLIR 22 C API has no door for, kept free of analysis
-// logic: registering the metrale passes (with options) into MLIR's registry, emitting
-// remarks/warnings/notes at locations, running a loop on MLIR's thread pool, and reading
-// DLTI target-device entries. Everything else is C (passes/run.c, passes/adapter.c).
+// register.cpp: the top of the MLIR layer, in C++ because the MLIR 22 C API has no door
+// for it: the metrale passes registered (with options) into MLIR's registry, and the
+// diagnostics they emit (remarks and warnings need C++). Free of analysis logic: each
+// pass fills the C options and calls met_budget_run / met_memory_run.
 #include <string>
 
-#include "dlti.h"
 #include "metrale/passes.h"
+#include "register.h"
 #include "mlir/CAPI/IR.h"
-#include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Threading.h"
-#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -160,33 +157,6 @@ struct MemoryPass
 };
 
 }  // namespace
-
-extern "C" void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *, size_t),
-                                 void *user) {
-  mlir::parallelFor(unwrap(ctx), 0, n, [&](size_t i) { fn(user, i); });
-}
-
-extern "C" int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn,
-                                       void *user) {
-  mlir::Operation *op = unwrap(module);
-  auto spec = op->getAttrOfType<mlir::TargetSystemSpecInterface>(
-      mlir::DLTIDialect::kTargetSystemDescAttrName);
-  if (!spec) return 0;
-  for (mlir::DataLayoutEntryInterface dev : spec.getEntries()) {
-    auto idAttr = llvm::dyn_cast_if_present<mlir::StringAttr>(
-        llvm::dyn_cast_if_present<mlir::StringAttr>(dev.getKey()));
-    auto device = llvm::dyn_cast_if_present<mlir::TargetDeviceSpecInterface>(dev.getValue());
-    if (!idAttr || !device) continue;
-    llvm::StringRef id = idAttr.getValue();
-    for (mlir::DataLayoutEntryInterface e : device.getEntries()) {
-      auto key = llvm::dyn_cast_if_present<mlir::StringAttr>(e.getKey());
-      if (!key) continue;
-      fn(user, MlirStringRef{id.data(), id.size()},
-         MlirStringRef{key.getValue().data(), key.getValue().size()}, wrap(e.getValue()));
-    }
-  }
-  return 1;
-}
 
 extern "C" void met_register_passes(void) {
   mlir::PassRegistration<BudgetPass>();

@@ -1,4 +1,4 @@
-// run.c: met_budget_run: resolve options, analyse every function (in parallel, see
+// budget_run.c: met_budget_run: resolve options, analyse every function (in parallel, see
 // functions.c), then report in function order on the calling thread: diagnostics, the
 // `metrale.budget` attribute, the JSON document and the text table. The analysis of one
 // function touches only its own job, so there is no shared mutable state between threads.
@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "functions.h"
+#include "dlti.h"
+#include "jobs.h"
+#include "output.h"
 #include "metrale/budget.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
@@ -101,10 +103,10 @@ static void set_budget_attr(met_fn_job_t *j, const met_target_t *t) {
 bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
-  MlirLocation mloc = met_module_loc(module);
+  MlirLocation mloc = met_diag_module_loc(module);
   met_target_t dlti_target;
   const met_target_t *target;
-  if (!met_resolve_target(module, o->target, &dlti_target, &target, diag, user)) return false;
+  if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user)) return false;
   static const char *const kPlanners[] = {"first-fit", "best-fit", "area", "best"};
   met_budget_options_t bopt = {MET_PLAN_BEST};
   if (o->planner.length) {
@@ -114,7 +116,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
           !memcmp(kPlanners[k], o->planner.data, o->planner.length))
         found = k;
     if (found < 0) {
-      met_emit(diag, user, mloc, MET_DIAG_ERROR,
+      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
                "unknown planner '%.*s'; use best, first-fit, best-fit or area",
                (int)o->planner.length, o->planner.data);
       return false;
@@ -124,28 +126,28 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   met_param_spec_t params;
   const char *why;
   if (!met_param_spec_parse(o->params.data, o->params.length, &params, &why)) {
-    met_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid params='%.*s': %s",
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid params='%.*s': %s",
              (int)o->params.length, o->params.data, why);
     return false;
   }
   uint64_t dynamic_size;
-  if (!met_option_u64(mloc, "dynamic-size", o->dynamic_size, 1, INT64_MAX, 0, &dynamic_size,
+  if (!met_diag_option_u64(mloc, "dynamic-size", o->dynamic_size, 1, INT64_MAX, 0, &dynamic_size,
                       diag, user))
     return false;
   met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, o->json.length > 0, NULL, NULL, NULL};
   met_fn_jobs_t jobs;
   bool remarks = o->op_remarks;
   if (!met_fn_jobs_run(module, target, &aopt, &bopt, after_budget, &remarks, &jobs)) {
-    met_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
     return false;
   }
   if (!jobs.count)
-    met_emit(diag, user, mloc, MET_DIAG_WARNING,
+    met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
              "no func.func with a body in this module: there is nothing to analyse");
   met_function_result_t *results = calloc(jobs.count ? jobs.count : 1, sizeof(*results));
   if (!results) {
     met_fn_jobs_release(&jobs);
-    met_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
     return false;
   }
   bool ok = true;
@@ -158,10 +160,10 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
       ok = false;
       results[i].error = j->failed ? "a value has no byte size" : met_status_str(j->status);
       if (j->status == MET_EOVERFLOW && j->report.overflow_field)
-        met_emit(diag, user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+        met_diag_emit(diag, user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "metrale-budget could not evaluate @%s: its %s overflows 64 bits", results[i].name, j->report.overflow_field);
       else if (j->status)
-        met_emit(diag, user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+        met_diag_emit(diag, user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "metrale-budget could not evaluate @%s: %s", results[i].name,
                  met_status_str(j->status));
       continue;
@@ -175,10 +177,10 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_report_json(&sb, target, results, jobs.count);
     if (sb.status) {
-      met_emit(diag, user, mloc, MET_DIAG_ERROR, "cannot render the JSON report: %s",
+      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "cannot render the JSON report: %s",
                met_status_str(sb.status));
       ok = false;
-    } else if (!met_write_report(mloc, o->json, &sb, json_out, diag, user)) {
+    } else if (!met_output_write(mloc, o->json, &sb, json_out, diag, user)) {
       ok = false;
     }
     met_strbuf_deinitialize(&sb);

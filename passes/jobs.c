@@ -1,25 +1,14 @@
-// functions.c: the machinery every metrale pass shares (see functions.h).
-#include "functions.h"
+// jobs.c: the per-function analyses of a module (see jobs.h): the call graph, its levels,
+// and one parallel round per level.
+#include "jobs.h"
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlti.h"
 #include "mlir-c/BuiltinAttributes.h"
-#include "metrale/parse.h"
-#include "memory.h"
-
-MlirLocation met_module_loc(MlirOperation module) {
-  MlirLocation loc = mlirOperationGetLocation(module);
-  bool real = mlirLocationIsAFileLineColRange(loc) && mlirLocationFileLineColRangeGetStartLine(loc) > 0;
-  if (real || mlirOperationGetNumRegions(module) < 1) return loc;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  MlirOperation first = mlirBlockIsNull(body) ? (MlirOperation){NULL} : mlirBlockGetFirstOperation(body);
-  return mlirOperationIsNull(first) ? loc : mlirOperationGetLocation(first);
-}
+#include "mlir_hooks.h"
+#include "page_alloc.h"
 
 static bool op_named(MlirOperation op, const char *name) {
   return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
@@ -231,7 +220,7 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
   if (ok) {
     c.syms = &r.syms;
     mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
-    for (size_t i = 0; i < n; ++i) met_arena_initialize(met_passes_allocator(), &out->jobs[i].arena);
+    for (size_t i = 0; i < n; ++i) met_arena_initialize(met_page_allocator(), &out->jobs[i].arena);
     for (size_t i = 0; i < n && ok; ++i) {
       g.self = i;
       g.start[i] = g.nedges;
@@ -277,104 +266,4 @@ void met_fn_jobs_release(met_fn_jobs_t *jobs) {
   free(jobs->jobs);
   jobs->jobs = NULL;
   jobs->count = 0;
-}
-
-void met_emit(met_diag_fn_t diag, void *user, MlirLocation loc, met_diag_severity_t sev,
-              const char *fmt, ...) {
-  char buf[2048];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof(buf), fmt, ap);
-  va_end(ap);
-  diag(user, loc, sev, buf);
-}
-
-bool met_write_report(MlirLocation loc, MlirStringRef path, const met_strbuf_t *sb,
-                      met_strbuf_t *out, met_diag_fn_t diag, void *user) {
-  if (path.length == 1 && path.data[0] == '-') {
-    if (out) { met_strbuf_append(out, sb->data, sb->len); return true; }
-    fwrite(sb->data, 1, sb->len, stdout);
-    fflush(stdout);
-    return true;
-  }
-  char *p = malloc(path.length + 1);
-  if (!p) { met_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory"); return false; }
-  memcpy(p, path.data, path.length);
-  p[path.length] = '\0';
-  FILE *f = fopen(p, "wb");
-  bool ok = f && fwrite(sb->data, 1, sb->len, f) == sb->len;
-  if (f && fclose(f) != 0) ok = false;
-  if (!ok) met_emit(diag, user, loc, MET_DIAG_ERROR, "cannot write the JSON report to '%s': %s", p,
-                    strerror(errno));
-  free(p);
-  return ok;
-}
-
-// "host-cpu, h100, ..." from the built-in table, into |buf|.
-static const char *target_list(char *buf, size_t cap) {
-  size_t len = 0;
-  buf[0] = '\0';
-  for (size_t i = 0; i < met_target_builtin_count(); ++i) {
-    int n = snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", met_target_builtin(i)->name);
-    if (n < 0 || (size_t)n >= cap - len) break;
-    len += (size_t)n;
-  }
-  return buf;
-}
-
-typedef struct nested_dlti_t {
-  MlirOperation top;
-  met_diag_fn_t diag;
-  void *user;
-  int count;
-} nested_dlti_t;
-
-// A nested module's own DLTI target is not applied: say so at it.
-static MlirWalkResult warn_nested_dlti(MlirOperation op, void *user) {
-  nested_dlti_t *n = user;
-  if (op_named(op, "func.func")) return MlirWalkResultSkip;  // no module inside a body
-  if (mlirOperationEqual(op, n->top) || !op_named(op, "builtin.module"))
-    return MlirWalkResultAdvance;
-  MlirAttribute a = mlirOperationGetDiscardableAttributeByName(
-      op, mlirStringRefCreateFromCString("dlti.target_system_spec"));
-  if (!mlirAttributeIsNull(a) && n->count++ < 8)
-    met_emit(n->diag, n->user, mlirOperationGetLocation(op), MET_DIAG_WARNING,
-             "this nested module's own dlti.target_system_spec is not applied: its functions "
-             "are analysed on the outermost module's target");
-  return MlirWalkResultAdvance;
-}
-
-bool met_resolve_target(MlirOperation module, MlirStringRef name, met_target_t *storage,
-                        const met_target_t **out, met_diag_fn_t diag, void *user) {
-  MlirLocation mloc = met_module_loc(module);
-  nested_dlti_t nd = {module, diag, user, 0};
-  mlirOperationWalk(module, warn_nested_dlti, &nd, MlirWalkPreOrder);
-  if (name.length) {
-    if (met_target_find(name.data, name.length, out) == MET_OK) return true;
-    char names[256];
-    met_emit(diag, user, mloc, MET_DIAG_ERROR, "unknown target '%.*s'; the built-in targets are %s",
-             (int)name.length, name.data, target_list(names, sizeof(names)));
-    return false;
-  }
-  char why[256], warn[256];
-  int found = met_dlti_target(module, storage, why, sizeof(why), warn, sizeof(warn));
-  if (found < 0) {
-    met_emit(diag, user, mloc, MET_DIAG_ERROR, "%s", why);
-    return false;
-  }
-  if (warn[0]) met_emit(diag, user, mloc, MET_DIAG_WARNING, "%s", warn);
-  if (found > 0) *out = storage;
-  else met_target_find("host-cpu", 8, out);
-  return true;
-}
-
-bool met_option_u64(MlirLocation loc, const char *name, MlirStringRef text, uint64_t min,
-                    uint64_t max, uint64_t absent, uint64_t *out, met_diag_fn_t diag,
-                    void *user) {
-  if (!text.length) { *out = absent; return true; }
-  char msg[256];
-  if (met_parse_option_u64(name, text.data, text.length, min, max, out, msg, sizeof(msg)))
-    return true;
-  met_emit(diag, user, loc, MET_DIAG_ERROR, "%s", msg);
-  return false;
 }

@@ -1,0 +1,46 @@
+// passes/diag.h: diagnostics of the MLIR layer: the list an analysis collects on its own
+// thread (emitted later in a fixed order), emitting one through a met_diag_fn_t, where
+// module-level ones go, and numeric options that fail as one located line.
+// Thread-compatible: one list per analysis.
+#ifndef METRALE_PASSES_DIAG_H
+#define METRALE_PASSES_DIAG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "metrale/arena.h"
+#include "metrale/passes.h"
+#include "mlir-c/IR.h"
+
+typedef struct met_diag_t {
+  MlirLocation loc;
+  met_diag_severity_t severity;
+  const char *message;  // in the run's arena
+} met_diag_t;
+
+typedef struct met_diag_list_t {
+  met_diag_t *items;
+  size_t count, cap;
+} met_diag_list_t;
+
+// Appends a formatted diagnostic (message stored in |arena|). MET_ENOMEM on failure.
+met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
+                          met_diag_severity_t sev, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+// Formats and emits one diagnostic through |diag|.
+void met_diag_emit(met_diag_fn_t diag, void *user, MlirLocation loc, met_diag_severity_t sev,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+// Where module-level diagnostics go: the module's own location when it is a real one
+// (an explicit `module` line), else (an implicit module, file:0:0) the location of its
+// first op, so that editors and -verify-diagnostics see a real line.
+MlirLocation met_diag_module_loc(MlirOperation module);
+
+// Parses the numeric option |name| (metrale/parse.h's rule) into |*out|, in [min, max];
+// |absent| when |text| is empty. On error, one located line and false.
+bool met_diag_option_u64(MlirLocation loc, const char *name, MlirStringRef text, uint64_t min,
+                         uint64_t max, uint64_t absent, uint64_t *out, met_diag_fn_t diag,
+                         void *user);
+
+#endif

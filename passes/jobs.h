@@ -1,0 +1,46 @@
+// passes/jobs.h: analysing every function of a module (adapter + Budget), callees before
+// callers, each round in parallel.
+// Thread-compatible: one call per module at a time; each function's job is touched by
+// one thread only.
+#ifndef METRALE_PASSES_JOBS_H
+#define METRALE_PASSES_JOBS_H
+
+#include <stdbool.h>
+
+#include "adapter.h"
+#include "metrale/budget.h"
+#include "metrale/passes.h"
+#include "metrale/report.h"
+
+typedef struct met_fn_job_t {
+  MlirOperation func;
+  met_arena_t arena;          // everything of this function's analysis
+  met_graph_t graph;
+  met_budget_report_t report;
+  met_diag_list_t diags;      // emitted later, in function order
+  met_status_t status;
+  bool failed;                // an error diagnostic was added
+  void *extra;                // the caller's per-function result (in |arena|)
+} met_fn_job_t;
+
+// Runs on the job's thread after a successful Budget analysis.
+typedef met_status_t (*met_fn_after_t)(met_fn_job_t *job, const met_target_t *target,
+                                       void *ctx);
+
+typedef struct met_fn_jobs_t {
+  met_fn_job_t *jobs;
+  size_t count;
+} met_fn_jobs_t;
+
+// True for a func.func with a body.
+bool met_fn_has_body(MlirOperation op);
+
+// Builds and analyses every function with a body in |module| (in parallel when the
+// context allows), then calls |after| (optional) on each. False only when the job table
+// cannot be allocated; per-function failures are in each job.
+bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
+                     const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
+                     met_fn_after_t after, void *ctx, met_fn_jobs_t *out);
+void met_fn_jobs_release(met_fn_jobs_t *jobs);
+
+#endif

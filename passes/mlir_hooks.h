@@ -1,0 +1,30 @@
+// passes/mlir_hooks.h: what the C passes need from MLIR that only C++ reaches
+// (passes/mlir_hooks.cpp). Nothing here calls back into metrale.
+#ifndef METRALE_PASSES_MLIR_HOOKS_H
+#define METRALE_PASSES_MLIR_HOOKS_H
+
+#include <stddef.h>
+
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Runs |fn(user, i)| for i in [0, n), in parallel when |ctx| has multithreading enabled
+// (MLIR's own thread pool), else in order.
+void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *user, size_t i),
+                      void *user);
+
+// Receives one entry of one device spec, in order.
+typedef void (*met_dlti_entry_fn_t)(void *user, MlirStringRef device, MlirStringRef key,
+                                    MlirAttribute value);
+// Calls |fn| for every string-keyed entry of every device spec in |module|'s
+// dlti.target_system_spec. Returns 0 when the module has none.
+int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn, void *user);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,30 @@
+// output.c: see output.h.
+#include "output.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+bool met_output_write(MlirLocation loc, MlirStringRef path, const met_strbuf_t *sb,
+                      met_strbuf_t *out, met_diag_fn_t diag, void *user) {
+  if (path.length == 1 && path.data[0] == '-') {
+    if (out) { met_strbuf_append(out, sb->data, sb->len); return true; }
+    fwrite(sb->data, 1, sb->len, stdout);
+    fflush(stdout);
+    return true;
+  }
+  char *p = malloc(path.length + 1);
+  if (!p) { met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory"); return false; }
+  memcpy(p, path.data, path.length);
+  p[path.length] = '\0';
+  FILE *f = fopen(p, "wb");
+  bool ok = f && fwrite(sb->data, 1, sb->len, f) == sb->len;
+  if (f && fclose(f) != 0) ok = false;
+  if (!ok) met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "cannot write the JSON report to '%s': %s", p,
+                    strerror(errno));
+  free(p);
+  return ok;
+}

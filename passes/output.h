@@ -1,0 +1,16 @@
+// passes/output.h: writing a rendered report where the user asked for it.
+#ifndef METRALE_PASSES_OUTPUT_H
+#define METRALE_PASSES_OUTPUT_H
+
+#include <stdbool.h>
+
+#include "metrale/passes.h"
+#include "metrale/strbuf.h"
+#include "mlir-c/IR.h"
+
+// Writes |sb| to |path|: "-" appends to |out| when given, else stdout. On failure an error
+// is emitted at |loc| and false returned.
+bool met_output_write(MlirLocation loc, MlirStringRef path, const met_strbuf_t *sb,
+                      met_strbuf_t *out, met_diag_fn_t diag, void *user);
+
+#endif
