@@ -11,7 +11,6 @@ TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 60
 CHECK_FUZZ_SECONDS ?= 15
 CLANG_FLAGS := -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
-LLVM_BIN   := /usr/lib/llvm-22/bin
 JOBS       ?= $(shell nproc)
 CORPUS     ?= $(abspath ../shared/corpus)
 
@@ -48,7 +47,7 @@ unit: build
 	@for t in $(BUILD)/bin/test_*; do $$t || exit 1; done
 
 lit: build
-	$(LLVM_BIN)/lit -sv --param build_dir=$(abspath $(BUILD)) --param corpus=$(CORPUS) test
+	$$(cat $(BUILD)/llvm-tools-dir.txt)/lit -sv --param build_dir=$(abspath $(BUILD)) --param corpus=$(CORPUS) test
 
 check-fast: build
 	@sh scripts/check.sh $(BUILD) $(CORPUS)

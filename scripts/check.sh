@@ -9,7 +9,8 @@ status=0
 for t in "$build"/bin/test_*; do
   "$t" | tee -a "$log" || status=1
 done
-/usr/lib/llvm-22/bin/lit -sv --param build_dir="$(cd "$build" && pwd)" --param corpus="$corpus" \
+tools=$(cat "$build/llvm-tools-dir.txt")  # written by CMake: the LLVM the build used
+"$tools/lit" -sv --param build_dir="$(cd "$build" && pwd)" --param corpus="$corpus" \
   "$@" test | tee -a "$log" || status=1
 # Unit tests print "name: N passed, M failed"; lit prints "  Passed: N (..%)" or
 # "  Passed     : N (..%)" and likewise "Failed".

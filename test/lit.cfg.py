@@ -16,7 +16,12 @@ build = lit_config.params.get("build_dir")
 if not build:
     lit_config.fatal("run lit with --param build_dir=<metrale build dir> (make check does)")
 config.test_exec_root = os.path.join(build, "test")
-llvm_bin = "/usr/lib/llvm-22/bin"
+# The LLVM tools (FileCheck, not, mlir-opt) of the MLIR the build used: from the
+# llvm_tools_dir param, else from the file CMake writes into the build directory.
+llvm_bin = lit_config.params.get("llvm_tools_dir")
+if not llvm_bin:
+    with open(os.path.join(build, "llvm-tools-dir.txt")) as f:
+        llvm_bin = f.read().strip()
 config.environment["PATH"] = os.pathsep.join(
     [os.path.join(build, "bin"), llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME"):
@@ -24,6 +29,7 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME"):
         config.environment[var] = os.environ[var]
 
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%build_dir", build))
 config.substitutions.append(("%plugin", os.path.join(build, "lib", "MetralePlugin.so")))
 config.substitutions.append(("%mlir_opt", os.path.join(llvm_bin, "mlir-opt")))
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
