@@ -32,10 +32,10 @@ static met_status_t grow_to(met_ptrmap_t *m, size_t ncap) {
   return MET_OK;
 }
 
-static met_status_t grow(met_ptrmap_t *m) { return grow_to(m, m->cap ? m->cap * 2 : 1024); }
+static met_status_t grow(met_ptrmap_t *m) { return grow_to(m, m->cap ? m->cap * 2 : 16); }
 
 met_status_t met_ptrmap_reserve(met_ptrmap_t *map, size_t count) {
-  size_t cap = 1024;
+  size_t cap = 16;
   while (cap < count * 2) {
     if (cap > SIZE_MAX / 4) return MET_EOVERFLOW;
     cap *= 2;
