@@ -74,17 +74,21 @@ bool met_mem_gather_globals(gather_t *g) {
     const char *name = met_mem_afmt(g, "@%.*s", (int)s.length, s.data);
     const char *loc = met_adapter_loc_string(&g->arena, mlirOperationGetLocation(op));
     if (!name) return met_mem_fail_oom(g);
+    met_status_t st;
     if (is_mutable) {
-      met_memory_state_t *st;
-      if (!PUSH(g, states, state_count, cap_states, st)) return met_mem_fail_oom(g);
-      *st = (met_memory_state_t){name, sz.bytes};
-      if (!met_mem_add(g, &g->r.terms.states, sz.bytes, "states")) return false;
-      if (!met_mem_add_row(g, met_mem_afmt(g, "state %s", name), "state", loc, 0, 0, 0, 0, sz.bytes)) return false;
+      st = met_memory_model_state(&g->model, name, sz.bytes, loc);
     } else {
-      met_memory_weight_t *w;
-      if (!PUSH(g, weights, weight_count, cap_weights, w)) return met_mem_fail_oom(g);
-      *w = (met_memory_weight_t){name, NULL, sz.bytes, 0, loads, loads == 0, false};
+      met_memory_weight_t w = {name, NULL, sz.bytes, 0, loads, loads == 0, false};
+      st = met_memory_model_weight(&g->model, &w);
     }
+    if (st == MET_EINVAL) {  // a state argument already took this name with another size
+      met_diag_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
+                    "global %s is %" PRIu64 " bytes, and a state of that name is %" PRIu64,
+                    name, sz.bytes, g->model.conflict_bytes);
+      g->ok = false;
+      continue;
+    }
+    if (!met_mem_check(g, st)) return false;
   }
   return true;
 }
@@ -265,16 +269,15 @@ bool met_mem_gather_caches(gather_t *g) {
     static const char *const cache_keys[] = {"name", "units", "bytes", "where", NULL};
     if (!known_keys(g, e, "metrale.caches", cache_keys)) return false;
     MlirAttribute nm = met_mem_attr_of(e, "name"), where = met_mem_attr_of(e, "where");
-    met_memory_cache_t *cache;
-    if (!PUSH(g, caches, cache_count, cap_caches, cache)) return met_mem_fail_oom(g);
-    if (!int_entry(g, e, "units", "metrale.caches", &cache->units) ||
-        !int_entry(g, e, "bytes", "metrale.caches", &cache->unit_bytes))
+    met_memory_cache_t cache = {0};
+    if (!int_entry(g, e, "units", "metrale.caches", &cache.units) ||
+        !int_entry(g, e, "bytes", "metrale.caches", &cache.unit_bytes))
       return false;
     MlirStringRef name, w = {"device", 6};
     const char *why = mlirAttributeIsNull(nm) ? "needs a name" : met_attr_string(nm, &name);
     if (!why && !name.length) why = "has an empty name";
-    if (!why && !cache->units) why = "needs units";
-    if (!why && !cache->unit_bytes) why = "needs bytes";
+    if (!why && !cache.units) why = "needs units";
+    if (!why && !cache.unit_bytes) why = "needs bytes";
     if (!why && !mlirAttributeIsNull(where) &&
         (met_attr_string(where, &w) ||
          !(mlirStringRefEqual(w, mlirStringRefCreateFromCString("host")) ||
@@ -286,20 +289,16 @@ bool met_mem_gather_caches(gather_t *g) {
       g->ok = false;
       return false;
     }
-    cache->name = met_arena_strndup(&g->arena, name.data, name.length);
-    cache->host = w.length == 4;
-    if (!met_mul_u64(cache->units, cache->unit_bytes, &cache->bytes)) {
+    cache.name = met_arena_strndup(&g->arena, name.data, name.length);
+    cache.host = w.length == 4;
+    met_status_t st = met_memory_model_cache(&g->model, &cache);
+    if (st == MET_EOVERFLOW && !strcmp(g->model.overflow_term, MET_MEMORY_CACHE_PRODUCT)) {
       met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
                "metrale.caches entry #%" PRIdPTR ": units x bytes overflows 64 bits", i);
       g->ok = false;
       return false;
     }
-    if (!met_mem_add(g, cache->host ? &g->r.terms.caches_host : &g->r.terms.caches_device,
-                     cache->bytes, cache->host ? "caches_host" : "caches_device"))
-      return false;
-    if (!cache->host && !met_mem_add_row(g, met_mem_afmt(g, "cache %s", cache->name), "state", NULL, 0, 0, 0, 0,
-                                 cache->bytes))
-      return false;
+    if (!met_mem_check(g, st)) return false;
   }
   return true;
 }

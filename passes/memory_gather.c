@@ -1,22 +1,23 @@
 // memory_gather.c: the small helpers of the report the memory pass gathers
 // (memory_internal.h), shared by memory_run.c and memory_decls.c so that neither calls
-// the other back.
+// the other back. The arithmetic itself is lib/memory_model.c.
 #include "memory_internal.h"
 
-#include "metrale/checked.h"
 #include "mlir-c/BuiltinAttributes.h"
 
 bool met_mem_fail_oom(gather_t *g) {
   met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
-           "metrale-memory: out of memory");
+                "metrale-memory: out of memory");
   g->ok = false;
   return false;
 }
 
-bool met_mem_add(gather_t *g, uint64_t *acc, uint64_t v, const char *term) {
-  if (met_add_u64(*acc, v, acc)) return true;
+bool met_mem_check(gather_t *g, met_status_t st) {
+  if (st == MET_OK) return true;
+  if (st != MET_EOVERFLOW) return met_mem_fail_oom(g);
   met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
-           "the memory model's term '%s' overflows 64 bits (it passes 2^64 bytes)", term);
+                "the memory model's term '%s' overflows 64 bits (it passes 2^64 bytes)",
+                g->model.overflow_term ? g->model.overflow_term : "?");
   g->ok = false;
   return false;
 }
@@ -27,9 +28,7 @@ MlirAttribute met_mem_attr_of(MlirAttribute dict, const char *name) {
 }
 
 bool met_mem_add_row(gather_t *g, const char *name, const char *kind, const char *loc,
-                    uint64_t stored, uint64_t derived, uint64_t act, uint64_t ws, uint64_t state) {
-  met_memory_row_t *row;
-  if (!PUSH(g, rows, row_count, cap_rows, row)) return met_mem_fail_oom(g);
-  *row = (met_memory_row_t){name, kind, loc, stored, derived, act, ws, state};
-  return true;
+                     uint64_t stored, uint64_t derived, uint64_t act, uint64_t ws, uint64_t state) {
+  return met_mem_check(g, met_memory_model_row(&g->model, name, kind, loc, stored, derived, act,
+                                               ws, state));
 }

@@ -25,6 +25,7 @@
 #include "metrale/checked.h"
 #include "metrale/memory.h"
 #include "metrale/memory_graph.h"
+#include "metrale/memory_model.h"
 #include "metrale/memory_report.h"
 #include "metrale/parse.h"
 #include "metrale/passes.h"
@@ -67,14 +68,6 @@ static met_status_t after_memory(met_fn_job_t *j, const met_target_t *t, void *c
   return met_memory_function(&j->graph, &j->report, t, &j->arena, fm);
 }
 
-// A weight or state by name: the existing entry when the name was seen before.
-static met_memory_weight_t *find_weight(gather_t *g, const char *name) {
-  for (size_t i = 0; i < g->r.weight_count; ++i)
-    if (!strcmp(g->r.weights[i].name, name)) return &g->r.weights[i];
-  return NULL;
-}
-
-
 // Weights and states that are arguments of |j|'s function.
 static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
   const met_graph_t *gr = &j->graph;
@@ -92,22 +85,16 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
     if (!name) return met_mem_fail_oom(g);
     const char *loc = met_adapter_loc_string(&g->arena, mlirOperationGetLocation(j->func));
     if (v->role == MET_ROLE_STATE) {
-      const met_memory_state_t *seen = NULL;
-      for (size_t i = 0; i < g->r.state_count && !seen; ++i)
-        if (!strcmp(g->r.states[i].name, name)) seen = &g->r.states[i];
-      if (seen && seen->bytes != v->bytes) {
+      met_status_t st = met_memory_model_state(&g->model, name, v->bytes, loc);
+      if (st == MET_EINVAL) {
         met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
-                 "argument #%d: the state named \"%s\" is %" PRIu64 " bytes here and %" PRIu64
-                 " bytes elsewhere: one name is one state", v->arg_index, name, v->bytes, seen->bytes);
+                      "argument #%d: the state named \"%s\" is %" PRIu64 " bytes here and %"
+                      PRIu64 " bytes elsewhere: one name is one state", v->arg_index, name,
+                      v->bytes, g->model.conflict_bytes);
         g->ok = false;
         continue;
       }
-      if (seen) continue;
-      met_memory_state_t *s;
-      if (!PUSH(g, states, state_count, cap_states, s)) return met_mem_fail_oom(g);
-      *s = (met_memory_state_t){name, v->bytes};
-      if (!met_mem_add(g, &g->r.terms.states, v->bytes, "states")) return false;
-      if (!met_mem_add_row(g, met_mem_afmt(g, "state %s", name), "state", loc, 0, 0, 0, 0, v->bytes)) return false;
+      if (!met_mem_check(g, st)) return false;
       continue;
     }
     // A parameter: stored at its declared format when one is given.
@@ -129,26 +116,19 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
       if (!mlirTypeEqual(ftype, mlirShapedTypeGetElementType(ir))) served = v->bytes;
       format = met_type_string(&g->arena, ftype);
     }
-    uint32_t uses = fm->param_uses[a];
-    bool outside = j->report.use_count[a] == 0;
-    bool leaked = g->target->hoists_parameters && !outside && uses == 0;
-    met_memory_weight_t *w = find_weight(g, name);
-    if (w && w->stored != stored) {
+    met_memory_weight_t w = {name, format, stored, served, 0, false, false};
+    met_memory_model_weight_use(&j->report, fm, a, g->target->hoists_parameters, &w.uses,
+                                &w.outside, &w.leaked);
+    met_status_t st = met_memory_model_weight(&g->model, &w);
+    if (st == MET_EINVAL) {
       met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
-               "argument #%d: the weight named \"%s\" is stored as %" PRIu64 " bytes here and %"
-               PRIu64 " bytes elsewhere: one name is one weight", v->arg_index, name, stored,
-               w->stored);
+                    "argument #%d: the weight named \"%s\" is stored as %" PRIu64 " bytes here "
+                    "and %" PRIu64 " bytes elsewhere: one name is one weight", v->arg_index,
+                    name, stored, g->model.conflict_bytes);
       g->ok = false;
       continue;
     }
-    if (w) {  // the same weight in another function: counted once
-      w->uses += uses;
-      w->outside = w->outside && outside;
-      w->leaked = w->leaked && leaked;
-      continue;
-    }
-    if (!PUSH(g, weights, weight_count, cap_weights, w)) return met_mem_fail_oom(g);
-    *w = (met_memory_weight_t){name, format, stored, served, uses, outside, leaked};
+    if (!met_mem_check(g, st)) return false;
   }
   return true;
 }
@@ -163,11 +143,11 @@ static bool gather_constants(gather_t *g, met_fn_job_t *j) {
     const met_node_t *n = &gr->nodes[val->producer];
     const char *loc = met_adapter_loc_string(&g->arena, node_loc(n));
     const char *name = met_mem_afmt(g, "%s at %s in @%s", n->name, loc ? loc : "?", gr->name);
-    met_memory_weight_t *w;
-    if (!name || !PUSH(g, weights, weight_count, cap_weights, w)) return met_mem_fail_oom(g);
-    bool outside = j->report.use_count[v] == 0;
-    *w = (met_memory_weight_t){name, NULL, val->bytes, 0, fm->param_uses[v], outside,
-                               g->target->hoists_parameters && !outside && !fm->param_uses[v]};
+    if (!name) return met_mem_fail_oom(g);
+    met_memory_weight_t w = {name, NULL, val->bytes, 0, 0, false, false};
+    met_memory_model_weight_use(&j->report, fm, (uint32_t)v, g->target->hoists_parameters,
+                                &w.uses, &w.outside, &w.leaked);
+    if (!met_mem_check(g, met_memory_model_weight(&g->model, &w))) return false;
   }
   return true;
 }
@@ -229,7 +209,6 @@ static void set_memory_attr(gather_t *g) {
 }
 
 static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
-  uint64_t best = 0;
   for (size_t i = 0; i < jobs->count; ++i) {
     met_fn_job_t *j = &jobs->jobs[i];
     for (size_t d = 0; d < j->diags.count; ++d)
@@ -258,58 +237,20 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
                g->target->name, n->name);
       g->ok = false;
     }
-    met_memory_run_t *run;
-    if (!PUSH(g, runs, run_count, cap_runs, run)) return met_mem_fail_oom(g);
-    *run = (met_memory_run_t){j->graph.name, fm->run_arena, j->report.budget.arena_bytes,
-                              j->report.budget.materialized_bytes, fm->bufferized,
-                              fm->allocated_peak,
-                              fm->bufferized ? fm->allocated_peak : fm->run_arena};
-    if (run->charged > best || !g->r.peak_run) { best = run->charged; g->r.peak_run = run->name; }
-    if (run->arena > g->r.terms.activations_planned) g->r.terms.activations_planned = run->arena;
+    if (!met_mem_check(g, met_memory_model_run(&g->model, j->graph.name, &j->report, fm, NULL)))
+      return false;
     if (!gather_arguments(g, j) || !gather_constants(g, j)) return false;
-    if (fm->derived_bytes) {
-      if (!met_mem_add(g, &g->r.terms.weights_derived, fm->derived_bytes, "weights_derived")) return false;
-      if (!met_mem_add_row(g, met_mem_afmt(g, "load-time subgraphs of @%s", run->name), "hoisted", NULL, 0,
-                   fm->derived_bytes, 0, 0, 0))
-        return false;
-    }
-    for (int f = 0; f < MET_FAMILY_COUNT; ++f) {
-      if (fm->family_node[f] < 0 || fm->family_bytes[f] <= g->r.workspace_family[f]) continue;
-      g->r.workspace_family[f] = fm->family_bytes[f];
-    }
   }
-  g->r.terms.activations = best;
-  // Rows of the run that sets the charge, and of each workspace family.
+  // Rows of the run that sets the charge.
   for (size_t i = 0, k = 0; i < jobs->count; ++i) {
     met_fn_job_t *j = &jobs->jobs[i];
     if (!is_public(j->func) || j->status || j->failed) continue;
     met_memory_run_t *run = &g->r.runs[k++];
     if (run->name == g->r.peak_run && !gather_activation_rows(g, j, run)) return false;
   }
-  for (int f = 0; f < MET_FAMILY_COUNT; ++f) {
-    if (!met_mem_add(g, &g->r.terms.workspace, g->r.workspace_family[f], "workspace")) return false;
-    if (g->r.workspace_family[f] &&
-        !met_mem_add_row(g, met_mem_afmt(g, "%s workspace", met_family_name((met_family_t)f)), "workspace", NULL,
-                 0, 0, 0, g->r.workspace_family[f], 0))
-      return false;
-  }
   return true;
 }
 
-static bool finish_weights(gather_t *g) {
-  for (size_t i = 0; i < g->r.weight_count; ++i) {
-    met_memory_weight_t *w = &g->r.weights[i];
-    met_memory_terms_t *t = &g->r.terms;
-    if (!met_mem_add(g, &t->weights_stored, w->stored, "weights_stored") ||
-        !met_mem_add(g, &t->weights_derived, w->served, "weights_derived") ||
-        (w->outside && !met_mem_add(g, &t->weights_outside, w->stored, "weights_outside")) ||
-        (w->leaked && !met_mem_add(g, &t->weights_leaked, w->stored, "weights_leaked")))
-      return false;
-    if (!met_mem_add_row(g, met_mem_afmt(g, "weight %s", w->name), "weight", NULL, w->stored, w->served, 0, 0, 0))
-      return false;
-  }
-  return true;
-}
 
 static void report_missing_kv(gather_t *g) {
   uint32_t m = g->r.kv_missing;
@@ -342,8 +283,8 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   g->diag = diag;
   g->user = user;
   g->ok = true;
-  g->r.complete = true;
   met_arena_initialize(met_allocator_system(), &g->arena);
+  met_memory_model_initialize(&g->arena, &g->r, &g->model);
   met_param_spec_t params, states;
   const char *why;
   bool ok = met_dlti_resolve_target(module, o->target, &dlti_target, &g->target, diag, user);
@@ -383,7 +324,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
              "no func.func with a body in this module: no run is counted (activations 0)");
   g->r.sequences = sequences;
   g->r.tokens = tokens;
-  ok = ok && gather_runs(g, &jobs) && met_mem_gather_globals(g) && finish_weights(g) &&
+  ok = ok && gather_runs(g, &jobs) && met_mem_gather_globals(g) && met_mem_check(g, met_memory_model_finish(&g->model)) &&
        met_mem_gather_kv_pool(g, o->kv_dtype, o->kv_pool) && met_mem_gather_caches(g) && g->ok;
   if (ok) {
     g->r.kv_missing = met_memory_kv_missing(&g->r.pool, sequences, tokens);

@@ -46,7 +46,7 @@ typedef struct met_memory_terms_t {
   uint64_t weights_outside;     // stored parameters no op reads (included in stored)
   uint64_t weights_derived;     // load-time copies: served-format copies, hoisted subgraphs
   uint64_t weights_leaked;      // stored bytes of sources only hoisted subgraphs read
-  uint64_t activations;         // what the budget charges (see the memory pass)
+  uint64_t activations;         // the largest run charge (metrale/memory_model.h)
   uint64_t activations_planned; // the planner's peak over runs (informational)
   uint64_t workspace;           // sum over kernel families
   uint64_t states;              // mutable globals and state arguments

@@ -4,6 +4,7 @@
 
 #include "check.h"
 #include "metrale/memory.h"
+#include "metrale/memory_model.h"
 
 #define GiB (1024ull * 1024 * 1024)
 
@@ -146,10 +147,107 @@ static void test_driver_terms(void) {
   CHECK(tot.overflow_term && !strcmp(tot.overflow_term, "activations"));
 }
 
+// lib/memory_model.c: runs, weights merged by name, states, caches, and the sums.
+static void test_model(void) {
+  met_arena_t arena;
+  met_arena_initialize(met_allocator_system(), &arena);
+  met_memory_report_t r;
+  memset(&r, 0, sizeof(r));
+  met_memory_model_t m;
+  met_memory_model_initialize(&arena, &r, &m);
+  // Run "a": arena 1000 after hoisting, 300 derived bytes, matmul workspace 64.
+  // Run "b": bufferized, allocation peak 5000 (its charge), arena 800, matmul 128, conv 32;
+  // its Budget is incomplete.
+  met_function_memory_t fa, fb;
+  memset(&fa, 0, sizeof(fa));
+  memset(&fb, 0, sizeof(fb));
+  for (int f = 0; f < MET_FAMILY_COUNT; ++f) fa.family_node[f] = fb.family_node[f] = -1;
+  fa.run_arena = 1000; fa.derived_bytes = 300;
+  fa.family_bytes[MET_FAMILY_MATMUL] = 64; fa.family_node[MET_FAMILY_MATMUL] = 0;
+  fb.run_arena = 800; fb.bufferized = true; fb.allocated_peak = 5000;
+  fb.family_bytes[MET_FAMILY_MATMUL] = 128; fb.family_node[MET_FAMILY_MATMUL] = 1;
+  fb.family_bytes[MET_FAMILY_CONV] = 32; fb.family_node[MET_FAMILY_CONV] = 2;
+  met_budget_report_t ba, bb;
+  memset(&ba, 0, sizeof(ba));
+  memset(&bb, 0, sizeof(bb));
+  ba.complete = true;
+  bb.complete = false;
+  CHECK(met_memory_model_run(&m, "a", &ba, &fa, NULL) == MET_OK);
+  CHECK(met_memory_model_run(&m, "b", &bb, &fb, NULL) == MET_OK);
+  CHECK_EQ_U64(r.terms.activations, 5000);          // max(1000, 5000): b's allocation peak
+  CHECK(r.peak_run && !strcmp(r.peak_run, "b"));
+  CHECK_EQ_U64(r.terms.activations_planned, 1000);  // max(1000, 800)
+  CHECK_EQ_U64(r.terms.weights_derived, 300);
+  CHECK(!r.complete);
+  // Weights: "w" in both runs (4096 stored, 2048 served copy): uses 1 + 2 = 3, outside
+  // only if no run reads it (false), leaked only if both leak (false). "u" read by none:
+  // outside. "x" leaked.
+  met_memory_weight_t w1 = {"w", "bf16", 4096, 2048, 1, false, true};
+  met_memory_weight_t w2 = {"w", "bf16", 4096, 2048, 2, true, false};
+  met_memory_weight_t u = {"u", NULL, 100, 0, 0, true, false};
+  met_memory_weight_t x = {"x", NULL, 10, 0, 0, false, true};
+  CHECK(met_memory_model_weight(&m, &w1) == MET_OK);
+  CHECK(met_memory_model_weight(&m, &w2) == MET_OK);
+  CHECK(met_memory_model_weight(&m, &u) == MET_OK);
+  CHECK(met_memory_model_weight(&m, &x) == MET_OK);
+  CHECK_EQ_U64(r.weight_count, 3);
+  CHECK_EQ_U64(r.weights[0].uses, 3);
+  CHECK(!r.weights[0].outside && !r.weights[0].leaked);
+  // The same name with another size is a conflict, reporting the first size.
+  met_memory_weight_t w3 = {"w", NULL, 8192, 0, 0, false, false};
+  CHECK(met_memory_model_weight(&m, &w3) == MET_EINVAL);
+  CHECK_EQ_U64(m.conflict_bytes, 4096);
+  // States once per name; another size is a conflict.
+  CHECK(met_memory_model_state(&m, "kv", 512, NULL) == MET_OK);
+  CHECK(met_memory_model_state(&m, "kv", 512, NULL) == MET_OK);
+  CHECK(met_memory_model_state(&m, "kv", 256, NULL) == MET_EINVAL);
+  CHECK_EQ_U64(r.terms.states, 512);
+  // Caches: 4 x 1024 on the device, 2 x 10 on the host; a product past 2^64 names itself.
+  met_memory_cache_t dev = {"prefix", 4, 1024, 0, false}, host = {"swap", 2, 10, 0, true};
+  met_memory_cache_t huge = {"huge", 1ull << 32, 1ull << 32, 0, false};
+  CHECK(met_memory_model_cache(&m, &dev) == MET_OK);
+  CHECK(met_memory_model_cache(&m, &host) == MET_OK);
+  CHECK_EQ_U64(r.terms.caches_device, 4096);
+  CHECK_EQ_U64(r.terms.caches_host, 20);
+  CHECK(met_memory_model_cache(&m, &huge) == MET_EOVERFLOW);
+  CHECK(!strcmp(m.overflow_term, MET_MEMORY_CACHE_PRODUCT));
+  // Finish: workspace = max matmul 128 + max conv 32 = 160; stored 4096 + 100 + 10 = 4206;
+  // derived 300 + served 2048 = 2348; outside 100 (u); leaked 10 (x).
+  CHECK(met_memory_model_finish(&m) == MET_OK);
+  CHECK_EQ_U64(r.terms.workspace, 160);
+  CHECK_EQ_U64(r.terms.weights_stored, 4206);
+  CHECK_EQ_U64(r.terms.weights_derived, 2348);
+  CHECK_EQ_U64(r.terms.weights_outside, 100);
+  CHECK_EQ_U64(r.terms.weights_leaked, 10);
+  // The rows' columns sum to the terms: stored, derived, workspace, state.
+  uint64_t stored = 0, derived = 0, ws = 0, state = 0;
+  for (size_t i = 0; i < r.row_count; ++i) {
+    stored += r.rows[i].stored; derived += r.rows[i].derived;
+    ws += r.rows[i].workspace; state += r.rows[i].state;
+  }
+  CHECK_EQ_U64(stored, 4206);
+  CHECK_EQ_U64(derived, 2348);
+  CHECK_EQ_U64(ws, 160);
+  CHECK_EQ_U64(state, 512 + 4096);  // the state and the device cache
+  // A sum past 2^64 names its term: weights of 2^64 - 1 and 1 bytes.
+  met_memory_report_t r2;
+  memset(&r2, 0, sizeof(r2));
+  met_memory_model_t m2;
+  met_memory_model_initialize(&arena, &r2, &m2);
+  met_memory_weight_t big = {"big", NULL, UINT64_MAX, 0, 0, false, false};
+  met_memory_weight_t one = {"one", NULL, 1, 0, 0, false, false};
+  CHECK(met_memory_model_weight(&m2, &big) == MET_OK);
+  CHECK(met_memory_model_weight(&m2, &one) == MET_OK);
+  CHECK(met_memory_model_finish(&m2) == MET_EOVERFLOW);
+  CHECK(!strcmp(m2.overflow_term, "weights_stored"));
+  met_arena_deinitialize(&arena);
+}
+
 int main(void) {
   test_kv_formula();
   test_missing();
   test_budget_and_inverse();
   test_driver_terms();
+  test_model();
   return check_finish("test_memory");
 }

@@ -1,0 +1,157 @@
+// memory_model.c: assembling the memory model's report (definitions in
+// metrale/memory_model.h). Linear in runs + weights + states, except the merge by name,
+// which is O(weights^2) in the worst case (models name a few hundred weights).
+#include "metrale/memory_model.h"
+
+#include <string.h>
+
+#include "metrale/checked.h"
+
+// Appends a zeroed element to the report's array |arr| (count |count|, capacity in the
+// model's |cap|), pointing |out| at it.
+#define PUSH(m, arr, count, cap, out)                                                    \
+  do {                                                                                   \
+    MET_RETURN_IF_ERROR(met_arena_reserve((m)->arena, (void **)&(m)->r->arr, &(m)->cap, \
+                                          (m)->r->count, sizeof(*(m)->r->arr)));         \
+    (out) = &(m)->r->arr[(m)->r->count++];                                               \
+    memset((out), 0, sizeof(*(out)));                                                    \
+  } while (0)
+
+static met_status_t add(met_memory_model_t *m, uint64_t *acc, uint64_t v, const char *term) {
+  if (met_add_u64(*acc, v, acc)) return MET_OK;
+  m->overflow_term = term;
+  return MET_EOVERFLOW;
+}
+
+void met_memory_model_initialize(met_arena_t *arena, met_memory_report_t *r,
+                                 met_memory_model_t *m) {
+  memset(m, 0, sizeof(*m));
+  m->arena = arena;
+  m->r = r;
+  r->complete = true;
+}
+
+met_status_t met_memory_model_row(met_memory_model_t *m, const char *name, const char *kind,
+                                  const char *loc, uint64_t stored, uint64_t derived,
+                                  uint64_t activations, uint64_t workspace, uint64_t state) {
+  if (!name) return MET_ENOMEM;  // a name that could not be formatted
+  met_memory_row_t *row;
+  PUSH(m, rows, row_count, cap_rows, row);
+  *row = (met_memory_row_t){name, kind, loc, stored, derived, activations, workspace, state};
+  return MET_OK;
+}
+
+met_status_t met_memory_model_run(met_memory_model_t *m, const char *name,
+                                  const met_budget_report_t *budget,
+                                  const met_function_memory_t *fm, met_memory_run_t **out) {
+  met_memory_report_t *r = m->r;
+  met_memory_run_t *run;
+  PUSH(m, runs, run_count, cap_runs, run);
+  *run = (met_memory_run_t){name, fm->run_arena, budget->budget.arena_bytes,
+                            budget->budget.materialized_bytes, fm->bufferized,
+                            fm->allocated_peak,
+                            fm->bufferized ? fm->allocated_peak : fm->run_arena};
+  if (!budget->complete) r->complete = false;
+  if (run->charged > r->terms.activations || !r->peak_run) {
+    r->terms.activations = run->charged;
+    r->peak_run = name;
+  }
+  if (run->arena > r->terms.activations_planned) r->terms.activations_planned = run->arena;
+  for (int f = 0; f < MET_FAMILY_COUNT; ++f)
+    if (fm->family_node[f] >= 0 && fm->family_bytes[f] > r->workspace_family[f])
+      r->workspace_family[f] = fm->family_bytes[f];
+  if (fm->derived_bytes) {
+    MET_RETURN_IF_ERROR(add(m, &r->terms.weights_derived, fm->derived_bytes, "weights_derived"));
+    MET_RETURN_IF_ERROR(met_memory_model_row(
+        m, met_arena_printf(m->arena, "load-time subgraphs of @%s", name), "hoisted", NULL, 0,
+        fm->derived_bytes, 0, 0, 0));
+  }
+  if (out) *out = run;
+  return MET_OK;
+}
+
+void met_memory_model_weight_use(const met_budget_report_t *budget,
+                                 const met_function_memory_t *fm, uint32_t value,
+                                 bool hoists, uint32_t *uses, bool *outside, bool *leaked) {
+  *uses = fm->param_uses[value];
+  *outside = budget->use_count[value] == 0;
+  *leaked = hoists && !*outside && *uses == 0;
+}
+
+met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_weight_t *w) {
+  met_memory_report_t *r = m->r;
+  for (size_t i = 0; i < r->weight_count; ++i) {
+    met_memory_weight_t *e = &r->weights[i];
+    if (strcmp(e->name, w->name)) continue;
+    if (e->stored != w->stored) {
+      m->conflict_bytes = e->stored;
+      return MET_EINVAL;
+    }
+    e->uses += w->uses;  // the same weight in another run: counted once
+    e->outside = e->outside && w->outside;
+    e->leaked = e->leaked && w->leaked;
+    return MET_OK;
+  }
+  met_memory_weight_t *e;
+  PUSH(m, weights, weight_count, cap_weights, e);
+  *e = *w;
+  return MET_OK;
+}
+
+met_status_t met_memory_model_state(met_memory_model_t *m, const char *name, uint64_t bytes,
+                                    const char *loc) {
+  met_memory_report_t *r = m->r;
+  for (size_t i = 0; i < r->state_count; ++i) {
+    if (strcmp(r->states[i].name, name)) continue;
+    if (r->states[i].bytes != bytes) {
+      m->conflict_bytes = r->states[i].bytes;
+      return MET_EINVAL;
+    }
+    return MET_OK;
+  }
+  met_memory_state_t *s;
+  PUSH(m, states, state_count, cap_states, s);
+  *s = (met_memory_state_t){name, bytes};
+  MET_RETURN_IF_ERROR(add(m, &r->terms.states, bytes, "states"));
+  return met_memory_model_row(m, met_arena_printf(m->arena, "state %s", name), "state", loc,
+                              0, 0, 0, 0, bytes);
+}
+
+met_status_t met_memory_model_cache(met_memory_model_t *m, const met_memory_cache_t *c) {
+  met_memory_report_t *r = m->r;
+  met_memory_cache_t *e;
+  PUSH(m, caches, cache_count, cap_caches, e);
+  *e = *c;
+  if (!met_mul_u64(c->units, c->unit_bytes, &e->bytes)) {
+    e->bytes = 0;
+    m->overflow_term = MET_MEMORY_CACHE_PRODUCT;
+    return MET_EOVERFLOW;
+  }
+  if (c->host) return add(m, &r->terms.caches_host, e->bytes, "caches_host");
+  MET_RETURN_IF_ERROR(add(m, &r->terms.caches_device, e->bytes, "caches_device"));
+  return met_memory_model_row(m, met_arena_printf(m->arena, "cache %s", c->name), "state",
+                              NULL, 0, 0, 0, 0, e->bytes);
+}
+
+met_status_t met_memory_model_finish(met_memory_model_t *m) {
+  met_memory_report_t *r = m->r;
+  met_memory_terms_t *t = &r->terms;
+  for (int f = 0; f < MET_FAMILY_COUNT; ++f) {
+    if (!r->workspace_family[f]) continue;
+    MET_RETURN_IF_ERROR(add(m, &t->workspace, r->workspace_family[f], "workspace"));
+    MET_RETURN_IF_ERROR(met_memory_model_row(
+        m, met_arena_printf(m->arena, "%s workspace", met_family_name((met_family_t)f)),
+        "workspace", NULL, 0, 0, 0, r->workspace_family[f], 0));
+  }
+  for (size_t i = 0; i < r->weight_count; ++i) {
+    const met_memory_weight_t *w = &r->weights[i];
+    MET_RETURN_IF_ERROR(add(m, &t->weights_stored, w->stored, "weights_stored"));
+    MET_RETURN_IF_ERROR(add(m, &t->weights_derived, w->served, "weights_derived"));
+    if (w->outside) MET_RETURN_IF_ERROR(add(m, &t->weights_outside, w->stored, "weights_outside"));
+    if (w->leaked) MET_RETURN_IF_ERROR(add(m, &t->weights_leaked, w->stored, "weights_leaked"));
+    MET_RETURN_IF_ERROR(met_memory_model_row(
+        m, met_arena_printf(m->arena, "weight %s", w->name), "weight", NULL, w->stored,
+        w->served, 0, 0, 0));
+  }
+  return MET_OK;
+}
