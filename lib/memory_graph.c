@@ -131,7 +131,7 @@ static met_status_t workspace(const met_graph_t *g, const met_target_t *t,
         }
         if (v->bytes > bytes) bytes = v->bytes;
       }
-    } else if (!strcmp(node->name, "linalg.softmax") || strstr(node->name, "attention")) {
+    } else if (node->flags & MET_NODE_F_SOFTMAX) {
       f = MET_FAMILY_SOFTMAX;
       if (!met_mul_u64(t->compute_units, w->softmax_per_unit_bytes, &bytes)) return MET_EOVERFLOW;
     } else if (node->op_class == MET_CLASS_REDUCTION) {

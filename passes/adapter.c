@@ -686,7 +686,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   uint64_t ext = (uint64_t)(uintptr_t)loc.ptr;  // the node's handle: its location
   uint16_t flags = 0;
   if (!oe->registered) {
-    info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_ROLE_OTHER, false, false};
+    info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_ROLE_OTHER, false, false, false};
     flags |= MET_NODE_F_UNREGISTERED;
   }
   if (info.kind == MET_NODE_LEAF && nshaped == 0) return MET_OK;  // scalar constant
@@ -695,7 +695,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     bool src = mlirOperationGetNumOperands(op) > 0 &&
                met_ptrmap_get(&b->map, mlirOperationGetOperand(op, 0).ptr) != UINT32_MAX;
     if (!src || nshaped == 0)
-      info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true};
+      info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true, false};
   }
   if (info.kind == MET_NODE_COMPUTE && nshaped == 0 && !oe->is_call &&
       info.op_class != MET_CLASS_LOOP && !(flags & MET_NODE_F_UNREGISTERED) &&
@@ -761,6 +761,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     return MET_OK;
   }
   if (info.cast) flags |= MET_NODE_F_CAST;
+  if (oe->info.softmax) flags |= MET_NODE_F_SOFTMAX;  // also when unregistered (IREE's)
   if (oe->dealloc) flags |= MET_NODE_F_DEALLOC;
   if (result_unranked || operand_unranked) flags |= MET_NODE_F_UNRANKED;
   if (result_dynamic) flags |= MET_NODE_F_DYNAMIC;

@@ -75,6 +75,8 @@ enum {
   MET_NODE_F_UNRANKED = 1u << 2,      // touches an unranked or unsized shaped value
   MET_NODE_F_DYNAMIC = 1u << 3,       // a result has dynamic dims left unbound
   MET_NODE_F_NO_SIZE = 1u << 4,       // a result's byte size overflows 64 bits
+  MET_NODE_F_SOFTMAX = 1u << 6,       // its kernel workspace is the softmax family
+                                      // (lib/opclass.c marks softmax and attention ops)
   MET_NODE_F_DEALLOC = 1u << 5,       // frees its operands (memref.dealloc): not a use of
                                       // their data, so it does not extend a lifetime
 };

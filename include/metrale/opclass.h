@@ -21,6 +21,8 @@ typedef struct met_opinfo_t {
   uint8_t role;      // met_value_role_t of a leaf's results (MET_ROLE_OTHER otherwise)
   bool cast;         // the op's only product is another element type
   bool known;        // found in the table or by a dialect rule
+  bool softmax;      // its kernel workspace is the softmax family (softmax, attention);
+                     // other ops take the family of their class (metrale/memory_graph.h)
 } met_opinfo_t;
 
 // Looks up |len| bytes of |name|. O(log table) plus a prefix check.

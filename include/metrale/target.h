@@ -31,7 +31,7 @@ typedef enum met_width_policy_e {
 //   and library scratch, e.g. cuBLAS's workspace);
 // - conv: when conv_stages_operand, the largest operand of any conv node (an im2col or
 //   layout-repacked copy of one operand);
-// - softmax (attention and linalg.softmax): compute_units x softmax_per_unit_bytes;
+// - softmax (the ops lib/opclass.c marks: linalg.softmax, IREE attention): compute_units x softmax_per_unit_bytes;
 // - reduction: compute_units x reduction_per_unit_bytes (per-unit partial results).
 typedef struct met_workspace_rules_t {
   uint64_t matmul_per_unit_bytes;

@@ -168,6 +168,7 @@ static met_status_t build_graph(fuzz_reader_t *r, met_graph_t *g, bool f32_unifo
     if (kind == MET_NODE_COMPUTE) {
       uint8_t x = fuzz_u8(r);
       if ((x & 3) == 1) nflags |= MET_NODE_F_CAST;
+      if ((x & 0x60) == 0x60) nflags |= MET_NODE_F_SOFTMAX;
       if ((x & 0x1c) == 0x04) nflags |= MET_NODE_F_UNREGISTERED;
       if ((x & 0x1c) == 0x08) nflags |= MET_NODE_F_UNRANKED;
       if ((x & 0x1c) == 0x0c) nflags |= MET_NODE_F_DYNAMIC;

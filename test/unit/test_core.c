@@ -15,6 +15,9 @@ static void test_opclass(void) {
   CHECK(met_opclass_table_size() > 150);
   CHECK(look("tosa.add").op_class == MET_CLASS_ELEMENTWISE);
   CHECK(look("tosa.cast").cast);
+  // The softmax workspace family is a column of the table, not a guess from the name.
+  CHECK(look("linalg.softmax").softmax && look("iree_linalg_ext.attention").softmax);
+  CHECK(!look("tosa.reduce_sum").softmax && !look("my.attention").softmax);
   CHECK(look("arith.extf").cast && look("arith.truncf").cast && look("arith.sitofp").cast);
   CHECK(!look("arith.addf").cast && look("arith.addf").op_class == MET_CLASS_ELEMENTWISE);
   CHECK(look("math.erf").op_class == MET_CLASS_ELEMENTWISE);  // dialect rule
