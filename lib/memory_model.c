@@ -1,6 +1,7 @@
 // memory_model.c: assembling the memory model's report (definitions in
-// metrale/memory_model.h). Linear in runs + weights + states, except the merge by name,
-// which is O(weights^2) in the worst case (models name a few hundred weights).
+// metrale/memory_model.h). Linear in runs + weights + states: weights are merged by name
+// through a hash (a LLaMA graph has thousands of weight constants); states, a handful,
+// by a scan.
 #include "metrale/memory_model.h"
 
 #include <string.h>
@@ -78,10 +79,34 @@ void met_memory_model_weight_use(const met_budget_report_t *budget,
   *leaked = hoists && !*outside && *uses == 0;
 }
 
+static uint64_t name_hash(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; ++s) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h ^ (h >> 31);
+}
+
+// Rebuilds the name hash with room for twice the weights.
+static met_status_t grow_index(met_memory_model_t *m) {
+  size_t cap = m->weight_index_cap ? m->weight_index_cap * 2 : 64;
+  uint32_t *idx;
+  MET_RETURN_IF_ERROR(met_arena_calloc(m->arena, cap, sizeof(uint32_t), (void **)&idx));
+  for (size_t i = 0; i < m->r->weight_count; ++i) {
+    size_t s = name_hash(m->r->weights[i].name) & (cap - 1);
+    while (idx[s]) s = (s + 1) & (cap - 1);
+    idx[s] = (uint32_t)(i + 1);
+  }
+  m->weight_index = idx;
+  m->weight_index_cap = cap;
+  return MET_OK;
+}
+
 met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_weight_t *w) {
   met_memory_report_t *r = m->r;
-  for (size_t i = 0; i < r->weight_count; ++i) {
-    met_memory_weight_t *e = &r->weights[i];
+  if ((r->weight_count + 1) * 2 > m->weight_index_cap) MET_RETURN_IF_ERROR(grow_index(m));
+  if (r->weight_count >= UINT32_MAX - 1) return MET_EOVERFLOW;
+  size_t s = name_hash(w->name) & (m->weight_index_cap - 1);
+  for (; m->weight_index[s]; s = (s + 1) & (m->weight_index_cap - 1)) {
+    met_memory_weight_t *e = &r->weights[m->weight_index[s] - 1];
     if (strcmp(e->name, w->name)) continue;
     if (e->stored != w->stored) {
       m->conflict_bytes = e->stored;
@@ -95,6 +120,7 @@ met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_wei
   met_memory_weight_t *e;
   PUSH(m, weights, weight_count, cap_weights, e);
   *e = *w;
+  m->weight_index[s] = (uint32_t)r->weight_count;
   return MET_OK;
 }
 

@@ -35,6 +35,8 @@ typedef struct met_memory_model_t {
   size_t cap_rows, cap_runs, cap_weights, cap_states, cap_caches;
   const char *overflow_term;    // with MET_EOVERFLOW: the term that passed 2^64
   uint64_t conflict_bytes;      // with MET_EINVAL from _weight/_state: the size seen first
+  uint32_t *weight_index;       // open-addressing hash of weight names: 1 + index, 0 empty
+  size_t weight_index_cap;      // a power of two, at most half full
 } met_memory_model_t;
 
 // Starts assembling into |r| (zeroed, complete = true), storage from |arena|.
