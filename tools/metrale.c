@@ -21,11 +21,12 @@
 
 static const char kUsage[] =
     "usage: metrale budget MODEL.mlir [--target NAME] [--json FILE|-] [--params SPEC]\n"
-    "                      [--dynamic-size N] [--remarks] [--allow-unregistered-dialect]\n"
+    "                      [--dynamic-size N] [--planner NAME] [--remarks]\n"
+    "                      [--allow-unregistered-dialect]\n"
     "       metrale memory MODEL.mlir [--target NAME] [--util F] [--sequences N] [--tokens N]\n"
     "                      [--kv-pool layers=N,kv_heads=N,head_dim=N,block_size=N]\n"
     "                      [--kv-dtype T] [--json FILE|-] [--params SPEC] [--states SPEC]\n"
-    "                      [--dynamic-size N] [--warn-over-budget] [--remarks]\n"
+    "                      [--dynamic-size N] [--warn-over-budget] [--rows N] [--remarks]\n"
     "       metrale targets [--json]\n"
     "\n"
     "budget   the Budget of one run of every function on a target, as a table\n"
@@ -33,6 +34,7 @@ static const char kUsage[] =
     "         --json FILE|-      also write the JSON report (- : stdout, no table)\n"
     "         --params SPEC      arguments that are weights: 0,2-5,7- | all | float | none\n"
     "         --dynamic-size N   count every dynamic dim as N\n"
+    "         --planner NAME     best (default), first-fit, best-fit, area\n"
     "         --remarks          also print the remarks (off-fast-path ops, ...)\n"
     "memory   does the whole model fit the target's memory, what takes the room, and how\n"
     "         many sequences fit (--sequences/--tokens size the KV pool)\n"
@@ -189,7 +191,7 @@ static bool take_nonempty(int argc, char **argv, int *i, const char *flag, const
 
 typedef struct cli_opts_t {
   const char *model, *target, *json, *params, *states, *util, *kv_dtype, *kv_pool, *dyn, *seq,
-      *tok;
+      *tok, *planner, *rows;
   bool unregistered, over_warning;
   cli_diag_t d;
 } cli_opts_t;
@@ -215,6 +217,8 @@ static int parse_opts(int argc, char **argv, bool memory, cli_opts_t *o) {
     else if (take_nonempty(argc, argv, &i, "--json", &v)) o->json = v;
     else if (take_nonempty(argc, argv, &i, "--params", &v)) o->params = v;
     else if (take_value(argc, argv, &i, "--dynamic-size", &v)) o->dyn = v;
+    else if (!memory && take_nonempty(argc, argv, &i, "--planner", &v)) o->planner = v;
+    else if (memory && take_value(argc, argv, &i, "--rows", &v)) o->rows = v;
     else if (memory && take_nonempty(argc, argv, &i, "--states", &v)) o->states = v;
     else if (memory && take_nonempty(argc, argv, &i, "--util", &v)) o->util = v;
     else if (memory && take_nonempty(argc, argv, &i, "--kv-dtype", &v)) o->kv_dtype = v;
@@ -261,7 +265,8 @@ static int cmd_run(int argc, char **argv, bool memory) {
   int rc = parse_opts(argc, argv, memory, &o);
   if (rc) return rc;
   if (!check_u64("--dynamic-size", o.dyn, 1, INT64_MAX) ||
-      !check_u64("--sequences", o.seq, 1, UINT64_MAX) || !check_u64("--tokens", o.tok, 1, UINT64_MAX))
+      !check_u64("--sequences", o.seq, 1, UINT64_MAX) || !check_u64("--tokens", o.tok, 1, UINT64_MAX) ||
+      !check_u64("--rows", o.rows, 0, 1000000))
     return 2;
   MlirContext ctx;
   MlirModule m = load(&o, &ctx);
@@ -284,7 +289,8 @@ static int cmd_run(int argc, char **argv, bool memory) {
     mo.sequences = ref(o.seq ? o.seq : "");
     mo.tokens = ref(o.tok ? o.tok : "");
     mo.dynamic_size = ref(o.dyn ? o.dyn : "");
-    mo.remark_rows = ref("0");
+    // The table on stdout lists 15 nodes; --rows N also puts an N-row table in a remark.
+    mo.remark_rows = ref(o.rows ? o.rows : "0");
     mo.over_budget_warning = o.over_warning;
     ok = met_memory_run(mlirModuleGetOperation(m), &mo, on_diag, &o.d,
                         json_stdout ? NULL : &text, &jout);
@@ -295,6 +301,7 @@ static int cmd_run(int argc, char **argv, bool memory) {
     bo.json = ref(o.json);
     bo.params = ref(o.params);
     bo.dynamic_size = ref(o.dyn ? o.dyn : "");
+    bo.planner = ref(o.planner ? o.planner : "");
     bo.op_remarks = o.d.remarks;
     ok = met_budget_run(mlirModuleGetOperation(m), &bo, on_diag, &o.d,
                         json_stdout ? NULL : &text, &jout);
