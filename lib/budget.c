@@ -5,6 +5,7 @@
 // All sums are checked: a graph whose byte counts pass 2^64 gets MET_EOVERFLOW.
 #include "metrale/budget.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "metrale/checked.h"
@@ -402,4 +403,31 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   if (!st) st = plan_slots(&c, options, out);
   if (st == MET_EOVERFLOW) out->overflow_field = c.overflow_field;
   return st;
+}
+
+static const met_budget_field_t kFields[] = {
+#define MET_BUDGET_FIELD(name, kind, rank, note) \
+  {#name, MET_FIELD_##kind, rank, note, offsetof(met_budget_t, name)},
+#include "metrale/budget_fields.def"
+#undef MET_BUDGET_FIELD
+};
+enum { kFieldCount = sizeof(kFields) / sizeof(kFields[0]) };
+
+const met_budget_field_t *met_budget_fields(size_t *count) {
+  *count = kFieldCount;
+  return kFields;
+}
+
+uint64_t met_budget_field_u64(const met_budget_t *b, const met_budget_field_t *f) {
+  uint64_t v;
+  memcpy(&v, (const char *)b + f->offset, sizeof(v));
+  return v;
+}
+
+size_t met_budget_rows(const met_budget_field_t **out) {
+  size_t n = 0;
+  for (int r = 1; r <= kFieldCount; ++r)
+    for (size_t i = 0; i < kFieldCount; ++i)
+      if (kFields[i].rank == r) out[n++] = &kFields[i];
+  return n;
 }

@@ -60,23 +60,19 @@ void met_report_json_target(met_strbuf_t *sb, const met_target_t *t) {
   MET_STRBUF_LIT(sb, "]}");
 }
 
-#define FIELD(sb, b, f) met_strbuf_printf(sb, "\"" #f "\": %" PRIu64 ", ", (b)->f)
-
 static void json_budget(met_strbuf_t *sb, const met_budget_t *b) {
+  size_t n;
+  const met_budget_field_t *fields = met_budget_fields(&n);
   MET_STRBUF_LIT(sb, "{");
-  FIELD(sb, b, arena_bytes);
-  FIELD(sb, b, reuse_saved_bytes);
-  FIELD(sb, b, width_overhead_bytes);
-  met_strbuf_printf(sb, "\"width_policy\": \"%s\", ", met_width_policy_name(b->width_policy));
-  FIELD(sb, b, host_io_bytes);
-  FIELD(sb, b, off_fast_path_ops);
-  FIELD(sb, b, off_fast_path_bytes);
-  FIELD(sb, b, cast_nodes);
-  FIELD(sb, b, param_bytes);
-  FIELD(sb, b, dispatches);
-  FIELD(sb, b, dram_bytes);
-  FIELD(sb, b, peak_live_bytes);
-  met_strbuf_printf(sb, "\"materialized_bytes\": %" PRIu64 "}", b->materialized_bytes);
+  for (size_t i = 0; i < n; ++i) {
+    const met_budget_field_t *f = &fields[i];
+    met_strbuf_printf(sb, "%s\"%s\": ", i ? ", " : "", f->name);
+    if (f->kind == MET_FIELD_POLICY)
+      met_strbuf_printf(sb, "\"%s\"", met_width_policy_name(b->width_policy));
+    else
+      met_strbuf_printf(sb, "%" PRIu64, met_budget_field_u64(b, f));
+  }
+  MET_STRBUF_LIT(sb, "}");
 }
 
 static void json_function(met_strbuf_t *sb, const met_function_result_t *f) {
@@ -166,17 +162,13 @@ void met_report_text(met_strbuf_t *sb, const met_target_t *target,
     const met_budget_t *b = &f->report->budget;
     if (!f->report->complete)
       MET_STRBUF_LIT(sb, "  (incomplete: byte counts are lower bounds)\n");
-    text_row(sb, "arena_bytes", b->arena_bytes, true, "planned activation arena");
-    text_row(sb, "peak_live_bytes", b->peak_live_bytes, true, "lower bound for any plan");
-    text_row(sb, "materialized_bytes", b->materialized_bytes, true, "sum of slots");
-    text_row(sb, "reuse_saved_bytes", b->reuse_saved_bytes, true, NULL);
-    text_row(sb, "width_overhead_bytes", b->width_overhead_bytes, true, NULL);
-    text_row(sb, "host_io_bytes", b->host_io_bytes, true, "inputs + results");
-    text_row(sb, "param_bytes", b->param_bytes, true, "weights read");
-    text_row(sb, "dispatches", b->dispatches, false, "after fusion");
-    text_row(sb, "dram_bytes", b->dram_bytes, true, "upper bound, no cache reuse");
-    text_row(sb, "off_fast_path_ops", b->off_fast_path_ops, false, NULL);
-    text_row(sb, "off_fast_path_bytes", b->off_fast_path_bytes, true, NULL);
-    text_row(sb, "cast_nodes", b->cast_nodes, false, NULL);
+    size_t n;
+    met_budget_fields(&n);
+    const met_budget_field_t *rows[32];
+    if (n > 32) { sb->status = MET_EINVAL; return; }
+    size_t nr = met_budget_rows(rows);
+    for (size_t k = 0; k < nr; ++k)
+      text_row(sb, rows[k]->name, met_budget_field_u64(b, rows[k]), rows[k]->kind == MET_FIELD_BYTES,
+               rows[k]->note);
   }
 }

@@ -44,19 +44,28 @@ static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
   return MET_OK;
 }
 
+// "metrale.budget @f on T (policy): arena_bytes=... ... complete=true": the rows of
+// metrale/budget_fields.def in table order.
 static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t) {
   const met_budget_t *b = &j->report.budget;
-  return met_diag_add(
-      &j->arena, &j->diags, mlirOperationGetLocation(j->func), MET_DIAG_REMARK,
-      "metrale.budget @%s on %s (%s): arena_bytes=%" PRIu64 " peak_live_bytes=%" PRIu64
-      " materialized_bytes=%" PRIu64 " reuse_saved_bytes=%" PRIu64 " width_overhead_bytes=%" PRIu64
-      " host_io_bytes=%" PRIu64 " param_bytes=%" PRIu64 " dispatches=%" PRIu64 " dram_bytes=%" PRIu64
-      " off_fast_path_ops=%" PRIu64 " off_fast_path_bytes=%" PRIu64 " cast_nodes=%" PRIu64
-      " complete=%s",
-      j->graph.name, t->name, met_width_policy_name(b->width_policy), b->arena_bytes,
-      b->peak_live_bytes, b->materialized_bytes, b->reuse_saved_bytes, b->width_overhead_bytes,
-      b->host_io_bytes, b->param_bytes, b->dispatches, b->dram_bytes, b->off_fast_path_ops,
-      b->off_fast_path_bytes, b->cast_nodes, j->report.complete ? "true" : "false");
+  const met_budget_field_t *rows[32];
+  size_t n;
+  met_budget_fields(&n);
+  if (n > 32) return MET_EINVAL;
+  n = met_budget_rows(rows);
+  met_strbuf_t sb;
+  met_strbuf_initialize(met_allocator_system(), &sb);
+  met_strbuf_printf(&sb, "metrale.budget @%s on %s (%s):", j->graph.name, t->name,
+                    met_width_policy_name(b->width_policy));
+  for (size_t k = 0; k < n; ++k)
+    met_strbuf_printf(&sb, " %s=%" PRIu64, rows[k]->name, met_budget_field_u64(b, rows[k]));
+  met_strbuf_printf(&sb, " complete=%s", j->report.complete ? "true" : "false");
+  met_status_t st = sb.status;
+  if (!st)
+    st = met_diag_add(&j->arena, &j->diags, mlirOperationGetLocation(j->func), MET_DIAG_REMARK,
+                      "%s", sb.data);
+  met_strbuf_deinitialize(&sb);
+  return st;
 }
 
 static met_status_t after_budget(met_fn_job_t *j, const met_target_t *t, void *ctx) {
@@ -71,33 +80,29 @@ static MlirNamedAttribute named_i64(MlirContext ctx, const char *name, uint64_t 
                                mlirIntegerAttrGet(i64, (int64_t)v));
 }
 
+// The `metrale.budget` attribute: every field of metrale/budget_fields.def, complete and
+// the target's name.
 static void set_budget_attr(met_fn_job_t *j, const met_target_t *t) {
   MlirContext ctx = mlirOperationGetContext(j->func);
   const met_budget_t *b = &j->report.budget;
-  MlirNamedAttribute f[16];
-  int n = 0;
-  f[n++] = named_i64(ctx, "arena_bytes", b->arena_bytes);
-  f[n++] = named_i64(ctx, "reuse_saved_bytes", b->reuse_saved_bytes);
-  f[n++] = named_i64(ctx, "width_overhead_bytes", b->width_overhead_bytes);
-  f[n++] = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("width_policy")),
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(met_width_policy_name(b->width_policy))));
-  f[n++] = named_i64(ctx, "host_io_bytes", b->host_io_bytes);
-  f[n++] = named_i64(ctx, "off_fast_path_ops", b->off_fast_path_ops);
-  f[n++] = named_i64(ctx, "off_fast_path_bytes", b->off_fast_path_bytes);
-  f[n++] = named_i64(ctx, "cast_nodes", b->cast_nodes);
-  f[n++] = named_i64(ctx, "param_bytes", b->param_bytes);
-  f[n++] = named_i64(ctx, "dispatches", b->dispatches);
-  f[n++] = named_i64(ctx, "dram_bytes", b->dram_bytes);
-  f[n++] = named_i64(ctx, "peak_live_bytes", b->peak_live_bytes);
-  f[n++] = named_i64(ctx, "materialized_bytes", b->materialized_bytes);
-  f[n++] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("complete")),
-                                 mlirBoolAttrGet(ctx, j->report.complete));
-  f[n++] = mlirNamedAttributeGet(
+  size_t n;
+  const met_budget_field_t *fields = met_budget_fields(&n);
+  MlirNamedAttribute f[34];
+  if (n > 32) return;
+  for (size_t i = 0; i < n; ++i) {
+    MlirIdentifier id = mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(fields[i].name));
+    f[i] = fields[i].kind == MET_FIELD_POLICY
+               ? mlirNamedAttributeGet(id, mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
+                                                                 met_width_policy_name(b->width_policy))))
+               : named_i64(ctx, fields[i].name, met_budget_field_u64(b, &fields[i]));
+  }
+  f[n] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("complete")),
+                               mlirBoolAttrGet(ctx, j->report.complete));
+  f[n + 1] = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("target")),
       mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name)));
   mlirOperationSetDiscardableAttributeByName(j->func, mlirStringRefCreateFromCString("metrale.budget"),
-                                             mlirDictionaryAttrGet(ctx, n, f));
+                                             mlirDictionaryAttrGet(ctx, (intptr_t)n + 2, f));
 }
 
 bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,

@@ -41,49 +41,38 @@
 #include "metrale/status.h"
 #include "metrale/target.h"
 
+// The Budget: one member per line of metrale/budget_fields.def, where each is defined.
+#define MET_BUDGET_CTYPE_BYTES uint64_t
+#define MET_BUDGET_CTYPE_COUNT uint64_t
+#define MET_BUDGET_CTYPE_POLICY met_width_policy_t
 typedef struct met_budget_t {
-  // Size of the planner's offset plan: max over slots of offset + size. Slots overlap in
-  // memory only when their lifetimes are disjoint. Exact for this plan.
-  uint64_t arena_bytes;
-  // materialized_bytes - arena_bytes: what slot reuse saved. Exact.
-  uint64_t reuse_saved_bytes;
-  // arena_bytes - (arena of the same slots, same lifetimes and alignment, at native
-  // widths). Non-zero only on f32-uniform targets and graphs with f16/bf16 (or narrower
-  // float) activations. Not "arena minus the native target's arena": a native target may
-  // differ in alignment and fusion too, and this isolates the width policy alone. The
-  // planner is a heuristic, not monotone in sizes: a negative difference reads as 0.
-  uint64_t width_overhead_bytes;
-  met_width_policy_t width_policy;
-  // Bytes of the arguments that are neither parameters nor states, plus the function's
-  // results, at their declared types (a result counted once per returned operand). Exact.
-  uint64_t host_io_bytes;
-  // Compute nodes outside the target's fast path (unregistered and unknown ops always).
-  uint64_t off_fast_path_ops;
-  // Sum of those nodes' result bytes at native widths; for a node without shaped results
-  // (a bufferized op) the bytes of its buffer operands, which it may write. Exact.
-  uint64_t off_fast_path_bytes;
-  // Compute nodes whose only product is another element type (arith.extf/truncf/sitofp/
-  // ..., tosa.cast, a linalg.generic whose body is one cast). Exact.
-  uint64_t cast_nodes;
-  // Parameters the graph reads: tensor constants, global loads and arguments marked as
-  // parameters that have at least one use, each counted once at its declared type. Exact.
-  uint64_t param_bytes;
-  // Number of fusion groups. A floor for a backend whose fusion is at least as strong as
-  // these rules; a backend that fuses less launches more.
-  uint64_t dispatches;
-  // Per dispatch: bytes of the distinct operands it reads from outside itself (arguments,
-  // parameters, other dispatches' results, each at the bytes of the operand as used: a
-  // slice view reads only the slice; tensor.empty is never read) plus the bytes of its
-  // results that leave it, summed over dispatches, at the policy's widths. A buffer
-  // operand of a bufferized op is charged once, read or written. An upper bound: it
-  // assumes nothing survives in cache between dispatches, and two views of one value
-  // read by one dispatch are charged twice.
-  uint64_t dram_bytes;
-  // The largest sum of slot sizes live at one position: the lower bound no plan beats.
-  uint64_t peak_live_bytes;
-  // Sum of slot sizes. Exact.
-  uint64_t materialized_bytes;
+#define MET_BUDGET_FIELD(name, kind, rank, note) MET_BUDGET_CTYPE_##kind name;
+#include "metrale/budget_fields.def"
+#undef MET_BUDGET_FIELD
 } met_budget_t;
+
+typedef enum met_field_kind_e {
+  MET_FIELD_BYTES = 0,
+  MET_FIELD_COUNT = 1,
+  MET_FIELD_POLICY = 2,
+} met_field_kind_t;
+
+// One field of met_budget_t, as the renderers walk it.
+typedef struct met_budget_field_t {
+  const char *name;        // "arena_bytes": one spelling in C, JSON, attributes, tables
+  met_field_kind_t kind;
+  int rank;                // row in the table and the remark; 0: not a row
+  const char *note;        // the table's note, or NULL
+  size_t offset;           // offsetof(met_budget_t, name)
+} met_budget_field_t;
+
+// The fields in the list's (JSON) order; |*count| receives their number. Static data.
+const met_budget_field_t *met_budget_fields(size_t *count);
+// The value of a BYTES or COUNT field of |b|.
+uint64_t met_budget_field_u64(const met_budget_t *b, const met_budget_field_t *f);
+// The fields with a rank, in rank order, into |out| (room for every field); returns how
+// many.
+size_t met_budget_rows(const met_budget_field_t **out);
 
 // One planned slot, as the JSON report lists it.
 #define MET_SLOT_SCRATCH UINT32_MAX  // met_slot_t.value of a node's scratch slot
