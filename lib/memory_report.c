@@ -3,7 +3,43 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
+
+#define MET_MEMORY_CTYPE_BYTES uint64_t
+#define MET_MEMORY_CTYPE_COUNT uint64_t
+#define MET_MEMORY_CTYPE_SIGNED int64_t
+#define MET_MEMORY_CTYPE_BOOL bool
+static const met_memory_field_t kFields[] = {
+#define MET_MEMORY_FIELD(name, kind, member, json, attr, table, note)                   \
+  {#name, MET_MFIELD_##kind, offsetof(met_memory_report_t, member), json, attr, table, note},
+#include "metrale/memory_fields.def"
+#undef MET_MEMORY_FIELD
+};
+
+// The list's members have the C types its kinds say (checked at compile time).
+#define MET_MEMORY_FIELD(name, kind, member, json, attr, table, note)                    \
+  _Static_assert(sizeof(((met_memory_report_t *)0)->member) == sizeof(MET_MEMORY_CTYPE_##kind), \
+                 #name " has the size of its kind");
+#include "metrale/memory_fields.def"
+#undef MET_MEMORY_FIELD
+
+const met_memory_field_t *met_memory_fields(size_t *count) {
+  *count = sizeof(kFields) / sizeof(kFields[0]);
+  return kFields;
+}
+
+uint64_t met_memory_field_u64(const met_memory_report_t *r, const met_memory_field_t *f) {
+  const char *p = (const char *)r + f->offset;
+  if (f->kind == MET_MFIELD_BOOL) return *(const bool *)p;
+  uint64_t v;
+  memcpy(&v, p, sizeof(v));
+  return v;
+}
+
+int64_t met_memory_field_i64(const met_memory_report_t *r, const met_memory_field_t *f) {
+  return (int64_t)met_memory_field_u64(r, f);
+}
 
 typedef struct term_t { const char *name; uint64_t bytes; } term_t;
 
@@ -12,7 +48,7 @@ static size_t device_terms(const met_memory_report_t *r, term_t *out) {
   term_t all[] = {{"weights_stored", t->weights_stored}, {"weights_derived", t->weights_derived},
                   {"activations", t->activations},       {"workspace", t->workspace},
                   {"states", t->states},                 {"kv", r->totals.kv_bytes},
-                  {"caches", t->caches_device},          {"driver", r->totals.driver_bytes}};
+                  {"caches_device", t->caches_device},          {"driver", r->totals.driver_bytes}};
   memcpy(out, all, sizeof(all));
   return sizeof(all) / sizeof(all[0]);
 }
@@ -40,28 +76,27 @@ static void json_str_field(met_strbuf_t *sb, const char *key, const char *v, boo
 
 void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
                             const met_memory_report_t *r) {
-  const met_memory_terms_t *t = &r->terms;
-  const met_memory_totals_t *x = &r->totals;
   MET_STRBUF_LIT(sb, "{\"target\": ");
   met_report_json_target(sb, target);
   met_strbuf_printf(sb,
                     ",\n \"parameters\": {\"util_ppm\": %u, \"sequences\": %" PRIu64
                     ", \"tokens\": %" PRIu64 "},\n",
                     r->util_ppm, r->sequences, r->tokens);
-  met_strbuf_printf(
-      sb,
-      " \"totals\": {\"weights_stored\": %" PRIu64 ", \"weights_outside\": %" PRIu64
-      ", \"weights_derived\": %" PRIu64 ", \"weights_leaked\": %" PRIu64
-      ", \"activations\": %" PRIu64 ", \"activations_planned\": %" PRIu64
-      ", \"workspace\": %" PRIu64 ", \"states\": %" PRIu64 ", \"kv\": %" PRIu64
-      ", \"kv_blocks\": %" PRIu64 ", \"caches_device\": %" PRIu64 ", \"caches_host\": %" PRIu64
-      ", \"driver\": %" PRIu64 ", \"device\": %" PRIu64 ", \"budget_bytes\": %" PRIu64
-      ", \"headroom\": %" PRId64 ", \"fits\": %s, \"complete\": %s},\n",
-      t->weights_stored, t->weights_outside, t->weights_derived, t->weights_leaked,
-      t->activations, t->activations_planned, t->workspace, t->states, x->kv_bytes,
-      x->kv_blocks, t->caches_device, t->caches_host, x->driver_bytes, x->device_bytes,
-      x->budget_bytes, x->headroom_bytes, x->fits ? "true" : "false",
-      r->complete ? "true" : "false");
+  MET_STRBUF_LIT(sb, " \"totals\": {");
+  size_t nf;
+  const met_memory_field_t *fields = met_memory_fields(&nf);
+  for (size_t i = 0, k = 0; i < nf; ++i) {
+    const met_memory_field_t *f = &fields[i];
+    if (!f->json) continue;
+    met_strbuf_printf(sb, "%s\"%s\": ", k++ ? ", " : "", f->name);
+    if (f->kind == MET_MFIELD_BOOL)
+      met_strbuf_printf(sb, "%s", met_memory_field_u64(r, f) ? "true" : "false");
+    else if (f->kind == MET_MFIELD_SIGNED)
+      met_strbuf_printf(sb, "%" PRId64, met_memory_field_i64(r, f));
+    else
+      met_strbuf_printf(sb, "%" PRIu64, met_memory_field_u64(r, f));
+  }
+  MET_STRBUF_LIT(sb, "},\n");
   MET_STRBUF_LIT(sb, " \"inverse\": {");
   if (r->asked_max_sequences) {
     if (r->max_sequences_found)
@@ -169,7 +204,6 @@ static int row_desc(const void *a, const void *b) {
 
 void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
                             const met_memory_report_t *r, size_t max_rows) {
-  const met_memory_terms_t *t = &r->terms;
   const met_memory_totals_t *x = &r->totals;
   met_strbuf_printf(sb, "memory on %s (", target->name);
   met_report_bytes(sb, target->memory_bytes);
@@ -177,20 +211,16 @@ void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
   if (r->pool.present && !r->kv_missing)
     met_strbuf_printf(sb, ", %" PRIu64 " sequences x %" PRIu64 " tokens", r->sequences, r->tokens);
   MET_STRBUF_LIT(sb, "\n");
-  line(sb, "weights_stored", t->weights_stored, "every parameter once");
-  line(sb, "weights_outside", t->weights_outside, "of which no op reads");
-  line(sb, "weights_derived", t->weights_derived, "load-time copies");
-  line(sb, "weights_leaked", t->weights_leaked, "sources kept after hoisting");
-  line(sb, "activations", t->activations, r->peak_run ? r->peak_run : "");
-  line(sb, "activations_planned", t->activations_planned, "planner's peak");
-  line(sb, "workspace", t->workspace, "kernel families");
-  line(sb, "states", t->states, "mutable globals, state arguments");
-  line(sb, "kv", x->kv_bytes, r->pool.present ? "paged KV pool" : "no KV pool declared");
-  line(sb, "caches_device", t->caches_device, NULL);
-  line(sb, "caches_host", t->caches_host, "not charged");
-  line(sb, "driver", x->driver_bytes, "context, reserve, chunk slack");
-  line(sb, "device", x->device_bytes, "total");
-  line(sb, "budget_bytes", x->budget_bytes, NULL);
+  size_t nf;
+  const met_memory_field_t *fields = met_memory_fields(&nf);
+  for (size_t i = 0; i < nf; ++i) {
+    const met_memory_field_t *f = &fields[i];
+    if (!f->table || f->kind == MET_MFIELD_SIGNED) continue;  // headroom: its own line below
+    const char *note = f->note;
+    if (!strcmp(f->name, "activations")) note = r->peak_run ? r->peak_run : "";
+    else if (!strcmp(f->name, "kv")) note = r->pool.present ? "paged KV pool" : "no KV pool declared";
+    line(sb, f->name, met_memory_field_u64(r, f), note);
+  }
   met_strbuf_printf(sb, "  %-22s %16" PRId64 "  ", "headroom", x->headroom_bytes);
   met_report_bytes(sb, x->headroom_bytes < 0 ? (uint64_t)0 - (uint64_t)x->headroom_bytes
                                               : (uint64_t)x->headroom_bytes);

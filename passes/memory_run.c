@@ -178,34 +178,28 @@ static bool gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memor
   return true;
 }
 
+// The `metrale.memory` attribute: the attr fields of metrale/memory_fields.def and the
+// target's name.
 static void set_memory_attr(gather_t *g) {
   MlirContext ctx = mlirOperationGetContext(g->module);
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-  const met_memory_terms_t *t = &g->r.terms;
-  const met_memory_totals_t *x = &g->r.totals;
-  struct { const char *k; int64_t v; } f[] = {
-      {"weights_stored", (int64_t)t->weights_stored}, {"weights_outside", (int64_t)t->weights_outside},
-      {"weights_derived", (int64_t)t->weights_derived}, {"weights_leaked", (int64_t)t->weights_leaked},
-      {"activations", (int64_t)t->activations}, {"activations_planned", (int64_t)t->activations_planned},
-      {"workspace", (int64_t)t->workspace}, {"states", (int64_t)t->states},
-      {"kv", (int64_t)x->kv_bytes}, {"caches_device", (int64_t)t->caches_device},
-      {"caches_host", (int64_t)t->caches_host}, {"driver", (int64_t)x->driver_bytes},
-      {"device", (int64_t)x->device_bytes}, {"budget_bytes", (int64_t)x->budget_bytes},
-      {"headroom", x->headroom_bytes}};
-  enum { N = sizeof(f) / sizeof(f[0]) };
-  MlirNamedAttribute named[N + 3];
-  for (int i = 0; i < N; ++i)
-    named[i] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(f[i].k)),
-                                     mlirIntegerAttrGet(i64, f[i].v));
-  named[N] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("fits")),
-                                   mlirBoolAttrGet(ctx, x->fits));
-  named[N + 1] = mlirNamedAttributeGet(
+  size_t nf;
+  const met_memory_field_t *fields = met_memory_fields(&nf);
+  MlirNamedAttribute named[33];
+  intptr_t n = 0;
+  for (size_t i = 0; i < nf && n < 32; ++i) {
+    const met_memory_field_t *f = &fields[i];
+    if (!f->attr) continue;
+    MlirIdentifier id = mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(f->name));
+    named[n++] = mlirNamedAttributeGet(
+        id, f->kind == MET_MFIELD_BOOL ? mlirBoolAttrGet(ctx, (int)met_memory_field_u64(&g->r, f))
+                                       : mlirIntegerAttrGet(i64, met_memory_field_i64(&g->r, f)));
+  }
+  named[n++] = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("target")),
       mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(g->target->name)));
-  named[N + 2] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("complete")),
-                                       mlirBoolAttrGet(ctx, g->r.complete));
   mlirOperationSetDiscardableAttributeByName(g->module, mlirStringRefCreateFromCString("metrale.memory"),
-                                             mlirDictionaryAttrGet(ctx, N + 3, named));
+                                             mlirDictionaryAttrGet(ctx, n, named));
 }
 
 static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {

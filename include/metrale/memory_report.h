@@ -74,6 +74,28 @@ typedef struct met_memory_report_t {
   met_memory_cache_t *caches; size_t cache_count;
 } met_memory_report_t;
 
+typedef enum met_memory_field_kind_e {
+  MET_MFIELD_BYTES = 0,
+  MET_MFIELD_COUNT = 1,
+  MET_MFIELD_SIGNED = 2,
+  MET_MFIELD_BOOL = 3,
+} met_memory_field_kind_t;
+
+// One line of metrale/memory_fields.def.
+typedef struct met_memory_field_t {
+  const char *name;
+  met_memory_field_kind_t kind;
+  size_t offset;                // in met_memory_report_t
+  bool json, attr, table;
+  const char *note;
+} met_memory_field_t;
+
+// The fields in the list's order; |*count| receives their number. Static data.
+const met_memory_field_t *met_memory_fields(size_t *count);
+// A field's value: BYTES and COUNT as uint64_t, SIGNED as int64_t (cast), BOOL as 0 or 1.
+int64_t met_memory_field_i64(const met_memory_report_t *r, const met_memory_field_t *f);
+uint64_t met_memory_field_u64(const met_memory_report_t *r, const met_memory_field_t *f);
+
 void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
                             const met_memory_report_t *r);
 // |max_rows|: how many of the largest nodes to list (0: all).
