@@ -37,8 +37,8 @@ struct BudgetPass
            "width overhead, host I/O, parameters, fast path, casts, dispatches, DRAM bytes";
   }
   Option<std::string> target{*this, "target",
-                             llvm::cl::desc("Built-in target (host-cpu, h100, mobile-gpu-f32, "
-                                            "npu); default: the module's DLTI spec, else host-cpu"),
+                             llvm::cl::desc("A built-in target (`metrale targets` lists them); "
+                                            "default: the module's DLTI spec, else host-cpu"),
                              llvm::cl::init("")};
   Option<std::string> json{*this, "json",
                            llvm::cl::desc("Write the JSON report to this file ('-': stdout)"),
