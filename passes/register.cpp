@@ -26,6 +26,24 @@ void emitDiag(void *, MlirLocation loc, met_diag_severity_t sev, const char *msg
 
 MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.size()}; }
 
+// The options of metrale/options.def, as members of a pass (MET_DECL_*) and copied into
+// the C options (MET_COPY_*); MET_IN_<pass>_<list's pass> keeps the ones of that pass.
+#define MET_DECL_TEXT(member, name, help) \
+  Option<std::string> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init("")};
+#define MET_DECL_FLAG_ON(member, name, help) \
+  Option<bool> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init(true)};
+#define MET_DECL_FLAG_OFF(member, name, help) \
+  Option<bool> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init(false)};
+#define MET_COPY_TEXT(member) o.member = toRef(opt_##member);
+#define MET_COPY_FLAG_ON(member) o.member = opt_##member;
+#define MET_COPY_FLAG_OFF(member) o.member = opt_##member;
+#define MET_IN_BUDGET_BUDGET(x) x
+#define MET_IN_BUDGET_MEMORY(x)
+#define MET_IN_BUDGET_BOTH(x) x
+#define MET_IN_MEMORY_BUDGET(x)
+#define MET_IN_MEMORY_MEMORY(x) x
+#define MET_IN_MEMORY_BOTH(x) x
+
 struct BudgetPass
     : public mlir::PassWrapper<BudgetPass, mlir::OperationPass<mlir::ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BudgetPass)
@@ -36,38 +54,16 @@ struct BudgetPass
     return "Compute the Budget of one run of every func.func on a target: arena, reuse, "
            "width overhead, host I/O, parameters, fast path, casts, dispatches, DRAM bytes";
   }
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("A built-in target (`metrale targets` lists them); "
-                                            "default: the module's DLTI spec, else host-cpu"),
-                             llvm::cl::init("")};
-  Option<std::string> json{*this, "json",
-                           llvm::cl::desc("Write the JSON report to this file ('-': stdout)"),
-                           llvm::cl::init("")};
-  Option<std::string> params{*this, "params",
-                             llvm::cl::desc("Arguments that are parameters: '0,2-5,7-', 'all', "
-                                            "'float' or 'none' (plus `metrale.param` attributes)"),
-                             llvm::cl::init("")};
-  Option<std::string> dynamicSize{*this, "dynamic-size",
-                                  llvm::cl::desc("Bind every dynamic dim to this size (a whole "
-                                                 "number >= 1; default: unbound)"),
-                                  llvm::cl::init("")};
-  Option<std::string> planner{*this, "planner",
-                              llvm::cl::desc("Offset planner: best (default: the smallest of the "
-                                             "three), first-fit (greedy by size, the baseline), "
-                                             "best-fit, area"),
-                              llvm::cl::init("best")};
-  Option<bool> opRemarks{*this, "op-remarks",
-                         llvm::cl::desc("Remark at every op off the target's fast path"),
-                         llvm::cl::init(true)};
+#define MET_OPTION(pass, name, member, kind, cli, help) \
+  MET_IN_BUDGET_##pass(MET_DECL_##kind(member, name, help))
+#include "metrale/options.def"
+#undef MET_OPTION
 
   void runOnOperation() override {
     met_budget_run_options_t o{};
-    o.target = toRef(target);
-    o.json = toRef(json);
-    o.params = toRef(params);
-    o.planner = toRef(planner);
-    o.dynamic_size = toRef(dynamicSize);
-    o.op_remarks = opRemarks;
+#define MET_OPTION(pass, name, member, kind, cli, help) MET_IN_BUDGET_##pass(MET_COPY_##kind(member))
+#include "metrale/options.def"
+#undef MET_OPTION
     o.set_attributes = true;
     // The pass only adds discardable metrale.* attributes: every analysis stays valid,
     // and MLIR skips its post-pass verification of the module (mlir/lib/Pass/Pass.cpp).
@@ -89,66 +85,17 @@ struct MemoryPass
            "over every run, workspaces, states and the paged KV pool, caches and driver "
            "terms, against the device budget, with headroom and what still fits";
   }
-  Option<std::string> target{*this, "target", llvm::cl::desc("Built-in target (as metrale-budget)"),
-                             llvm::cl::init("")};
-  Option<std::string> util{*this, "util",
-                           llvm::cl::desc("Share of device memory to use, e.g. 0.9 (default: the "
-                                          "target's)"),
-                           llvm::cl::init("")};
-  Option<std::string> sequences{*this, "sequences",
-                                llvm::cl::desc("Sequences served at once (sizes the KV pool)"),
-                                llvm::cl::init("")};
-  Option<std::string> tokens{*this, "tokens",
-                             llvm::cl::desc("Tokens per sequence (sizes the KV pool)"),
-                             llvm::cl::init("")};
-  Option<std::string> kvDtype{*this, "kv-dtype",
-                              llvm::cl::desc("KV cache element type (f16, bf16, f8E4M3FN, i8, "
-                                             "...); overrides the module's"),
-                              llvm::cl::init("")};
-  Option<std::string> kvPool{*this, "kv-pool",
-                             llvm::cl::desc("Declare the paged KV pool: layers=N,kv_heads=N,"
-                                            "head_dim=N,block_size=N (instead of the module's "
-                                            "metrale.kv_pool)"),
-                             llvm::cl::init("")};
-  Option<std::string> json{*this, "json",
-                           llvm::cl::desc("Write the JSON report to this file ('-': stdout)"),
-                           llvm::cl::init("")};
-  Option<std::string> params{*this, "params",
-                             llvm::cl::desc("Parameter arguments: '0,2-5,7-', 'all', 'float', "
-                                            "'none' (plus `metrale.param` attributes)"),
-                             llvm::cl::init("")};
-  Option<std::string> states{*this, "states",
-                             llvm::cl::desc("State arguments, e.g. KV caches (plus "
-                                            "`metrale.state` attributes)"),
-                             llvm::cl::init("")};
-  Option<std::string> dynamicSize{*this, "dynamic-size",
-                                  llvm::cl::desc("Bind every dynamic dim to this size (a whole "
-                                                 "number >= 1; default: unbound)"),
-                                  llvm::cl::init("")};
-  Option<bool> overBudgetWarning{*this, "over-budget-warning",
-                                 llvm::cl::desc("Report a model that does not fit as a "
-                                                "warning instead of an error"),
-                                 llvm::cl::init(false)};
-  Option<std::string> rows{*this, "rows",
-                           llvm::cl::desc("Largest nodes listed in the module remark (0 to "
-                                          "1000000; default 8)"),
-                           llvm::cl::init("")};
+#define MET_OPTION(pass, name, member, kind, cli, help) \
+  MET_IN_MEMORY_##pass(MET_DECL_##kind(member, name, help))
+#include "metrale/options.def"
+#undef MET_OPTION
 
   void runOnOperation() override {
     met_memory_run_options_t o{};
-    o.target = toRef(target);
-    o.util = toRef(util);
-    o.sequences = toRef(sequences);
-    o.tokens = toRef(tokens);
-    o.kv_dtype = toRef(kvDtype);
-    o.kv_pool = toRef(kvPool);
-    o.json = toRef(json);
-    o.params = toRef(params);
-    o.states = toRef(states);
-    o.dynamic_size = toRef(dynamicSize);
-    o.over_budget_warning = overBudgetWarning;
+#define MET_OPTION(pass, name, member, kind, cli, help) MET_IN_MEMORY_##pass(MET_COPY_##kind(member))
+#include "metrale/options.def"
+#undef MET_OPTION
     o.set_attributes = true;
-    o.remark_rows = toRef(rows);
     markAllAnalysesPreserved();  // as the Budget pass: attributes only
     if (!met_memory_run(wrap(getOperation().getOperation()), &o, emitDiag, nullptr, nullptr,
                         nullptr))

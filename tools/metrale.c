@@ -30,16 +30,11 @@ static const char kUsage[] =
     "       metrale targets [--json]\n"
     "\n"
     "budget   the Budget of one run of every function on a target, as a table\n"
-    "         --target NAME      a built-in target (metrale targets lists them; default:\n"
-    "                            the module's DLTI spec, else host-cpu)\n"
-    "         --json FILE|-      also write the JSON report (- : stdout, no table)\n"
-    "         --params SPEC      arguments that are weights: 0,2-5,7- | all | float | none\n"
-    "         --dynamic-size N   count every dynamic dim as N\n"
-    "         --planner NAME     best (default), first-fit, best-fit, area\n"
-    "         --remarks          also print the remarks (off-fast-path ops, ...)\n"
     "memory   does the whole model fit the target's memory, what takes the room, and how\n"
     "         many sequences fit (--sequences/--tokens size the KV pool)\n"
-    "targets  the built-in targets with every parameter\n";
+    "targets  the built-in targets with every parameter\n"
+    "\n"
+    "--remarks also prints the remarks; --allow-unregistered-dialect parses unknown ops.\n";
 
 typedef struct cli_diag_t { bool remarks; } cli_diag_t;
 
@@ -190,10 +185,47 @@ static bool take_nonempty(int argc, char **argv, int *i, const char *flag, const
 }
 
 
+// The options of metrale/options.def, by index.
+enum {
+#define MET_OPTION(pass, name, member, kind, cli, help) OPT_##member,
+#include "metrale/options.def"
+#undef MET_OPTION
+  OPT_COUNT
+};
+typedef struct opt_row_t {
+  bool budget, memory, text;
+  bool flag_default;      // a flag's value when not given (the passes' default)
+  const char *cli, *help;
+} opt_row_t;
+#define MET_PASS_BUDGET true, false
+#define MET_PASS_MEMORY false, true
+#define MET_PASS_BOTH true, true
+#define MET_KIND_TEXT true, false
+#define MET_KIND_FLAG_ON false, true
+#define MET_KIND_FLAG_OFF false, false
+static const opt_row_t kOpts[OPT_COUNT] = {
+#define MET_OPTION(pass, name, member, kind, cli, help) {MET_PASS_##pass, MET_KIND_##kind, cli, help},
+#include "metrale/options.def"
+#undef MET_OPTION
+};
+
+// The usage text, then every option of metrale/options.def with its commands and help.
+static void print_usage(FILE *f) {
+  fputs(kUsage, f);
+  fputs("\noptions (b: budget, m: memory; the same as the passes' options):\n", f);
+  for (int k = 0; k < OPT_COUNT; ++k) {
+    const opt_row_t *r = &kOpts[k];
+    if (!r->cli[0]) continue;
+    fprintf(f, "  %-20s %s%s  %s\n", r->cli, r->budget ? "b" : " ", r->memory ? "m" : " ",
+            r->help);
+  }
+}
+
 typedef struct cli_opts_t {
-  const char *model, *target, *json, *params, *states, *util, *kv_dtype, *kv_pool, *dyn, *seq,
-      *tok, *planner, *rows;
-  bool unregistered, over_warning;
+  const char *model;
+  const char *text[OPT_COUNT];  // TEXT options given (NULL: not given)
+  bool flag[OPT_COUNT];         // FLAG options given
+  bool unregistered;
   cli_diag_t d;
 } cli_opts_t;
 
@@ -207,27 +239,21 @@ static bool check_u64(const char *flag, const char *s, uint64_t min, uint64_t ma
   return false;
 }
 
-// Parses the options of `budget` and `memory`; |memory| enables the memory ones.
+// Parses the options of `budget` and `memory` from metrale/options.def, plus the
+// command's own --remarks and --allow-unregistered-dialect.
 static int parse_opts(int argc, char **argv, bool memory, cli_opts_t *o) {
   memset(o, 0, sizeof(*o));
-  o->target = o->json = o->params = o->states = o->util = o->kv_dtype = o->kv_pool = "";
   const char *cmd = memory ? "memory" : "budget";
   for (int i = 0; i < argc; ++i) {
-    const char *v;
-    if (take_nonempty(argc, argv, &i, "--target", &v)) o->target = v;
-    else if (take_nonempty(argc, argv, &i, "--json", &v)) o->json = v;
-    else if (take_nonempty(argc, argv, &i, "--params", &v)) o->params = v;
-    else if (take_value(argc, argv, &i, "--dynamic-size", &v)) o->dyn = v;
-    else if (!memory && take_nonempty(argc, argv, &i, "--planner", &v)) o->planner = v;
-    else if (memory && take_value(argc, argv, &i, "--rows", &v)) o->rows = v;
-    else if (memory && take_nonempty(argc, argv, &i, "--states", &v)) o->states = v;
-    else if (memory && take_nonempty(argc, argv, &i, "--util", &v)) o->util = v;
-    else if (memory && take_nonempty(argc, argv, &i, "--kv-dtype", &v)) o->kv_dtype = v;
-    else if (memory && take_nonempty(argc, argv, &i, "--kv-pool", &v)) o->kv_pool = v;
-    else if (memory && take_value(argc, argv, &i, "--sequences", &v)) o->seq = v;
-    else if (memory && take_value(argc, argv, &i, "--tokens", &v)) o->tok = v;
-    else if (memory && !strcmp(argv[i], "--warn-over-budget")) o->over_warning = true;
-    else if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
+    bool taken = false;
+    for (int k = 0; k < OPT_COUNT && !taken; ++k) {
+      const opt_row_t *r = &kOpts[k];
+      if (!r->cli[0] || !(memory ? r->memory : r->budget)) continue;
+      if (r->text) taken = take_nonempty(argc, argv, &i, r->cli, &o->text[k]);
+      else if (!strcmp(argv[i], r->cli)) taken = o->flag[k] = true;
+    }
+    if (taken) continue;
+    if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o->unregistered = true;
     else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "metrale %s: unknown option '%s'\n%s", cmd, argv[i], kUsage);
@@ -265,9 +291,10 @@ static int cmd_run(int argc, char **argv, bool memory) {
   cli_opts_t o;
   int rc = parse_opts(argc, argv, memory, &o);
   if (rc) return rc;
-  if (!check_u64("--dynamic-size", o.dyn, 1, INT64_MAX) ||
-      !check_u64("--sequences", o.seq, 1, UINT64_MAX) || !check_u64("--tokens", o.tok, 1, UINT64_MAX) ||
-      !check_u64("--rows", o.rows, 0, 1000000))
+  if (!check_u64("--dynamic-size", o.text[OPT_dynamic_size], 1, INT64_MAX) ||
+      !check_u64("--sequences", o.text[OPT_sequences], 1, UINT64_MAX) ||
+      !check_u64("--tokens", o.text[OPT_tokens], 1, UINT64_MAX) ||
+      !check_u64("--rows", o.text[OPT_remark_rows], 0, 1000000))
     return 2;
   MlirContext ctx;
   MlirModule m = load(&o, &ctx);
@@ -275,35 +302,34 @@ static int cmd_run(int argc, char **argv, bool memory) {
   met_strbuf_t text, jout;
   met_strbuf_initialize(met_allocator_system(), &text);
   met_strbuf_initialize(met_allocator_system(), &jout);
-  bool json_stdout = !strcmp(o.json, "-");
+  bool json_stdout = o.text[OPT_json] && !strcmp(o.text[OPT_json], "-");
+  // The command prints the memory table itself: no remark table unless --rows asks.
+  if (memory && !o.text[OPT_remark_rows]) o.text[OPT_remark_rows] = "0";
   bool ok;
   if (memory) {
     met_memory_run_options_t mo;
     memset(&mo, 0, sizeof(mo));
-    mo.target = ref(o.target);
-    mo.json = ref(o.json);
-    mo.params = ref(o.params);
-    mo.states = ref(o.states);
-    mo.util = ref(o.util);
-    mo.kv_dtype = ref(o.kv_dtype);
-    mo.kv_pool = ref(o.kv_pool);
-    mo.sequences = ref(o.seq ? o.seq : "");
-    mo.tokens = ref(o.tok ? o.tok : "");
-    mo.dynamic_size = ref(o.dyn ? o.dyn : "");
-    // The table on stdout lists 15 nodes; --rows N also puts an N-row table in a remark.
-    mo.remark_rows = ref(o.rows ? o.rows : "0");
-    mo.over_budget_warning = o.over_warning;
+#define MET_SET_TEXT(opts, member) opts.member = ref(o.text[OPT_##member] ? o.text[OPT_##member] : "");
+#define MET_SET_FLAG_ON(opts, member) opts.member = o.flag[OPT_##member];
+#define MET_SET_FLAG_OFF(opts, member) opts.member = o.flag[OPT_##member];
+#define MET_IF_MEMORY_BUDGET(x)
+#define MET_IF_MEMORY_MEMORY(x) x
+#define MET_IF_MEMORY_BOTH(x) x
+#define MET_OPTION(pass, name, member, kind, cli, help) MET_IF_MEMORY_##pass(MET_SET_##kind(mo, member))
+#include "metrale/options.def"
+#undef MET_OPTION
     ok = met_memory_run(mlirModuleGetOperation(m), &mo, on_diag, &o.d,
                         json_stdout ? NULL : &text, &jout);
   } else {
     met_budget_run_options_t bo;
     memset(&bo, 0, sizeof(bo));
-    bo.target = ref(o.target);
-    bo.json = ref(o.json);
-    bo.params = ref(o.params);
-    bo.dynamic_size = ref(o.dyn ? o.dyn : "");
-    bo.planner = ref(o.planner ? o.planner : "");
-    bo.op_remarks = o.d.remarks;
+#define MET_IF_BUDGET_BUDGET(x) x
+#define MET_IF_BUDGET_MEMORY(x)
+#define MET_IF_BUDGET_BOTH(x) x
+#define MET_OPTION(pass, name, member, kind, cli, help) MET_IF_BUDGET_##pass(MET_SET_##kind(bo, member))
+#include "metrale/options.def"
+#undef MET_OPTION
+    bo.op_remarks = o.d.remarks;  // the command's --remarks (op-remarks has no flag here)
     ok = met_budget_run(mlirModuleGetOperation(m), &bo, on_diag, &o.d,
                         json_stdout ? NULL : &text, &jout);
   }
@@ -318,7 +344,7 @@ static int cmd_run(int argc, char **argv, bool memory) {
 
 int main(int argc, char **argv) {
   if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-    fputs(kUsage, argc < 2 ? stderr : stdout);
+    print_usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
   if (!strcmp(argv[1], "budget")) return cmd_run(argc - 2, argv + 2, false);
