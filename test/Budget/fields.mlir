@@ -13,13 +13,43 @@
 // (tensor.empty is not read), writes %2 1024: 2048 + 3072 = 5120.
 // host I/O: %x 1024 + result 1024 = 2048; params: %w 1024.
 // CPU-LABEL: func.func @chain
-// CPU-SAME: metrale.budget = {arena_bytes = 1024 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 5120 : i64, host_io_bytes = 2048 : i64, materialized_bytes = 2048 : i64, off_fast_path_bytes = 0 : i64, off_fast_path_ops = 0 : i64, param_bytes = 1024 : i64, peak_live_bytes = 1024 : i64, reuse_saved_bytes = 1024 : i64, target = "host-cpu", width_overhead_bytes = 0 : i64, width_policy = "native"}
+// CPU-SAME: metrale.budget = {
+// CPU-SAME: arena_bytes = 1024 : i64
+// CPU-SAME: cast_nodes = 0 : i64
+// CPU-SAME: complete = true
+// CPU-SAME: dispatches = 2 : i64
+// CPU-SAME: dram_bytes = 5120 : i64
+// CPU-SAME: host_io_bytes = 2048 : i64
+// CPU-SAME: materialized_bytes = 2048 : i64
+// CPU-SAME: off_fast_path_bytes = 0 : i64
+// CPU-SAME: off_fast_path_ops = 0 : i64
+// CPU-SAME: param_bytes = 1024 : i64
+// CPU-SAME: peak_live_bytes = 1024 : i64
+// CPU-SAME: reuse_saved_bytes = 1024 : i64
+// CPU-SAME: target = "host-cpu"
+// CPU-SAME: width_overhead_bytes = 0 : i64
+// CPU-SAME: width_policy = "native"
 // On mobile-gpu-f32: no epilogue fusion, so exp is a third dispatch and %m is materialized: slots
 // %1 [1,3], %m [3,4], %2 [4,5]; %1/%m and %m/%2 overlap: arena 2048, materialized 3072,
 // peak 2048. DRAM: 2048 + (1024 + 1024 + 1024) + (1024 + 1024) = 7168.
 // f32 tensors are not widened: width overhead 0.
 // GPU-LABEL: func.func @chain
-// GPU-SAME: metrale.budget = {arena_bytes = 2048 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 3 : i64, dram_bytes = 7168 : i64, host_io_bytes = 2048 : i64, materialized_bytes = 3072 : i64, off_fast_path_bytes = 0 : i64, off_fast_path_ops = 0 : i64, param_bytes = 1024 : i64, peak_live_bytes = 2048 : i64, reuse_saved_bytes = 1024 : i64, target = "mobile-gpu-f32", width_overhead_bytes = 0 : i64, width_policy = "f32-uniform"}
+// GPU-SAME: metrale.budget = {
+// GPU-SAME: arena_bytes = 2048 : i64
+// GPU-SAME: cast_nodes = 0 : i64
+// GPU-SAME: complete = true
+// GPU-SAME: dispatches = 3 : i64
+// GPU-SAME: dram_bytes = 7168 : i64
+// GPU-SAME: host_io_bytes = 2048 : i64
+// GPU-SAME: materialized_bytes = 3072 : i64
+// GPU-SAME: off_fast_path_bytes = 0 : i64
+// GPU-SAME: off_fast_path_ops = 0 : i64
+// GPU-SAME: param_bytes = 1024 : i64
+// GPU-SAME: peak_live_bytes = 2048 : i64
+// GPU-SAME: reuse_saved_bytes = 1024 : i64
+// GPU-SAME: target = "mobile-gpu-f32"
+// GPU-SAME: width_overhead_bytes = 0 : i64
+// GPU-SAME: width_policy = "f32-uniform"
 func.func @chain(%x: tensor<16x16xf32>, %w: tensor<16x16xf32> {metrale.param}) -> tensor<16x16xf32> {
   %0 = arith.addf %x, %x : tensor<16x16xf32>
   %1 = arith.mulf %0, %x : tensor<16x16xf32>

@@ -23,7 +23,25 @@
 // => t / 16 <= 259 => t <= 4159.
 // FITS: sequences of 4096 tokens that fit: 29
 // FITS: longest sequence at 29 sequences: 4159 tokens
-// FITS: metrale.memory = {activations = 8192 : i64, activations_planned = 8192 : i64, budget_bytes = 77309411328 : i64, caches_device = 0 : i64, caches_host = 0 : i64, complete = true, device = 76569116672 : i64, driver = 540424448 : i64, fits = true, headroom = 740294656 : i64, kv = 62528684032 : i64, states = 0 : i64, target = "h100", weights_derived = 0 : i64, weights_leaked = 0 : i64, weights_outside = 0 : i64, weights_stored = 13500000000 : i64, workspace = 0 : i64}
+// FITS: metrale.memory = {
+// FITS-SAME: activations = 8192 : i64
+// FITS-SAME: activations_planned = 8192 : i64
+// FITS-SAME: budget_bytes = 77309411328 : i64
+// FITS-SAME: caches_device = 0 : i64
+// FITS-SAME: caches_host = 0 : i64
+// FITS-SAME: complete = true
+// FITS-SAME: device = 76569116672 : i64
+// FITS-SAME: driver = 540424448 : i64
+// FITS-SAME: fits = true
+// FITS-SAME: headroom = 740294656 : i64
+// FITS-SAME: kv = 62528684032 : i64
+// FITS-SAME: states = 0 : i64
+// FITS-SAME: target = "h100"
+// FITS-SAME: weights_derived = 0 : i64
+// FITS-SAME: weights_leaked = 0 : i64
+// FITS-SAME: weights_outside = 0 : i64
+// FITS-SAME: weights_stored = 13500000000 : i64
+// FITS-SAME: workspace = 0 : i64
 
 // 30 sequences: 7711 blocks x 8388608 = 64684556288; device 14040432640 + 64684556288 =
 // 78724988928 (73.3 GiB), over 77309411328 (72.0 GiB) by 1415577600 (1.3 GiB). KV 60.2

@@ -26,7 +26,25 @@
 // 1048576, states 544 -> 2096608, caches 4194304 -> 0: slack 9375968, driver 546246880.
 // Device = 9472 + 49152 + 2048 + 34603008 + 544 + 4194304 + 546246880 = 585105408.
 // Budget 77309411328; headroom 77309411328 - 585105408 = 76724305920.
-// CHECK: metrale.memory = {activations = 2048 : i64, activations_planned = 2048 : i64, budget_bytes = 77309411328 : i64, caches_device = 4194304 : i64, caches_host = 2147483648 : i64, complete = true, device = 585105408 : i64, driver = 546246880 : i64, fits = true, headroom = 76724305920 : i64, kv = 0 : i64, states = 544 : i64, target = "h100", weights_derived = 49152 : i64, weights_leaked = 8192 : i64, weights_outside = 256 : i64, weights_stored = 9472 : i64, workspace = 34603008 : i64}
+// CHECK: metrale.memory = {
+// CHECK-SAME: activations = 2048 : i64
+// CHECK-SAME: activations_planned = 2048 : i64
+// CHECK-SAME: budget_bytes = 77309411328 : i64
+// CHECK-SAME: caches_device = 4194304 : i64
+// CHECK-SAME: caches_host = 2147483648 : i64
+// CHECK-SAME: complete = true
+// CHECK-SAME: device = 585105408 : i64
+// CHECK-SAME: driver = 546246880 : i64
+// CHECK-SAME: fits = true
+// CHECK-SAME: headroom = 76724305920 : i64
+// CHECK-SAME: kv = 0 : i64
+// CHECK-SAME: states = 544 : i64
+// CHECK-SAME: target = "h100"
+// CHECK-SAME: weights_derived = 49152 : i64
+// CHECK-SAME: weights_leaked = 8192 : i64
+// CHECK-SAME: weights_outside = 256 : i64
+// CHECK-SAME: weights_stored = 9472 : i64
+// CHECK-SAME: workspace = 34603008 : i64
 
 // The Budget plan of @prefill (before hoisting) holds the transposed weight and the
 // result at once: 16384 + 2048 = 18432; @decode 16384 + 256 = 16640.
