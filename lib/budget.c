@@ -251,6 +251,7 @@ static met_status_t count_simple(ctx_t *c, const uint32_t *uses, const uint8_t *
     const met_node_extra_t *x = met_graph_extra(g, node);
     if (x && x->replaces_dispatch) {
       ADD(b->cast_nodes, x->cast_nodes);
+      ADD(b->param_bytes, x->param_bytes);
       ADD(b->off_fast_path_ops, x->off_fast_path_ops);
       ADD(b->off_fast_path_bytes, x->off_fast_path_bytes);
       continue;

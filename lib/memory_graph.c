@@ -197,7 +197,9 @@ met_status_t met_memory_function(const met_graph_t *graph, const met_budget_repo
   MET_RETURN_IF_ERROR(run_plan(graph, report, arena, out));
   // Fully bufferized when it allocates and every slot is one of its allocations.
   for (size_t k = 0; k < report->slot_count && out->bufferized; ++k)
-    if (report->slots[k].value != MET_SLOT_SCRATCH &&
+    // Scratch (a loop body's or a callee's allocations) is not in the allocation peak,
+    // which counts top-level allocations: such a run is charged its plan.
+    if (report->slots[k].value == MET_SLOT_SCRATCH ||
         graph->values[report->slots[k].value].role != MET_ROLE_ALLOC)
       out->bufferized = false;
   return MET_OK;

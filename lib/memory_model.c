@@ -58,9 +58,7 @@ met_status_t met_memory_model_run(met_memory_model_t *m, const char *name,
     r->peak_run = name;
   }
   if (run->arena > r->terms.activations_planned) r->terms.activations_planned = run->arena;
-  for (int f = 0; f < MET_FAMILY_COUNT; ++f)
-    if (fm->family_node[f] >= 0 && fm->family_bytes[f] > r->workspace_family[f])
-      r->workspace_family[f] = fm->family_bytes[f];
+  met_memory_model_families(m, fm);
   if (fm->derived_bytes) {
     MET_RETURN_IF_ERROR(add(m, &r->terms.weights_derived, fm->derived_bytes, "weights_derived"));
     MET_RETURN_IF_ERROR(met_memory_model_row(
@@ -69,6 +67,12 @@ met_status_t met_memory_model_run(met_memory_model_t *m, const char *name,
   }
   if (out) *out = run;
   return MET_OK;
+}
+
+void met_memory_model_families(met_memory_model_t *m, const met_function_memory_t *fm) {
+  for (int f = 0; f < MET_FAMILY_COUNT; ++f)
+    if (fm->family_node[f] >= 0 && fm->family_bytes[f] > m->r->workspace_family[f])
+      m->r->workspace_family[f] = fm->family_bytes[f];
 }
 
 void met_memory_model_weight_use(const met_budget_report_t *budget,
@@ -100,12 +104,13 @@ static met_status_t grow_index(met_memory_model_t *m) {
   return MET_OK;
 }
 
-met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_weight_t *w) {
+met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_weight_t *w,
+                                     bool by_name) {
   met_memory_report_t *r = m->r;
   if ((r->weight_count + 1) * 2 > m->weight_index_cap) MET_RETURN_IF_ERROR(grow_index(m));
   if (r->weight_count >= UINT32_MAX - 1) return MET_EOVERFLOW;
   size_t s = name_hash(w->name) & (m->weight_index_cap - 1);
-  for (; m->weight_index[s]; s = (s + 1) & (m->weight_index_cap - 1)) {
+  for (; by_name && m->weight_index[s]; s = (s + 1) & (m->weight_index_cap - 1)) {
     met_memory_weight_t *e = &r->weights[m->weight_index[s] - 1];
     if (strcmp(e->name, w->name)) continue;
     if (e->stored != w->stored) {
@@ -120,7 +125,12 @@ met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_wei
   met_memory_weight_t *e;
   PUSH(m, weights, weight_count, cap_weights, e);
   *e = *w;
-  m->weight_index[s] = (uint32_t)r->weight_count;
+  if (by_name) {
+    m->weight_index[s] = (uint32_t)r->weight_count;
+  } else {  // indexed too (a named weight may meet it later), in the first free slot
+    while (m->weight_index[s]) s = (s + 1) & (m->weight_index_cap - 1);
+    m->weight_index[s] = (uint32_t)r->weight_count;
+  }
   return MET_OK;
 }
 

@@ -471,6 +471,9 @@ static bool region_touches_shaped(MlirRegion region) {
         if (met_type_is_shaped_value(mlirValueGetType(mlirOperationGetOperand(in, i)))) return true;
       for (intptr_t i = 0; i < mlirOperationGetNumResults(in); ++i)
         if (met_type_is_shaped_value(mlirValueGetType(mlirOperationGetResult(in, i)))) return true;
+      // A call may allocate and dispatch in its callee whatever its operands are.
+      MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(in));
+      if (str_eq(n, "func.call") || str_eq(n, "func.call_indirect")) return true;
       for (intptr_t r = 0; r < mlirOperationGetNumRegions(in); ++r)
         if (region_touches_shaped(mlirOperationGetRegion(in, r))) return true;
     }
@@ -492,6 +495,10 @@ static met_status_t add_region_input(builder_t *sb, MlirValue v) {
     val.bytes = te->size.bytes;
     val.f32_bytes = te->size.f32_bytes;
     if (te->size.is_memref) val.flags |= MET_VALUE_F_MEMREF;
+    if (te->size.is_float) val.flags |= MET_VALUE_F_FLOAT;
+    // Its dynamic dims were reported where it is defined: not again in the body.
+    if (te->size.dynamic)
+      val.flags |= MET_VALUE_F_DYNAMIC | (sb->opt->dynamic_size > 0 ? MET_VALUE_F_BOUND : 0);
   } else {
     val.flags |= MET_VALUE_F_UNRANKED;
   }
@@ -644,6 +651,7 @@ static met_status_t call_cost(builder_t *b, MlirOperation op, MlirLocation loc,
     x->off_fast_path_ops = cb->off_fast_path_ops;
     x->off_fast_path_bytes = cb->off_fast_path_bytes;
     x->cast_nodes = cb->cast_nodes;
+    x->param_bytes = cb->param_bytes;
     *has = true;
     if (!c.report->complete) b->g->incomplete = true;  // the callee's warnings say why
     return MET_OK;

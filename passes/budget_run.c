@@ -163,7 +163,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     results[i].name = j->graph.name ? j->graph.name : "?";
     if (j->status || j->failed) {
       ok = false;
-      results[i].error = j->failed ? "a value has no byte size" : met_status_str(j->status);
+      results[i].error = j->failed ? "errors were reported at the function" : met_status_str(j->status);
       if (j->status == MET_EOVERFLOW && j->report.overflow_field)
         met_diag_emit(diag, user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "metrale-budget could not evaluate @%s: its %s overflows 64 bits", results[i].name, j->report.overflow_field);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attrs.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir_hooks.h"
 #include "page_alloc.h"
@@ -230,6 +231,7 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
     g.start[n] = g.nedges;
     ok = ok && call_levels(&g, n, level);
   }
+  met_attrs_preload_types(module);  // before any parallel round (attrs.h)
   r.aopt.callee = resolve_callee;
   r.aopt.callee_user = &r;
   // Callees before callers, one round per level; each round runs in parallel. The jobs

@@ -34,13 +34,31 @@ static MlirWalkResult walk_reads(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-// Module-level globals: immutable ones are weights, mutable ones states.
+static bool gather_globals_in(gather_t *g, MlirOperation module, const char *prefix);
+
+// Module-level globals: immutable ones are weights, mutable ones states; a nested module's
+// are named after it ("@inner::@w"). A load is matched to a global by its root symbol
+// name, so two nested modules' globals of one name share their loads (a count, not a byte).
 bool met_mem_gather_globals(gather_t *g) {
   mlirOperationWalk(g->module, walk_reads, g, MlirWalkPreOrder);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->module, 0));
+  return gather_globals_in(g, g->module, "");
+}
+
+static bool gather_globals_in(gather_t *g, MlirOperation module, const char *prefix) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    if (mlirStringRefEqual(n, mlirStringRefCreateFromCString("builtin.module"))) {
+      MlirAttribute ms = mlirOperationGetInherentAttributeByName(
+          op, mlirStringRefCreateFromCString("sym_name"));
+      MlirStringRef mn = !mlirAttributeIsNull(ms) && mlirAttributeIsAString(ms)
+                             ? mlirStringAttrGetValue(ms) : mlirStringRefCreateFromCString("?");
+      const char *inner = met_mem_afmt(g, "%s%.*s::@", prefix, (int)mn.length, mn.data);
+      if (!inner) return met_mem_fail_oom(g);
+      if (!gather_globals_in(g, op, inner)) return false;
+      continue;
+    }
     bool ml = n.length == 17 && !memcmp(n.data, "ml_program.global", 17);
     bool mr = n.length == 13 && !memcmp(n.data, "memref.global", 13);
     if (!ml && !mr) continue;
@@ -71,7 +89,7 @@ bool met_mem_gather_globals(gather_t *g) {
     uint32_t loads = 0;
     for (size_t i = 0; i < g->nreads; ++i)
       loads += g->reads[i].length == s.length && !memcmp(g->reads[i].data, s.data, s.length);
-    const char *name = met_mem_afmt(g, "@%.*s", (int)s.length, s.data);
+    const char *name = met_mem_afmt(g, "@%s%.*s", prefix, (int)s.length, s.data);
     const char *loc = met_adapter_loc_string(&g->arena, mlirOperationGetLocation(op));
     if (!name) return met_mem_fail_oom(g);
     met_status_t st;
@@ -79,12 +97,12 @@ bool met_mem_gather_globals(gather_t *g) {
       st = met_memory_model_state(&g->model, name, sz.bytes, loc);
     } else {
       met_memory_weight_t w = {name, NULL, sz.bytes, 0, loads, loads == 0, false};
-      st = met_memory_model_weight(&g->model, &w);
+      st = met_memory_model_weight(&g->model, &w, true);
     }
     if (st == MET_EINVAL) {  // a state argument already took this name with another size
       met_diag_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
-                    "global %s is %" PRIu64 " bytes, and a state of that name is %" PRIu64,
-                    name, sz.bytes, g->model.conflict_bytes);
+                    "global %s is %" PRIu64 " bytes, and a %s of that name is %" PRIu64,
+                    name, sz.bytes, is_mutable ? "state" : "weight", g->model.conflict_bytes);
       g->ok = false;
       continue;
     }

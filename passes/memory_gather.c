@@ -14,7 +14,13 @@ bool met_mem_fail_oom(gather_t *g) {
 
 bool met_mem_check(gather_t *g, met_status_t st) {
   if (st == MET_OK) return true;
-  if (st != MET_EOVERFLOW) return met_mem_fail_oom(g);
+  if (st == MET_ENOMEM) return met_mem_fail_oom(g);
+  if (st != MET_EOVERFLOW) {
+    met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
+                  "metrale-memory: %s", met_status_str(st));
+    g->ok = false;
+    return false;
+  }
   met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
                 "the memory model's term '%s' overflows 64 bits (it passes 2^64 bytes)",
                 g->model.overflow_term ? g->model.overflow_term : "?");

@@ -119,7 +119,7 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
     met_memory_weight_t w = {name, format, stored, served, 0, false, false};
     met_memory_model_weight_use(&j->report, fm, a, g->target->hoists_parameters, &w.uses,
                                 &w.outside, &w.leaked);
-    met_status_t st = met_memory_model_weight(&g->model, &w);
+    met_status_t st = met_memory_model_weight(&g->model, &w, true);
     if (st == MET_EINVAL) {
       met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                     "argument #%d: the weight named \"%s\" is stored as %" PRIu64 " bytes here "
@@ -147,7 +147,7 @@ static bool gather_constants(gather_t *g, met_fn_job_t *j) {
     met_memory_weight_t w = {name, NULL, val->bytes, 0, 0, false, false};
     met_memory_model_weight_use(&j->report, fm, (uint32_t)v, g->target->hoists_parameters,
                                 &w.uses, &w.outside, &w.leaked);
-    if (!met_mem_check(g, met_memory_model_weight(&g->model, &w))) return false;
+    if (!met_mem_check(g, met_memory_model_weight(&g->model, &w, false))) return false;
   }
   return true;
 }
@@ -220,8 +220,14 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
       g->ok = false;
       continue;
     }
-    if (!is_public(j->func)) continue;
     const met_function_memory_t *fm = j->extra;
+    if (!is_public(j->func)) {
+      // A private function is no run, but what it holds when called is the model's: its
+      // constants, and the workspace its kernels need.
+      met_memory_model_families(&g->model, fm);
+      if (!gather_constants(g, j)) return false;
+      continue;
+    }
     if (!j->report.complete) g->r.complete = false;
     if (fm->unsized_node >= 0) {
       const met_node_t *n = &j->graph.nodes[fm->unsized_node];

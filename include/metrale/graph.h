@@ -31,7 +31,8 @@
 //   function body with the same target; iterations reuse it), or a callee's arena at a
 //   func.call. The Budget gives each a slot of lifetime [position, position].
 // - Calls: a func.call to a function of the same module that was analysed first counts
-//   the callee's dispatches, dram_bytes, off-fast-path ops and bytes, and cast nodes in
+//   the callee's dispatches, dram_bytes, off-fast-path ops and bytes, cast nodes and
+//   param_bytes (its own constants; weights it gets as arguments are the caller's) in
 //   place of its own one dispatch (met_node_extra_t.replaces_dispatch), and its arena as
 //   scratch (an upper bound by the bytes of the callee's results, which the caller's own
 //   slots also hold from the call on). A call to an external function that no tensor or
@@ -134,6 +135,8 @@ typedef struct met_node_extra_t {
   uint64_t scratch_native_bytes;  // the same at native widths (for width_overhead_bytes)
   bool replaces_dispatch;         // a resolved call: the counts below replace its dispatch
   uint64_t dispatches, dram_bytes, off_fast_path_ops, off_fast_path_bytes, cast_nodes;
+  uint64_t param_bytes;           // the parameters the callee reads (an argument it marks
+                                  // as a parameter is counted by its caller too)
 } met_node_extra_t;
 
 typedef struct met_graph_t {

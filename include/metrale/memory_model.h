@@ -61,8 +61,14 @@ void met_memory_model_weight_use(const met_budget_report_t *budget,
                                  const met_function_memory_t *fm, uint32_t value,
                                  bool hoists, uint32_t *uses, bool *outside, bool *leaked);
 
-// Adds a weight, merged with an earlier one of the same name (see above).
-met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_weight_t *w);
+// Adds a weight. |by_name|: merged with an earlier one of the same name (see above), for
+// weights the user names (metrale.name, arguments); constants are each their own weight,
+// whatever their printed names (two constants may print alike).
+met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_weight_t *w,
+                                     bool by_name);
+// Raises the workspace family maxima by a function's (a callee's kernels need their
+// workspace when it is called); met_memory_model_run does this for runs.
+void met_memory_model_families(met_memory_model_t *m, const met_function_memory_t *fm);
 // Adds a state of |bytes| once per name (same rule); a row at |loc| (may be NULL).
 met_status_t met_memory_model_state(met_memory_model_t *m, const char *name, uint64_t bytes,
                                     const char *loc);

@@ -186,16 +186,16 @@ static void test_model(void) {
   met_memory_weight_t w2 = {"w", "bf16", 4096, 2048, 2, true, false};
   met_memory_weight_t u = {"u", NULL, 100, 0, 0, true, false};
   met_memory_weight_t x = {"x", NULL, 10, 0, 0, false, true};
-  CHECK(met_memory_model_weight(&m, &w1) == MET_OK);
-  CHECK(met_memory_model_weight(&m, &w2) == MET_OK);
-  CHECK(met_memory_model_weight(&m, &u) == MET_OK);
-  CHECK(met_memory_model_weight(&m, &x) == MET_OK);
+  CHECK(met_memory_model_weight(&m, &w1, true) == MET_OK);
+  CHECK(met_memory_model_weight(&m, &w2, true) == MET_OK);
+  CHECK(met_memory_model_weight(&m, &u, true) == MET_OK);
+  CHECK(met_memory_model_weight(&m, &x, true) == MET_OK);
   CHECK_EQ_U64(r.weight_count, 3);
   CHECK_EQ_U64(r.weights[0].uses, 3);
   CHECK(!r.weights[0].outside && !r.weights[0].leaked);
   // The same name with another size is a conflict, reporting the first size.
   met_memory_weight_t w3 = {"w", NULL, 8192, 0, 0, false, false};
-  CHECK(met_memory_model_weight(&m, &w3) == MET_EINVAL);
+  CHECK(met_memory_model_weight(&m, &w3, true) == MET_EINVAL);
   CHECK_EQ_U64(m.conflict_bytes, 4096);
   // States once per name; another size is a conflict.
   CHECK(met_memory_model_state(&m, "kv", 512, NULL) == MET_OK);
@@ -236,8 +236,8 @@ static void test_model(void) {
   met_memory_model_initialize(&arena, &r2, &m2);
   met_memory_weight_t big = {"big", NULL, UINT64_MAX, 0, 0, false, false};
   met_memory_weight_t one = {"one", NULL, 1, 0, 0, false, false};
-  CHECK(met_memory_model_weight(&m2, &big) == MET_OK);
-  CHECK(met_memory_model_weight(&m2, &one) == MET_OK);
+  CHECK(met_memory_model_weight(&m2, &big, true) == MET_OK);
+  CHECK(met_memory_model_weight(&m2, &one, true) == MET_OK);
   CHECK(met_memory_model_finish(&m2) == MET_EOVERFLOW);
   CHECK(!strcmp(m2.overflow_term, "weights_stored"));
   met_arena_deinitialize(&arena);
