@@ -366,7 +366,7 @@ static met_status_t read_arg_attrs(builder_t *b, MlirOperation func, intptr_t in
 
 static met_status_t grow_stamps(builder_t *b) {
   while (b->stamp_cap < b->g->value_count + 64) {
-    size_t ncap = b->stamp_cap ? b->stamp_cap * 2 : 1024;
+    size_t ncap = b->stamp_cap ? b->stamp_cap * 2 : 64;  // region graphs are mostly small
     uint32_t *s;
     MET_RETURN_IF_ERROR(met_arena_calloc(b->arena, ncap, sizeof(uint32_t), (void **)&s));
     if (b->stamp) memcpy(s, b->stamp, b->stamp_cap * sizeof(uint32_t));
