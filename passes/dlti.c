@@ -10,6 +10,7 @@
 #include "attrs.h"
 #include "diag.h"
 #include "mlir_hooks.h"
+#include "ir.h"
 #include "mlir-c/BuiltinAttributes.h"
 
 typedef enum { CHOOSE, BASE, OVERRIDE } phase_t;
@@ -147,10 +148,6 @@ static const char *target_list(char *buf, size_t cap) {
   return buf;
 }
 
-static bool op_named(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
 
 typedef struct nested_dlti_t {
   MlirOperation top;
@@ -162,8 +159,8 @@ typedef struct nested_dlti_t {
 // A nested module's own DLTI target is not applied: say so at it.
 static MlirWalkResult warn_nested_dlti(MlirOperation op, void *user) {
   nested_dlti_t *n = user;
-  if (op_named(op, "func.func")) return MlirWalkResultSkip;  // no module inside a body
-  if (mlirOperationEqual(op, n->top) || !op_named(op, "builtin.module"))
+  if (met_ir_op_is(op, "func.func")) return MlirWalkResultSkip;  // no module inside a body
+  if (mlirOperationEqual(op, n->top) || !met_ir_op_is(op, "builtin.module"))
     return MlirWalkResultAdvance;
   MlirAttribute a = mlirOperationGetDiscardableAttributeByName(
       op, mlirStringRefCreateFromCString("dlti.target_system_spec"));

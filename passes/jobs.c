@@ -7,17 +7,14 @@
 #include <string.h>
 
 #include "attrs.h"
+#include "ir.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir_hooks.h"
 #include "page_alloc.h"
 
-static bool op_named(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
 
 bool met_fn_has_body(MlirOperation op) {
-  if (!op_named(op, "func.func")) return false;
+  if (!met_ir_op_is(op, "func.func")) return false;
   return !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
 }
 
@@ -100,7 +97,7 @@ typedef struct collect_t {
 
 static MlirWalkResult collect_funcs(MlirOperation op, void *user) {
   collect_t *c = user;
-  if (!op_named(op, "func.func")) return MlirWalkResultAdvance;
+  if (!met_ir_op_is(op, "func.func")) return MlirWalkResultAdvance;
   bool body = met_fn_has_body(op);
   if (c->syms) {
     size_t job = SIZE_MAX;
@@ -127,7 +124,7 @@ typedef struct graph_t {
 
 static MlirWalkResult collect_calls(MlirOperation op, void *user) {
   graph_t *g = user;
-  if (!op_named(op, "func.call")) return MlirWalkResultAdvance;
+  if (!met_ir_op_is(op, "func.call")) return MlirWalkResultAdvance;
   MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("callee"));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFlatSymbolRef(a)) return MlirWalkResultAdvance;
   const sym_t *e = find_callee(g->r, g->r->jobs->jobs[g->self].func, mlirFlatSymbolRefAttrGetValue(a));

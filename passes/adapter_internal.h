@@ -1,0 +1,75 @@
+// passes/adapter_internal.h: what the files of the adapter share (adapter.c: the walk,
+// values and ops; adapter_regions.c: region bodies and calls; adapter_locs.c: names and
+// locations). Internal to the adapter.
+#ifndef METRALE_PASSES_ADAPTER_INTERNAL_H
+#define METRALE_PASSES_ADAPTER_INTERNAL_H
+
+#include "adapter.h"
+#include "metrale/opclass.h"
+#include "metrale/ptrmap.h"
+#include "metrale/strbuf.h"
+#include "types.h"
+
+// What the adapter knows of an op name (cached per name: names are uniqued).
+typedef struct op_entry_t {
+  const char *name;     // interned in the run's arena
+  size_t len;
+  met_opinfo_t info;
+  bool registered, is_generic, is_call, is_call_indirect, is_linalg, is_copy;
+  bool walk_regions;    // its regions may use values defined outside it
+  bool dealloc;         // frees its operands
+} op_entry_t;
+
+// What the adapter knows of a type (cached per type: types are uniqued).
+typedef struct type_entry_t {
+  met_type_size_t size;
+  met_size_status_t status;
+  bool shaped;
+} type_entry_t;
+
+// What every graph of one function's analysis shares: the function's own and those of
+// its regions (adapter_regions.c). Touched by one thread.
+typedef struct adapter_shared_t {
+  const met_adapter_options_t *opt;
+  met_arena_t *arena;
+  met_diag_list_t *diags;
+  MlirOperation func;         // the function being built
+  MlirContext ctx;
+  MlirAsmState names;         // when recording names
+  met_strbuf_t scratch;       // value names are printed here first
+  bool failed;                // an error diagnostic was added
+  // Caches: op names and types are uniqued in the context, so their pointers are keys.
+  // They turn name lookups, registration checks and type sizing into one probe.
+  met_ptrmap_t opcache, typecache;
+  met_ptrmap_t itercache;     // iterator_types attribute -> 1 + has a reduction
+  op_entry_t *ops; size_t nops, capops;
+  type_entry_t *types; size_t ntypes, captypes;
+} adapter_shared_t;
+
+// One graph being built: the function's, or a region's (|parent| the enclosing one).
+typedef struct builder_t {
+  adapter_shared_t *sh;
+  met_graph_t *g;
+  met_ptrmap_t map;           // MlirValue -> graph value id
+  uint32_t *stamp;            // per value: last node that took it as an operand
+  size_t stamp_cap;
+  const struct builder_t *parent;
+  int depth;                  // region nesting (0: the function)
+} builder_t;
+
+// adapter.c
+met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out);
+// Appends nodes for every op of |region|'s blocks in order, from position |*pos| on.
+met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *pos,
+                                    size_t *blocks);
+
+// adapter_regions.c (definitions in metrale/graph.h: Scratch, Calls)
+// The scratch of |op| from its regions; |*out_dispatches| the most one region runs.
+met_status_t met_adapter_region_scratch(builder_t *b, MlirOperation op, MlirLocation loc,
+                                        const char *name, uint64_t *out_bytes,
+                                        uint64_t *out_native, uint64_t *out_dispatches);
+// The cost of a func.call into |x| (|*has| set when it carries one).
+met_status_t met_adapter_call_cost(builder_t *b, MlirOperation op, MlirLocation loc,
+                                   met_node_extra_t *x, bool *has);
+
+#endif
