@@ -412,7 +412,7 @@ static const met_budget_field_t kFields[] = {
 #include "metrale/budget_fields.def"
 #undef MET_BUDGET_FIELD
 };
-enum { kFieldCount = sizeof(kFields) / sizeof(kFields[0]) };
+enum { kFieldCount = MET_BUDGET_FIELD_COUNT };
 
 const met_budget_field_t *met_budget_fields(size_t *count) {
   *count = kFieldCount;

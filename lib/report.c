@@ -162,10 +162,7 @@ void met_report_text(met_strbuf_t *sb, const met_target_t *target,
     const met_budget_t *b = &f->report->budget;
     if (!f->report->complete)
       MET_STRBUF_LIT(sb, "  (incomplete: byte counts are lower bounds)\n");
-    size_t n;
-    met_budget_fields(&n);
-    const met_budget_field_t *rows[32];
-    if (n > 32) { sb->status = MET_EINVAL; return; }
+    const met_budget_field_t *rows[MET_BUDGET_FIELD_COUNT];
     size_t nr = met_budget_rows(rows);
     for (size_t k = 0; k < nr; ++k)
       text_row(sb, rows[k]->name, met_budget_field_u64(b, rows[k]), rows[k]->kind == MET_FIELD_BYTES,

@@ -48,11 +48,8 @@ static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
 // metrale/budget_fields.def in table order.
 static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t) {
   const met_budget_t *b = &j->report.budget;
-  const met_budget_field_t *rows[32];
-  size_t n;
-  met_budget_fields(&n);
-  if (n > 32) return MET_EINVAL;
-  n = met_budget_rows(rows);
+  const met_budget_field_t *rows[MET_BUDGET_FIELD_COUNT];
+  size_t n = met_budget_rows(rows);
   met_strbuf_t sb;
   met_strbuf_initialize(met_allocator_system(), &sb);
   met_strbuf_printf(&sb, "metrale.budget @%s on %s (%s):", j->graph.name, t->name,
@@ -87,8 +84,7 @@ static void set_budget_attr(met_fn_job_t *j, const met_target_t *t) {
   const met_budget_t *b = &j->report.budget;
   size_t n;
   const met_budget_field_t *fields = met_budget_fields(&n);
-  MlirNamedAttribute f[34];
-  if (n > 32) return;
+  MlirNamedAttribute f[MET_BUDGET_FIELD_COUNT + 2];
   for (size_t i = 0; i < n; ++i) {
     MlirIdentifier id = mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(fields[i].name));
     f[i] = fields[i].kind == MET_FIELD_POLICY

@@ -185,9 +185,9 @@ static void set_memory_attr(gather_t *g) {
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   size_t nf;
   const met_memory_field_t *fields = met_memory_fields(&nf);
-  MlirNamedAttribute named[33];
+  MlirNamedAttribute named[MET_MEMORY_FIELD_COUNT + 1];
   intptr_t n = 0;
-  for (size_t i = 0; i < nf && n < 32; ++i) {
+  for (size_t i = 0; i < nf; ++i) {
     const met_memory_field_t *f = &fields[i];
     if (!f->attr) continue;
     MlirIdentifier id = mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(f->name));

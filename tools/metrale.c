@@ -194,15 +194,14 @@ enum {
 };
 typedef struct opt_row_t {
   bool budget, memory, text;
-  bool flag_default;      // a flag's value when not given (the passes' default)
   const char *cli, *help;
 } opt_row_t;
 #define MET_PASS_BUDGET true, false
 #define MET_PASS_MEMORY false, true
 #define MET_PASS_BOTH true, true
-#define MET_KIND_TEXT true, false
-#define MET_KIND_FLAG_ON false, true
-#define MET_KIND_FLAG_OFF false, false
+#define MET_KIND_TEXT true
+#define MET_KIND_FLAG_ON false
+#define MET_KIND_FLAG_OFF false
 static const opt_row_t kOpts[OPT_COUNT] = {
 #define MET_OPTION(pass, name, member, kind, cli, help) {MET_PASS_##pass, MET_KIND_##kind, cli, help},
 #include "metrale/options.def"

@@ -57,6 +57,14 @@ typedef enum met_field_kind_e {
   MET_FIELD_POLICY = 2,
 } met_field_kind_t;
 
+// The number of fields (lines of the list).
+enum {
+#define MET_BUDGET_FIELD(name, kind, rank, note) MET_BUDGET_FIELD_INDEX_##name,
+#include "metrale/budget_fields.def"
+#undef MET_BUDGET_FIELD
+  MET_BUDGET_FIELD_COUNT
+};
+
 // One field of met_budget_t, as the renderers walk it.
 typedef struct met_budget_field_t {
   const char *name;        // "arena_bytes": one spelling in C, JSON, attributes, tables
@@ -70,8 +78,8 @@ typedef struct met_budget_field_t {
 const met_budget_field_t *met_budget_fields(size_t *count);
 // The value of a BYTES or COUNT field of |b|.
 uint64_t met_budget_field_u64(const met_budget_t *b, const met_budget_field_t *f);
-// The fields with a rank, in rank order, into |out| (room for every field); returns how
-// many.
+// The fields with a rank, in rank order, into |out| (MET_BUDGET_FIELD_COUNT entries);
+// returns how many.
 size_t met_budget_rows(const met_budget_field_t **out);
 
 // One planned slot, as the JSON report lists it.
