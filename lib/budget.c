@@ -186,8 +186,10 @@ static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, uint64_t *out
   const met_graph_t *g = c->g;
   met_width_policy_t pol = c->t->width_policy;
   uint32_t *start, *members, *mark;
-  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, (size_t)c->ngroups + 1, sizeof(uint32_t), (void **)&start));
-  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, g->node_count, sizeof(uint32_t), (void **)&members));
+  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, (size_t)c->ngroups + 1, sizeof(uint32_t),
+                                       (void **)&start));
+  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, g->node_count, sizeof(uint32_t),
+                                       (void **)&members));
   MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, g->value_count, sizeof(uint32_t), (void **)&mark));
   for (size_t n = 0; n < g->node_count; ++n)
     if (group_of[n] != UINT32_MAX) start[group_of[n] + 1]++;
@@ -328,10 +330,12 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
   }
   out->slot_count = ns;
   c->overflow_field = "peak_live_bytes";
-  MET_RETURN_IF_ERROR(met_planner_peak_live(pol, ns, g->position_count, c->arena, &b->peak_live_bytes));
+  MET_RETURN_IF_ERROR(met_planner_peak_live(pol, ns, g->position_count, c->arena,
+                                            &b->peak_live_bytes));
   c->overflow_field = "arena_bytes";
-  MET_RETURN_IF_ERROR(met_planner_plan_bounded(pol, ns, g->position_count, opt->strategy, b->peak_live_bytes,
-                               c->arena, off, &b->arena_bytes));
+  MET_RETURN_IF_ERROR(met_planner_plan_bounded(pol, ns, g->position_count, opt->strategy,
+                                               b->peak_live_bytes, c->arena, off,
+                                               &b->arena_bytes));
   for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
   if (widens) {
@@ -368,35 +372,36 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, sizeof(uint64_t), (void **)&c.gopen));
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, sizeof(uint32_t), (void **)&c.parent));
   MET_RETURN_IF_ERROR(compute_uses(&c, out->use_count));
+  // One pass over the compute nodes: off the fast path, and which nodes neither join nor
+  // take in (those off it, and resolved calls: a call is a group of its own whose
+  // callee's dispatches replace its one).
+  uint8_t *alone;
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&alone));
+  uint64_t calls = 0, callee_dispatches = 0;
   for (size_t n = 0; n < nn; ++n) {
     const met_node_t *node = &graph->nodes[n];
-    if (node->kind != MET_NODE_COMPUTE) continue;
     const met_node_extra_t *x = met_graph_extra(graph, node);
-    if (x && x->replaces_dispatch) continue;  // a resolved call: its callee's counts
+    bool call = x && x->replaces_dispatch;
+    if (call && node->kind != MET_NODE_COMPUTE) return MET_EINVAL;
+    if (node->kind != MET_NODE_COMPUTE) continue;
+    if (call) {
+      alone[n] = 1;
+      ++calls;
+      if (!met_add_u64(callee_dispatches, x->dispatches, &callee_dispatches)) {
+        out->overflow_field = "dispatches";
+        return MET_EOVERFLOW;
+      }
+      continue;
+    }
     out->off_fast_path[n] = node->op_class == MET_CLASS_UNKNOWN ||
                             (node->flags & (MET_NODE_F_UNREGISTERED | MET_NODE_F_UNRANKED)) ||
                             !met_target_is_fast(target, node->name);
-  }
-  // Nodes that neither join nor take in: off the fast path, and resolved calls.
-  uint8_t *alone;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&alone));
-  for (size_t n = 0; n < nn; ++n) {
-    const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
-    alone[n] = out->off_fast_path[n] || (x && x->replaces_dispatch);
+    alone[n] = out->off_fast_path[n];
   }
   plan_fusion(&c, out->use_count, alone, out->group_of_node);
-  // A resolved call is a group of its own (it joins nothing and takes nothing in): the
-  // callee's dispatches replace it.
-  out->budget.dispatches = c.ngroups;
-  for (size_t n = 0; n < nn; ++n) {
-    const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
-    if (!x || !x->replaces_dispatch) continue;
-    if (graph->nodes[n].kind != MET_NODE_COMPUTE) return MET_EINVAL;
-    out->budget.dispatches--;
-    if (!met_add_u64(out->budget.dispatches, x->dispatches, &out->budget.dispatches)) {
-      out->overflow_field = "dispatches";
-      return MET_EOVERFLOW;
-    }
+  if (!met_add_u64(c.ngroups - calls, callee_dispatches, &out->budget.dispatches)) {
+    out->overflow_field = "dispatches";
+    return MET_EOVERFLOW;
   }
   mark_materialized(&c, out->group_of_node);
   met_status_t st = count_simple(&c, out->use_count, out->off_fast_path, out);

@@ -49,7 +49,8 @@ met_status_t met_memory_kv_bytes(const met_kv_pool_t *p, uint64_t sequences, uin
   if (!p || !p->present || met_memory_kv_missing(p, sequences, tokens)) return MET_OK;
   uint64_t blocks, main, draft = 0;
   MET_RETURN_IF_ERROR(met_memory_kv_blocks_for(sequences, tokens, p->block_size, &blocks));
-  MET_RETURN_IF_ERROR(head_bytes(blocks, p->block_size, p->layers, p->kv_heads, p->head_dim, p->kv_bits, &main));
+  MET_RETURN_IF_ERROR(head_bytes(blocks, p->block_size, p->layers, p->kv_heads, p->head_dim,
+                                 p->kv_bits, &main));
   if (p->has_draft)
     MET_RETURN_IF_ERROR(head_bytes(blocks, p->block_size, p->draft_layers, p->draft_kv_heads,
                    p->draft_head_dim, p->draft_kv_bits, &draft));

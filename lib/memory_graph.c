@@ -152,11 +152,14 @@ static met_status_t workspace(const met_graph_t *g, const met_target_t *t,
 static met_status_t run_plan(const met_graph_t *g, const met_budget_report_t *r,
                              met_arena_t *arena, met_function_memory_t *out) {
   out->peak_position = -1;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, 1, (void **)&out->slot_kept));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, 1,
+                                       (void **)&out->slot_kept));
   met_buffer_t *bufs;
   uint64_t *offsets;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, sizeof(met_buffer_t), (void **)&bufs));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, sizeof(uint64_t), (void **)&offsets));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1,
+                                       sizeof(met_buffer_t), (void **)&bufs));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, sizeof(uint64_t),
+                                       (void **)&offsets));
   size_t n = 0;
   for (size_t s = 0; s < r->slot_count; ++s) {
     if (out->hoisted[r->slots[s].node]) continue;
@@ -164,7 +167,8 @@ static met_status_t run_plan(const met_graph_t *g, const met_budget_report_t *r,
     bufs[n++] = (met_buffer_t){r->slots[s].bytes, r->slots[s].first, r->slots[s].last};
   }
   if (!n) return MET_OK;
-  MET_RETURN_IF_ERROR(met_planner_plan(bufs, n, g->position_count, MET_PLAN_BEST, arena, offsets, &out->run_arena));
+  MET_RETURN_IF_ERROR(met_planner_plan(bufs, n, g->position_count, MET_PLAN_BEST, arena, offsets,
+                                       &out->run_arena));
   uint64_t *add, *sub;
   size_t np = (size_t)g->position_count + 1;
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&add));
@@ -188,7 +192,8 @@ met_status_t met_memory_function(const met_graph_t *graph, const met_budget_repo
   out->unsized_node = -1;
   for (int f = 0; f < MET_FAMILY_COUNT; ++f) out->family_node[f] = -1;
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, graph->node_count, 1, (void **)&out->hoisted));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, graph->value_count, sizeof(uint32_t), (void **)&out->param_uses));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, graph->value_count, sizeof(uint32_t),
+                                       (void **)&out->param_uses));
   if (target->hoists_parameters) MET_RETURN_IF_ERROR(hoist(graph, arena, out));
   else
     for (size_t v = 0; v < graph->value_count; ++v) out->param_uses[v] = report->use_count[v];

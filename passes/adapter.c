@@ -36,7 +36,8 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   MlirIdentifier id = mlirOperationGetName(op);
   uint32_t k = met_ptrmap_get(&b->sh->opcache, id.ptr);
   if (k != UINT32_MAX) { *out = &b->sh->ops[k]; return MET_OK; }
-  MET_RETURN_IF_ERROR(met_arena_reserve(b->sh->arena, (void **)&b->sh->ops, &b->sh->capops, b->sh->nops, sizeof(op_entry_t)));
+  MET_RETURN_IF_ERROR(met_arena_reserve(b->sh->arena, (void **)&b->sh->ops, &b->sh->capops,
+                                        b->sh->nops, sizeof(op_entry_t)));
   op_entry_t *e = &b->sh->ops[b->sh->nops];
   MlirStringRef name = mlirIdentifierStr(id);
   e->name = met_arena_strndup(b->sh->arena, name.data, name.length);
@@ -49,7 +50,8 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   e->is_call_indirect = met_ir_str_eq(name, "func.call_indirect");
   e->is_linalg = name.length > 7 && !memcmp(name.data, "linalg.", 7);
   e->is_copy = met_ir_str_eq(name, "memref.copy");
-  e->dealloc = met_ir_str_eq(name, "memref.dealloc") || met_ir_str_eq(name, "bufferization.dealloc");
+  e->dealloc = met_ir_str_eq(name, "memref.dealloc") || met_ir_str_eq(name,
+                                                                      "bufferization.dealloc");
   // Named linalg ops (matmul, conv, fill, ...) build their bodies from the op definition,
   // over block arguments only; generic, map and reduce bodies are written by hand and may
   // capture outside values, like the regions of every other op.
@@ -228,7 +230,8 @@ static met_status_t read_arg_attrs(builder_t *b, MlirOperation func, intptr_t in
                "metrale.format)";
     if (!why) continue;
     b->sh->failed = true;
-    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, mlirOperationGetLocation(func), MET_DIAG_ERROR,
+    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, mlirOperationGetLocation(func),
+                                     MET_DIAG_ERROR,
                      "argument #%" PRIdPTR ": attribute '%.*s' %s", index, (int)key.length,
                      key.data, why));
   }
@@ -254,7 +257,8 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
     MlirValue a = mlirBlockGetArgument(entry, i);
     bool marked_param, marked_state, named, formatted;
-    MET_RETURN_IF_ERROR(read_arg_attrs(b, func, i, &marked_param, &marked_state, &named, &formatted));
+    MET_RETURN_IF_ERROR(read_arg_attrs(b, func, i, &marked_param, &marked_state, &named,
+                                       &formatted));
     // One role per argument, and the attributes that describe a role need it.
     const char *clash = marked_param && marked_state
                             ? "is marked both metrale.param and metrale.state"
@@ -264,7 +268,8 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
                             : NULL;
     if (clash) {
       b->sh->failed = true;
-      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR, "argument #%" PRIdPTR " %s",
+      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
+                                       "argument #%" PRIdPTR " %s",
                        i, clash));
       continue;
     }
@@ -369,7 +374,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
                            (met_op_class_t)info.op_class, pos, ext, &node));
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
     MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
-  if (oe->walk_regions && mlirOperationGetNumRegions(op)) MET_RETURN_IF_ERROR(take_nested(b, node, op));
+  if (oe->walk_regions && mlirOperationGetNumRegions(op))
+    MET_RETURN_IF_ERROR(take_nested(b, node, op));
   bool operand_dynamic = false, operand_unranked = false;
   for (size_t i = before_ops; i < b->g->operand_count; ++i) {
     uint16_t vf = b->g->values[b->g->operands[i]].flags;
@@ -401,7 +407,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   // named linalg ops build scalar bodies and are not looked into).
   uint64_t scratch = 0, scratch_native = 0, body_dispatches = 0;
   if (oe->walk_regions && mlirOperationGetNumRegions(op))
-    MET_RETURN_IF_ERROR(met_adapter_region_scratch(b, op, loc, oe->name, &scratch, &scratch_native, &body_dispatches));
+    MET_RETURN_IF_ERROR(met_adapter_region_scratch(b, op, loc, oe->name, &scratch,
+                                                   &scratch_native, &body_dispatches));
   met_node_extra_t x = {0};
   x.scratch_bytes = scratch;
   x.scratch_native_bytes = scratch_native;

@@ -136,7 +136,8 @@ met_status_t met_adapter_region_scratch(builder_t *b, MlirOperation op, MlirLoca
     // nests, which belong to this op's own nest (a loop nest is one dispatch; a nested
     // loop's body warns for itself).
     uint8_t *seen;
-    MET_RETURN_IF_ERROR(met_arena_calloc(b->sh->arena, sub.node_count ? sub.node_count : 1, 1, (void **)&seen));
+    MET_RETURN_IF_ERROR(met_arena_calloc(b->sh->arena, sub.node_count ? sub.node_count : 1, 1,
+                                         (void **)&seen));
     uint64_t own = 0;
     for (size_t n = 0; n < sub.node_count; ++n) {
       uint32_t grp = rep.group_of_node[n];

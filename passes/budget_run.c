@@ -97,7 +97,8 @@ static void set_budget_attr(met_fn_job_t *j, const met_target_t *t) {
   f[n + 1] = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("target")),
       mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name)));
-  mlirOperationSetDiscardableAttributeByName(j->func, mlirStringRefCreateFromCString("metrale.budget"),
+  mlirOperationSetDiscardableAttributeByName(j->func,
+                                             mlirStringRefCreateFromCString("metrale.budget"),
                                              mlirDictionaryAttrGet(ctx, (intptr_t)n + 2, f));
 }
 

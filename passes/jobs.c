@@ -105,7 +105,8 @@ static MlirWalkResult collect_funcs(MlirOperation op, void *user) {
       job = c->jobs->count++;
       c->jobs->jobs[job].func = op;
     }
-    sym_t *e = sym_slot(c->syms, mlirOperationGetParentOperation(op).ptr, met_adapter_func_name(op));
+    sym_t *e = sym_slot(c->syms, mlirOperationGetParentOperation(op).ptr,
+                        met_adapter_func_name(op));
     if (!e->table) *e = (sym_t){mlirOperationGetParentOperation(op).ptr, met_adapter_func_name(op), job};
   } else {
     c->funcs++;
@@ -127,7 +128,8 @@ static MlirWalkResult collect_calls(MlirOperation op, void *user) {
   if (!met_ir_op_is(op, "func.call")) return MlirWalkResultAdvance;
   MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("callee"));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFlatSymbolRef(a)) return MlirWalkResultAdvance;
-  const sym_t *e = find_callee(g->r, g->r->jobs->jobs[g->self].func, mlirFlatSymbolRefAttrGetValue(a));
+  const sym_t *e = find_callee(g->r, g->r->jobs->jobs[g->self].func,
+                               mlirFlatSymbolRefAttrGetValue(a));
   if (!e || e->job == SIZE_MAX) return MlirWalkResultAdvance;
   if (g->nedges == g->cap) {
     size_t ncap = g->cap ? 2 * g->cap : 64;

@@ -21,7 +21,8 @@ static void note_read(MlirOperation op, gather_t *g) {
   if (n.length == 17 && !memcmp(n.data, "memref.get_global", 17)) attr = "name";
   else if (n.length >= 22 && !memcmp(n.data, "ml_program.global_load", 22)) attr = "global";
   if (!attr) return;
-  MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(attr));
+  MlirAttribute a =
+      mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(attr));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsASymbolRef(a)) return;
   if (met_arena_reserve(&g->arena, (void **)&g->reads, &g->cap_reads, g->nreads,
                         sizeof(MlirStringRef)))
@@ -113,7 +114,8 @@ static bool gather_globals_in(gather_t *g, MlirOperation module, const char *pre
 
 static bool decl_error(gather_t *g, const char *fmt, const char *what, const char *key,
                        const char *why) {
-  met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR, fmt, what, key, why);
+  met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR, fmt, what, key,
+                why);
   g->ok = false;
   return false;
 }
@@ -155,7 +157,8 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
   if (!mlirAttributeIsNull(a)) {
     const char *why = met_attr_type(ctx, a, &t);
     if (why) {
-      met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR, "%s %s", what, why);
+      met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR, "%s %s",
+                    what, why);
       g->ok = false;
       return false;
     }
@@ -223,7 +226,8 @@ bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef k
   met_kv_pool_t *pool = &g->r.pool;
   if (kv_option.length) {
     if (!parse_kv_option(g, kv_option)) return false;
-    return !kv_dtype.length || dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &pool->kv_bits);
+    return !kv_dtype.length || dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype",
+                                          &pool->kv_bits);
   }
   if (mlirAttributeIsNull(p)) return true;
   if (!mlirAttributeIsADictionary(p)) {
@@ -237,14 +241,16 @@ bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef k
   static const char *const pool_keys[] = {"layers", "kv_heads", "head_dim", "block_size",
                                           "dtype", "draft", NULL};
   if (!known_keys(g, p, w, pool_keys)) return false;
-  if (!int_entry(g, p, "layers", w, &pool->layers) || !int_entry(g, p, "kv_heads", w, &pool->kv_heads) ||
+  if (!int_entry(g, p, "layers", w, &pool->layers) || !int_entry(g, p, "kv_heads", w,
+                                                                 &pool->kv_heads) ||
       !int_entry(g, p, "head_dim", w, &pool->head_dim) ||
       !int_entry(g, p, "block_size", w, &pool->block_size))
     return false;
   // The option names the served KV type; else the module's declaration.
   if (kv_dtype.length) {
     if (!dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &pool->kv_bits)) return false;
-  } else if (!dtype_bits(g, met_mem_attr_of(p, "dtype"), (MlirStringRef){NULL, 0}, "metrale.kv_pool dtype",
+  } else if (!dtype_bits(g, met_mem_attr_of(p, "dtype"), (MlirStringRef){NULL, 0},
+                         "metrale.kv_pool dtype",
                          &pool->kv_bits)) {
     return false;
   }
@@ -259,7 +265,8 @@ bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef k
     if (!int_entry(g, d, "layers", dw, &pool->draft_layers) ||
         !int_entry(g, d, "kv_heads", dw, &pool->draft_kv_heads) ||
         !int_entry(g, d, "head_dim", dw, &pool->draft_head_dim) ||
-        !dtype_bits(g, met_mem_attr_of(d, "dtype"), (MlirStringRef){NULL, 0}, "metrale.kv_pool draft dtype",
+        !dtype_bits(g, met_mem_attr_of(d, "dtype"), (MlirStringRef){NULL, 0},
+                    "metrale.kv_pool draft dtype",
                     &pool->draft_kv_bits))
       return false;
   }
@@ -272,7 +279,8 @@ bool met_mem_gather_caches(gather_t *g) {
   if (mlirAttributeIsNull(c)) return true;
   MlirLocation mloc = met_diag_module_loc(g->module);
   if (!mlirAttributeIsAArray(c)) {
-    met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR, "metrale.caches must be an array of dictionaries");
+    met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
+                  "metrale.caches must be an array of dictionaries");
     g->ok = false;
     return false;
   }

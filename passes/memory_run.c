@@ -157,7 +157,8 @@ static bool gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memor
   const met_function_memory_t *fm = j->extra;
   // Fully bufferized code is charged its own allocation peak: one row for it.
   if (run->bufferized) {
-    return met_mem_add_row(g, met_mem_afmt(g, "allocations of @%s (bufferized code)", run->name), "activation",
+    return met_mem_add_row(g, met_mem_afmt(g, "allocations of @%s (bufferized code)", run->name),
+                           "activation",
                    met_adapter_loc_string(&g->arena, mlirOperationGetLocation(j->func)), 0, 0,
                    run->charged, 0, 0);
   }
@@ -168,12 +169,14 @@ static bool gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memor
     if (slot->first > fm->peak_position || slot->last < fm->peak_position) continue;
     const met_node_t *n = &j->graph.nodes[slot->node];
     live += slot->bytes;
-    if (!met_mem_add_row(g, n->name, "activation", met_adapter_loc_string(&g->arena, node_loc(n)), 0, 0,
+    if (!met_mem_add_row(g, n->name, "activation", met_adapter_loc_string(&g->arena, node_loc(n)),
+                         0, 0,
                  slot->bytes, 0, 0))
       return false;
   }
   if (run->charged > live)
-    return met_mem_add_row(g, met_mem_afmt(g, "arena fragmentation of @%s", run->name), "activation", NULL, 0,
+    return met_mem_add_row(g, met_mem_afmt(g, "arena fragmentation of @%s", run->name),
+                           "activation", NULL, 0,
                    0, run->charged - live, 0, 0);
   return true;
 }
@@ -198,7 +201,8 @@ static void set_memory_attr(gather_t *g) {
   named[n++] = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("target")),
       mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(g->target->name)));
-  mlirOperationSetDiscardableAttributeByName(g->module, mlirStringRefCreateFromCString("metrale.memory"),
+  mlirOperationSetDiscardableAttributeByName(g->module,
+                                             mlirStringRefCreateFromCString("metrale.memory"),
                                              mlirDictionaryAttrGet(ctx, n, named));
 }
 
@@ -206,7 +210,8 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
   for (size_t i = 0; i < jobs->count; ++i) {
     met_fn_job_t *j = &jobs->jobs[i];
     for (size_t d = 0; d < j->diags.count; ++d)
-      g->diag(g->user, j->diags.items[d].loc, j->diags.items[d].severity, j->diags.items[d].message);
+      g->diag(g->user, j->diags.items[d].loc, j->diags.items[d].severity,
+              j->diags.items[d].message);
     // A failed callee fails the model too: its callers could not count it.
     if (j->status || j->failed) {
       const char *name = j->graph.name ? j->graph.name : "?";
@@ -278,7 +283,8 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   MlirLocation mloc = met_diag_module_loc(module);
   met_target_t dlti_target;
   gather_t *g = calloc(1, sizeof(gather_t));
-  if (!g) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "metrale-memory: out of memory"); return false; }
+  if (!g) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
+                          "metrale-memory: out of memory"); return false; }
   g->module = module;
   g->diag = diag;
   g->user = user;
@@ -289,12 +295,14 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   const char *why;
   bool ok = met_dlti_resolve_target(module, o->target, &dlti_target, &g->target, diag, user);
   if (ok && !met_param_spec_parse(o->params.data, o->params.length, &params, &why)) {
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid params='%.*s': %s", (int)o->params.length,
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid params='%.*s': %s",
+                  (int)o->params.length,
              o->params.data, why);
     ok = false;
   }
   if (ok && !met_param_spec_parse(o->states.data, o->states.length, &states, &why)) {
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid states='%.*s': %s", (int)o->states.length,
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid states='%.*s': %s",
+                  (int)o->states.length,
              o->states.data, why);
     ok = false;
   }
@@ -302,7 +310,8 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   ok = ok &&
        met_diag_option_u64(mloc, "dynamic-size", o->dynamic_size, 1, INT64_MAX, 0, &dynamic_size,
                       diag, user) &&
-       met_diag_option_u64(mloc, "sequences", o->sequences, 1, UINT64_MAX, 0, &sequences, diag, user) &&
+       met_diag_option_u64(mloc, "sequences", o->sequences, 1, UINT64_MAX, 0, &sequences, diag,
+                           user) &&
        met_diag_option_u64(mloc, "tokens", o->tokens, 1, UINT64_MAX, 0, &tokens, diag, user) &&
        met_diag_option_u64(mloc, "rows", o->remark_rows, 0, 1000000, 8, &rows, diag, user);
   g->r.util_ppm = ok ? g->target->default_util_ppm : 0;
@@ -337,7 +346,8 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                "overflows 64 bits", sequences, tokens);
       ok = false;
     }
-    met_status_t st = !ok ? MET_OK : met_memory_evaluate(&g->r.terms, &g->r.pool, &g->target->driver,
+    met_status_t st = !ok ? MET_OK : met_memory_evaluate(&g->r.terms, &g->r.pool,
+                                                         &g->target->driver,
                                           g->target->memory_bytes, g->r.util_ppm, sequences,
                                           tokens, &g->r.totals);
     uint32_t shape_missing = g->r.kv_missing & ~(MET_KV_MISSING_SEQUENCES | MET_KV_MISSING_TOKENS);

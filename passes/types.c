@@ -34,7 +34,8 @@ static met_size_status_t element_bits(MlirType t, uint32_t index_bits, uint64_t 
   }
   if (mlirTypeIsAComplex(t)) {
     uint64_t b, wb;
-    met_size_status_t s = element_bits(mlirComplexTypeGetElementType(t), index_bits, &b, &wb, is_float);
+    met_size_status_t s = element_bits(mlirComplexTypeGetElementType(t), index_bits, &b, &wb,
+                                       is_float);
     if (s) return s;
     if (!met_mul_u64(b, 2, bits) || !met_mul_u64(wb, 2, widened)) return MET_SIZE_OVERFLOW;
     return MET_SIZE_OK;
@@ -43,7 +44,8 @@ static met_size_status_t element_bits(MlirType t, uint32_t index_bits, uint64_t 
     // A scalable vector's lane count is vscale x N, unknown before run time.
     if (mlirVectorTypeIsScalable(t)) return MET_SIZE_LAYOUT;
     uint64_t b, wb, lanes = 1;
-    met_size_status_t s = element_bits(mlirShapedTypeGetElementType(t), index_bits, &b, &wb, is_float);
+    met_size_status_t s = element_bits(mlirShapedTypeGetElementType(t), index_bits, &b, &wb,
+                                       is_float);
     if (s) return s;
     for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d) {
       int64_t n = mlirShapedTypeGetDimSize(t, d);

@@ -203,7 +203,8 @@ typedef struct opt_row_t {
 #define MET_KIND_FLAG_ON false
 #define MET_KIND_FLAG_OFF false
 static const opt_row_t kOpts[OPT_COUNT] = {
-#define MET_OPTION(pass, name, member, kind, cli, help) {MET_PASS_##pass, MET_KIND_##kind, cli, help},
+#define MET_OPTION(pass, name, member, kind, cli, help) \
+  {MET_PASS_##pass, MET_KIND_##kind, cli, help},
 #include "metrale/options.def"
 #undef MET_OPTION
 };
@@ -308,13 +309,15 @@ static int cmd_run(int argc, char **argv, bool memory) {
   if (memory) {
     met_memory_run_options_t mo;
     memset(&mo, 0, sizeof(mo));
-#define MET_SET_TEXT(opts, member) opts.member = ref(o.text[OPT_##member] ? o.text[OPT_##member] : "");
+#define MET_SET_TEXT(opts, member) \
+  opts.member = ref(o.text[OPT_##member] ? o.text[OPT_##member] : "");
 #define MET_SET_FLAG_ON(opts, member) opts.member = o.flag[OPT_##member];
 #define MET_SET_FLAG_OFF(opts, member) opts.member = o.flag[OPT_##member];
 #define MET_IF_MEMORY_BUDGET(x)
 #define MET_IF_MEMORY_MEMORY(x) x
 #define MET_IF_MEMORY_BOTH(x) x
-#define MET_OPTION(pass, name, member, kind, cli, help) MET_IF_MEMORY_##pass(MET_SET_##kind(mo, member))
+#define MET_OPTION(pass, name, member, kind, cli, help) \
+  MET_IF_MEMORY_##pass(MET_SET_##kind(mo, member))
 #include "metrale/options.def"
 #undef MET_OPTION
     ok = met_memory_run(mlirModuleGetOperation(m), &mo, on_diag, &o.d,
@@ -325,7 +328,8 @@ static int cmd_run(int argc, char **argv, bool memory) {
 #define MET_IF_BUDGET_BUDGET(x) x
 #define MET_IF_BUDGET_MEMORY(x)
 #define MET_IF_BUDGET_BOTH(x) x
-#define MET_OPTION(pass, name, member, kind, cli, help) MET_IF_BUDGET_##pass(MET_SET_##kind(bo, member))
+#define MET_OPTION(pass, name, member, kind, cli, help) \
+  MET_IF_BUDGET_##pass(MET_SET_##kind(bo, member))
 #include "metrale/options.def"
 #undef MET_OPTION
     bo.op_remarks = o.d.remarks;  // the command's --remarks (op-remarks has no flag here)
