@@ -74,7 +74,8 @@ module {
 
 // -----
 
-// One name is one weight: two sizes under one name is an error, not a silent merge.
+// One name is one weight: two sizes under one name is an error, not a silent merge
+// (%a: 1024 x 4 = 4096 B, seen first; %b: 1048576 x 4 = 4194304 B).
 module {
   // expected-error @below {{argument #1: the weight named "emb" is stored as 4194304 bytes here and 4096 bytes elsewhere: one name is one weight}}
   func.func @f(%a: tensor<1024xf32> {metrale.param, metrale.name = "emb"},

@@ -3,7 +3,8 @@
 // RUN: metrale-opt %s -split-input-file --allow-unregistered-dialect --metrale-budget="target=host-cpu op-remarks=false" -verify-diagnostics -o /dev/null
 // RUN: metrale-opt %s -split-input-file --allow-unregistered-dialect --metrale-budget="target=host-cpu op-remarks=false" 2>/dev/null | FileCheck %s
 
-// Functions in a nested module are analysed and named by their module.
+// Functions in a nested module are analysed and named by their module. Its one slot, the
+// returned 4xf32 (16 B), rounds up to host-cpu's 64-byte alignment: arena 64.
 // CHECK-LABEL: module @outer
 // CHECK: func.func @g
 // CHECK-SAME: arena_bytes = 64 : i64
