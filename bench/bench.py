@@ -17,30 +17,58 @@ REPS = int(os.environ.get("BENCH_REPS", "5"))
 
 
 def timed(cmd):
-    """CPU seconds (user + sys) of one run: steadier than wall time on a shared VM."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    """CPU seconds (user + sys) and peak RSS (KiB) of one run, from the kernel's own
+    accounting of that process (os.wait4): steadier than wall time on a shared VM."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode:
+        raise RuntimeError("%s exited with %d" % (" ".join(cmd), p.returncode))
+    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss
 
 
-def compare(label, model, pass_flag="--metrale-budget=target=host-cpu op-remarks=false"):
-    """Three commands, interleaved: parse+print; with the pass (mlir-opt verifies the IR
-    again after every pass by default); with the pass and --verify-each=0 (the pass's own
-    cost)."""
+BUDGET = "--metrale-budget=target=host-cpu op-remarks=false"
+MEMORY = "--metrale-memory=target=h100 params=0 rows=0"
+
+
+def compare(label, model, flags=(BUDGET,)):
+    """parse+print and parse+print with each pass in |flags| (stock mlir-opt flags),
+    interleaved: medians of CPU seconds and of peak RSS, and their ratios."""
     base = [opt, model, "-o", os.devnull]
-    with_pass = base + [pass_flag]
-    no_verify = with_pass + ["--verify-each=0"]
-    runs = ([], [], [])
+    cmds = [base] + [base + [f] for f in flags]
+    runs = [[] for _ in cmds]
     timed(base)  # warm the page cache
     for _ in range(REPS):
-        for cmd, acc in zip((base, with_pass, no_verify), runs):
+        for cmd, acc in zip(cmds, runs):
             acc.append(timed(cmd))
-    m = [statistics.median(r) for r in runs]
+    cpu = [statistics.median(t for t, _ in r) for r in runs]
+    rss = [statistics.median(m for _, m in r) for r in runs]
     print("  %s" % label)
-    print("    parse+print %.3f s | + pass %.3f s, ratio %.3f | + pass, --verify-each=0 %.3f s, ratio %.3f"
-          % (m[0], m[1], m[1] / m[0], m[2], m[2] / m[0]))
-    return m[2] / m[0]
+    print("    parse+print %.3f s, %d MiB" % (cpu[0], rss[0] // 1024))
+    for k, f in enumerate(flags, 1):
+        print("    + %-48s %.3f s, ratio %.3f | peak RSS %d MiB, ratio %.3f"
+              % (f.split("=")[0], cpu[k], cpu[k] / cpu[0], rss[k] // 1024, rss[k] / rss[0]))
+    return cpu, rss
+
+
+def scaling(work):
+    """The Budget pass's own time (pass minus parse+print, CPU seconds) at 10k, 100k and
+    1M ops, and the ratio between successive sizes: 10.0 is linear."""
+    prev = None
+    print("  cost growth, generated graphs (the pass's own CPU time)")
+    for n in (10000, 100000, 1000000):
+        gen = os.path.join(work, "gen_%d.mlir" % n)
+        subprocess.run([os.path.join(build, "bin", "gen_graph"), str(n), gen], check=True)
+        base = [opt, gen, "-o", os.devnull]
+        t0, t1 = [], []
+        timed(base)
+        for _ in range(REPS):
+            t0.append(timed(base)[0])
+            t1.append(timed(base + [BUDGET])[0])
+        own = max(statistics.median(t1) - statistics.median(t0), 1e-9)
+        print("    %7d ops: pass %.3f s%s" % (n, own, "" if prev is None else
+                                                ", x%.1f the previous size" % (own / prev)))
+        prev = own
 
 
 def instructions(cmd, work):
@@ -68,32 +96,33 @@ models = sorted((os.path.join(corpus, m) for m in os.listdir(corpus) if m.endswi
                 key=os.path.getsize) if os.path.isdir(corpus) else []
 with tempfile.TemporaryDirectory() as work:
     if models:
-        compare("largest corpus model: " + os.path.basename(models[-1]), models[-1])
-        compare("the memory pass, same model", models[-1],
-                "--metrale-memory=target=h100 params=0 rows=0 over-budget-warning=true")
+        compare("largest corpus model: " + os.path.basename(models[-1]), models[-1],
+                (BUDGET, MEMORY))
     else:
         print("  corpus not found at %s: skipped" % corpus)
     gen = os.path.join(work, "gen_1m.mlir")
     subprocess.run([os.path.join(build, "bin", "gen_graph"), "1000000", gen], check=True)
-    compare("generated graph, 1M ops", gen)
-    if shutil.which("valgrind") and models:
-        base = [opt, models[-1], "-o", os.devnull, "--verify-each=0"]
-        i0 = instructions(base, work)
-        i1 = instructions(base + ["--metrale-budget=target=host-cpu op-remarks=false"], work)
-        i2 = instructions(base + ["--metrale-memory=target=h100 params=0 rows=0 over-budget-warning=true"], work)
-        print("  largest corpus model, instructions (callgrind, --verify-each=0 in all three)")
-        print("    parse+print %d | + budget pass %d, ratio %.3f | + memory pass %d, ratio %.3f"
-              % (i0, i1, i1 / i0, i2, i2 / i0))
+    compare("generated graph, 1M ops", gen, (BUDGET, MEMORY))
+    fns = os.path.join(work, "fns_20k.mlir")
+    subprocess.run([os.path.join(build, "bin", "gen_graph"), "--functions", "20000", fns],
+                   check=True)
+    compare("20,000 one-op functions", fns, (BUDGET, MEMORY))
+    scaling(work)
+    # Instructions executed: exact and repeatable whatever else the machine does. Stock
+    # flags throughout; one thread, so that the counts do not depend on scheduling.
     if shutil.which("valgrind"):
         small = os.path.join(work, "gen_50k.mlir")
         subprocess.run([os.path.join(build, "bin", "gen_graph"), "50000", small], check=True)
-        base = [opt, small, "-o", os.devnull]
-        i0 = instructions(base, work)
-        i1 = instructions(base + ["--metrale-budget=target=host-cpu op-remarks=false", "--verify-each=0"], work)
-        i2 = instructions(base + ["--metrale-budget=target=host-cpu op-remarks=false"], work)
-        print("  generated graph, 50k ops, instructions (callgrind, exact and repeatable)")
-        print("    parse+print %d | + pass, --verify-each=0 %d, ratio %.3f | + pass %d, ratio %.3f"
-              % (i0, i1, i1 / i0, i2, i2 / i0))
+        rows = ([("largest corpus model", models[-1])] if models else []) + [
+            ("generated graph, 50k ops", small), ("20,000 one-op functions", fns)]
+        print("  instructions (callgrind, --mlir-disable-threading)")
+        for label, model in rows:
+            base = [opt, model, "-o", os.devnull, "--mlir-disable-threading"]
+            i0 = instructions(base, work)
+            i1 = instructions(base + [BUDGET], work)
+            i2 = instructions(base + [MEMORY], work)
+            print("    %-26s parse+print %d | + budget %d, ratio %.3f | + memory %d, ratio %.3f"
+                  % (label, i0, i1, i1 / i0, i2, i2 / i0))
 
     print("(2) planner quality: arena_bytes / peak_live_bytes per function (1.000 = optimal)")
     ours, basel, worse = [], [], 0

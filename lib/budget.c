@@ -18,7 +18,8 @@ enum { G_ELEMENTWISE, G_ANCHOR, G_GEN, G_SOLO };
 typedef struct ctx_t {
   const met_graph_t *g;
   const met_target_t *t;
-  met_arena_t *arena;
+  met_arena_t *arena;  // the report's arrays
+  met_arena_t tmp;     // the analysis' own arrays, released when it returns
   uint32_t *root;      // per value: the value it ultimately views (itself if none)
   int32_t *last_use;   // per value (roots only): last position of a use
   uint8_t *returned;   // per value (roots only)
@@ -182,15 +183,15 @@ static void mark_materialized(ctx_t *c, const uint32_t *group_of) {
   }
 }
 
-static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, uint64_t *out) {
+static met_status_t count_dram_in(ctx_t *c, const uint32_t *group_of, met_arena_t *da,
+                                  uint64_t *out) {
   const met_graph_t *g = c->g;
   met_width_policy_t pol = c->t->width_policy;
   uint32_t *start, *members, *mark;
-  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, (size_t)c->ngroups + 1, sizeof(uint32_t),
+  MET_RETURN_IF_ERROR(met_arena_calloc(da, (size_t)c->ngroups + 1, sizeof(uint32_t),
                                        (void **)&start));
-  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, g->node_count, sizeof(uint32_t),
-                                       (void **)&members));
-  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, g->value_count, sizeof(uint32_t), (void **)&mark));
+  MET_RETURN_IF_ERROR(met_arena_calloc(da, g->node_count, sizeof(uint32_t), (void **)&members));
+  MET_RETURN_IF_ERROR(met_arena_calloc(da, g->value_count, sizeof(uint32_t), (void **)&mark));
   for (size_t n = 0; n < g->node_count; ++n)
     if (group_of[n] != UINT32_MAX) start[group_of[n] + 1]++;
   for (uint32_t k = 0; k < c->ngroups; ++k) start[k + 1] += start[k];
@@ -226,6 +227,15 @@ static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, uint64_t *out
   }
   *out = dram;
   return MET_OK;
+}
+
+// count_dram_in with its member lists in an arena released when it returns.
+static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, uint64_t *out) {
+  met_arena_t da;
+  met_arena_initialize(c->arena->allocator, &da);
+  met_status_t st = count_dram_in(c, group_of, &da, out);
+  met_arena_deinitialize(&da);
+  return st;
 }
 
 static met_status_t count_simple(ctx_t *c, const uint32_t *uses, const uint8_t *off,
@@ -272,6 +282,22 @@ static met_status_t count_simple(ctx_t *c, const uint32_t *uses, const uint8_t *
   return MET_OK;
 }
 
+// Plans |buf| with the planner's lists in an arena released when it returns, so the
+// next plan reuses the memory. MET_PLAN_BEST stops at the sum-of-live lower bound:
+// |*bound| when |known|, else computed here.
+static met_status_t plan_scoped(ctx_t *c, const met_buffer_t *buf, size_t n,
+                                met_plan_strategy_t strategy, bool known, uint64_t bound,
+                                uint64_t *off, uint64_t *out_bytes) {
+  met_arena_t pa;
+  met_arena_initialize(c->arena->allocator, &pa);
+  met_status_t st =
+      known ? met_planner_plan_bounded(buf, n, c->g->position_count, strategy, bound, &pa, off,
+                                       out_bytes)
+            : met_planner_plan(buf, n, c->g->position_count, strategy, &pa, off, out_bytes);
+  met_arena_deinitialize(&pa);
+  return st;
+}
+
 static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
                                met_budget_report_t *out) {
   const met_graph_t *g = c->g;
@@ -283,13 +309,11 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
     const met_node_extra_t *x = met_graph_extra(g, &g->nodes[n]);
     ns += x && x->scratch_bytes > 0;
   }
-  met_buffer_t *pol, *nat;
-  uint64_t *off;
+  met_buffer_t *buf;
+  uint64_t *off, *native = NULL;  // native: aligned native bytes, when they differ
   MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, ns, sizeof(met_slot_t), (void **)&out->slots));
-  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, ns, sizeof(met_buffer_t), (void **)&pol));
-  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, ns, sizeof(met_buffer_t), (void **)&nat));
-  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, ns, sizeof(uint64_t), (void **)&off));
-  int widens = 0;
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(met_buffer_t), (void **)&buf));
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&off));
   uint32_t last_pos = g->position_count ? g->position_count - 1 : 0;
   size_t s = 0;
   for (size_t v = 0; v < g->value_count; ++v) {
@@ -304,9 +328,10 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
       c->overflow_field = "materialized_bytes";
       return MET_EOVERFLOW;
     }
-    pol[s] = (met_buffer_t){pb, first, last};
-    nat[s] = (met_buffer_t){nb, first, last};
-    widens |= pb != nb;
+    if (pb != nb && !native)
+      MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&native));
+    if (native) native[s] = nb;
+    buf[s] = (met_buffer_t){pb, first, last};
     out->slots[s] = (met_slot_t){(uint32_t)v, val->producer, pb, first, last, 0};
     ADD(b->materialized_bytes, pb);
     ++s;
@@ -321,62 +346,89 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
       c->overflow_field = "materialized_bytes";
       return MET_EOVERFLOW;
     }
-    pol[s] = (met_buffer_t){pb, node->position, node->position};
-    nat[s] = (met_buffer_t){nb, node->position, node->position};
-    widens |= pb != nb;
+    if (pb != nb && !native)
+      MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&native));
+    if (native) native[s] = nb;
+    buf[s] = (met_buffer_t){pb, node->position, node->position};
     out->slots[s] = (met_slot_t){MET_SLOT_SCRATCH, (int32_t)n, pb, node->position, node->position, 0};
     ADD(b->materialized_bytes, pb);
     ++s;
   }
   out->slot_count = ns;
   c->overflow_field = "peak_live_bytes";
-  MET_RETURN_IF_ERROR(met_planner_peak_live(pol, ns, g->position_count, c->arena,
+  MET_RETURN_IF_ERROR(met_planner_peak_live(buf, ns, g->position_count, &c->tmp,
                                             &b->peak_live_bytes));
   c->overflow_field = "arena_bytes";
-  MET_RETURN_IF_ERROR(met_planner_plan_bounded(pol, ns, g->position_count, opt->strategy,
-                                               b->peak_live_bytes, c->arena, off,
-                                               &b->arena_bytes));
+  MET_RETURN_IF_ERROR(plan_scoped(c, buf, ns, opt->strategy, true, b->peak_live_bytes, off,
+                                  &b->arena_bytes));
   for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
-  if (widens) {
+  if (native) {
+    // The same slots at native widths: slots before the first widened one kept their
+    // policy bytes, which were their native bytes. The plan's offsets are in the slots.
+    bool seen = false;
+    for (s = 0; s < ns; ++s) {
+      seen = seen || native[s] != 0;
+      if (seen) buf[s].bytes = native[s];
+    }
     uint64_t native_arena;
-    MET_RETURN_IF_ERROR(met_planner_plan(nat, ns, g->position_count, opt->strategy, c->arena, off,
-                         &native_arena));
+    MET_RETURN_IF_ERROR(plan_scoped(c, buf, ns, opt->strategy, false, 0, off, &native_arena));
     b->width_overhead_bytes = b->arena_bytes > native_arena ? b->arena_bytes - native_arena : 0;
   }
   return MET_OK;
 }
 
-met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *target,
-                                const met_budget_options_t *options, met_arena_t *arena,
-                                met_budget_report_t *out) {
-  memset(out, 0, sizeof(*out));
-  out->complete = !graph->incomplete;
-  out->budget.width_policy = target->width_policy;
-  met_budget_options_t defaults = {MET_PLAN_BEST};
-  if (!options) options = &defaults;
-  ctx_t c;
-  memset(&c, 0, sizeof(c));
-  c.g = graph;
-  c.t = target;
-  c.arena = arena;
+static met_status_t fuse(ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
+                         uint64_t *out_calls, uint64_t *out_callee_dispatches);
+
+static met_status_t analyze(ctx_t *c, const met_budget_options_t *options,
+                            met_budget_report_t *out) {
+  const met_graph_t *graph = c->g;
+  met_arena_t *arena = c->arena, *tmp = &c->tmp;
   size_t nv = graph->value_count, nn = graph->node_count;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, sizeof(uint32_t), (void **)&c.root));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, sizeof(int32_t), (void **)&c.last_use));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, 1, (void **)&c.returned));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, 1, (void **)&c.mat));
+  MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nv, sizeof(uint32_t), (void **)&c->root));
+  MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nv, sizeof(int32_t), (void **)&c->last_use));
+  MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nv, 1, (void **)&c->returned));
+  MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nv, 1, (void **)&c->mat));
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, sizeof(uint32_t), (void **)&out->use_count));
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, sizeof(uint32_t), (void **)&out->group_of_node));
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&out->off_fast_path));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&c.gkind));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, sizeof(uint64_t), (void **)&c.gopen));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, sizeof(uint32_t), (void **)&c.parent));
-  MET_RETURN_IF_ERROR(compute_uses(&c, out->use_count));
-  // One pass over the compute nodes: off the fast path, and which nodes neither join nor
-  // take in (those off it, and resolved calls: a call is a group of its own whose
-  // callee's dispatches replace its one).
+  MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nn, sizeof(uint32_t), (void **)&c->parent));
+  MET_RETURN_IF_ERROR(compute_uses(c, out->use_count));
+  // Fusion's own arrays get an arena of their own, released before the planner runs:
+  // the analysis' peak is its smallest when what is dead is gone.
+  met_arena_t fa;
+  met_arena_initialize(arena->allocator, &fa);
+  uint64_t calls = 0, callee_dispatches = 0;
+  met_status_t st = fuse(c, &fa, out, &calls, &callee_dispatches);
+  met_arena_deinitialize(&fa);
+  c->gkind = NULL;
+  c->gopen = NULL;
+  MET_RETURN_IF_ERROR(st);
+  if (!met_add_u64(c->ngroups - calls, callee_dispatches, &out->budget.dispatches)) {
+    out->overflow_field = "dispatches";
+    return MET_EOVERFLOW;
+  }
+  mark_materialized(c, out->group_of_node);
+  st = count_simple(c, out->use_count, out->off_fast_path, out);
+  if (!st) st = count_dram(c, out->group_of_node, &out->budget.dram_bytes);
+  if (!st) st = plan_slots(c, options, out);
+  if (st == MET_EOVERFLOW) out->overflow_field = c->overflow_field;
+  return st;
+}
+
+// Which nodes are off the fast path, which neither join nor take in (those off it, and
+// resolved calls: a call is a group of its own whose callee's dispatches replace its
+// one), then the fusion plan. Its arrays come from |fa|.
+static met_status_t fuse(ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
+                         uint64_t *out_calls, uint64_t *out_callee_dispatches) {
+  const met_graph_t *graph = c->g;
+  const met_target_t *target = c->t;
+  size_t nn = graph->node_count;
+  MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&c->gkind));
+  MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, sizeof(uint64_t), (void **)&c->gopen));
   uint8_t *alone;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&alone));
+  MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&alone));
   uint64_t calls = 0, callee_dispatches = 0;
   for (size_t n = 0; n < nn; ++n) {
     const met_node_t *node = &graph->nodes[n];
@@ -398,16 +450,27 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
                             !met_target_is_fast(target, node->name);
     alone[n] = out->off_fast_path[n];
   }
-  plan_fusion(&c, out->use_count, alone, out->group_of_node);
-  if (!met_add_u64(c.ngroups - calls, callee_dispatches, &out->budget.dispatches)) {
-    out->overflow_field = "dispatches";
-    return MET_EOVERFLOW;
-  }
-  mark_materialized(&c, out->group_of_node);
-  met_status_t st = count_simple(&c, out->use_count, out->off_fast_path, out);
-  if (!st) st = count_dram(&c, out->group_of_node, &out->budget.dram_bytes);
-  if (!st) st = plan_slots(&c, options, out);
-  if (st == MET_EOVERFLOW) out->overflow_field = c.overflow_field;
+  plan_fusion(c, out->use_count, alone, out->group_of_node);
+  *out_calls = calls;
+  *out_callee_dispatches = callee_dispatches;
+  return MET_OK;
+}
+
+met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *target,
+                                const met_budget_options_t *options, met_arena_t *arena,
+                                met_budget_report_t *out) {
+  memset(out, 0, sizeof(*out));
+  out->complete = !graph->incomplete;
+  out->budget.width_policy = target->width_policy;
+  met_budget_options_t defaults = {MET_PLAN_BEST};
+  ctx_t c;
+  memset(&c, 0, sizeof(c));
+  c.g = graph;
+  c.t = target;
+  c.arena = arena;
+  met_arena_initialize(arena->allocator, &c.tmp);
+  met_status_t st = analyze(&c, options ? options : &defaults, out);
+  met_arena_deinitialize(&c.tmp);
   return st;
 }
 
@@ -431,9 +494,12 @@ uint64_t met_budget_field_u64(const met_budget_t *b, const met_budget_field_t *f
 }
 
 size_t met_budget_rows(const met_budget_field_t **out) {
+  // Ranks are distinct (a unit test checks): each row goes straight to its place. O(n).
+  const met_budget_field_t *by_rank[kFieldCount + 1] = {0};
+  for (size_t i = 0; i < kFieldCount; ++i)
+    if (kFields[i].rank > 0 && kFields[i].rank <= kFieldCount) by_rank[kFields[i].rank] = &kFields[i];
   size_t n = 0;
   for (int r = 1; r <= kFieldCount; ++r)
-    for (size_t i = 0; i < kFieldCount; ++i)
-      if (kFields[i].rank == r) out[n++] = &kFields[i];
+    if (by_rank[r]) out[n++] = by_rank[r];
   return n;
 }

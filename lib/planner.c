@@ -25,14 +25,16 @@ typedef struct range_t { uint64_t lo, hi; } range_t;
 
 enum { kShort = 16 };
 
+// One planning pass's lists, allocated once per met_planner_plan_bounded call at their
+// exact sizes (plan_state_init) and reset for each strategy it tries.
 typedef struct plan_state_t {
-  met_arena_t *arena;
-  cell_t *cells; size_t ncells, capcells;
+  cell_t *cells; size_t ncells, capcells;  // capcells: exactly what the buffers need
   int32_t *tree;        // head cell per segment-tree node, -1 empty (NULL until needed)
   int32_t *starts;      // head cell per start position
   int32_t *cover;       // head cell per position: short buffers alive there
   uint32_t leaves;      // power of two >= positions
   range_t *tmp;         // overlapping ranges of one query
+  int ntree;            // 1 once a long buffer is in the tree (queries skip it before)
 } plan_state_t;
 
 static int cmp_order(const void *pa, const void *pb) {
@@ -49,9 +51,7 @@ static int cmp_range(const void *pa, const void *pb) {
 }
 
 static met_status_t push_cell(plan_state_t *s, int32_t *head, int32_t buf) {
-  met_status_t st = met_arena_reserve(s->arena, (void **)&s->cells, &s->capcells, s->ncells,
-                                      sizeof(cell_t));
-  if (st) return st;
+  if (s->ncells == s->capcells) return MET_EINVAL;  // the count below was wrong: a bug
   s->cells[s->ncells].buf = buf;
   s->cells[s->ncells].next = *head;
   *head = (int32_t)s->ncells++;
@@ -69,20 +69,57 @@ static met_status_t tree_insert(plan_state_t *s, uint32_t node, uint32_t lo, uin
   return tree_insert(s, 2 * node + 1, mid + 1, hi, a, b, buf);
 }
 
+// Segment-tree nodes that hold a buffer covering [a, b] (its canonical cover; the
+// bottom-up walk visits the same nodes as tree_insert's top-down one). O(log leaves).
+static size_t tree_cells(uint32_t leaves, uint32_t a, uint32_t b) {
+  size_t n = 0;
+  for (uint64_t l = (uint64_t)a + leaves, r = (uint64_t)b + leaves + 1; l < r; l >>= 1, r >>= 1) {
+    if (l & 1) { ++n; ++l; }
+    if (r & 1) { --r; ++n; }
+  }
+  return n;
+}
+
+// Sizes every list of one planning pass exactly: a start cell per buffer, a cover cell
+// per position of a short one, the canonical tree nodes of a long one.
+static met_status_t plan_state_init(const met_buffer_t *buf, size_t n, uint32_t positions,
+                                    met_arena_t *arena, plan_state_t *s) {
+  memset(s, 0, sizeof(*s));
+  s->leaves = 1;
+  while (s->leaves < positions) s->leaves *= 2;
+  bool long_ones = false;
+  for (size_t i = 0; i < n; ++i) {
+    const met_buffer_t *b = &buf[i];
+    if (b->bytes == 0) continue;
+    size_t k = 1;
+    if (b->last - b->first < kShort) {
+      k += (size_t)(b->last - b->first) + 1;
+    } else {
+      k += tree_cells(s->leaves, (uint32_t)b->first, (uint32_t)b->last);
+      long_ones = true;
+    }
+    if (!met_add_size(s->capcells, k, &s->capcells)) return MET_EOVERFLOW;
+  }
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, s->capcells ? s->capcells : 1, sizeof(cell_t),
+                                       (void **)&s->cells));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, positions, sizeof(int32_t), (void **)&s->starts));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, positions, sizeof(int32_t), (void **)&s->cover));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, n, sizeof(range_t), (void **)&s->tmp));
+  if (long_ones)
+    MET_RETURN_IF_ERROR(met_arena_calloc(arena, 2 * (size_t)s->leaves, sizeof(int32_t),
+                                         (void **)&s->tree));
+  return MET_OK;
+}
+
 static met_status_t plan_one_order(const met_buffer_t *buf, size_t n, uint32_t positions,
-                                   const order_t *order, int best_fit, met_arena_t *arena,
+                                   const order_t *order, int best_fit, plan_state_t *sp,
                                    uint64_t *offsets, uint64_t *out_size) {
-  plan_state_t s;
-  memset(&s, 0, sizeof(s));
-  s.arena = arena;
-  s.leaves = 1;
-  while (s.leaves < positions) s.leaves *= 2;
+  plan_state_t s = *sp;  // the lists' storage; emptied here
+  s.ncells = 0;
   met_status_t st;
-  if ((st = met_arena_calloc(arena, positions, sizeof(int32_t), (void **)&s.starts))) return st;
-  if ((st = met_arena_calloc(arena, positions, sizeof(int32_t), (void **)&s.cover))) return st;
-  if ((st = met_arena_calloc(arena, n, sizeof(range_t), (void **)&s.tmp))) return st;
   memset(s.starts, 0xff, positions * sizeof(int32_t));
   memset(s.cover, 0xff, positions * sizeof(int32_t));
+  if (s.tree) memset(s.tree, 0xff, 2 * (size_t)s.leaves * sizeof(int32_t));
 
   uint64_t arena_size = 0;
   for (size_t k = 0; k < n; ++k) {
@@ -99,7 +136,7 @@ static met_status_t plan_one_order(const met_buffer_t *buf, size_t n, uint32_t p
     }
     // ... long ones from the tree.
     uint32_t node = 1, lo = 0, hi = s.leaves - 1, p = (uint32_t)b->first;
-    while (s.tree) {
+    while (s.tree && s.ntree) {
       for (int32_t c = s.tree[node]; c >= 0; c = s.cells[c].next) {
         int32_t j = s.cells[c].buf;
         s.tmp[m].lo = offsets[j];
@@ -147,12 +184,7 @@ static met_status_t plan_one_order(const met_buffer_t *buf, size_t n, uint32_t p
       for (int32_t t = b->first; t <= b->last; ++t)
         if ((st = push_cell(&s, &s.cover[t], (int32_t)i))) return st;
     } else {
-      if (!s.tree) {
-        if ((st = met_arena_calloc(arena, 2 * (size_t)s.leaves, sizeof(int32_t),
-                                   (void **)&s.tree)))
-          return st;
-        memset(s.tree, 0xff, 2 * (size_t)s.leaves * sizeof(int32_t));
-      }
+      s.ntree = 1;
       if ((st = tree_insert(&s, 1, 0, s.leaves - 1, (uint32_t)b->first, (uint32_t)b->last,
                             (int32_t)i)))
         return st;
@@ -163,11 +195,8 @@ static met_status_t plan_one_order(const met_buffer_t *buf, size_t n, uint32_t p
   return MET_OK;
 }
 
-static met_status_t make_order(const met_buffer_t *buf, size_t n, int by_area,
-                               met_arena_t *arena, order_t **out) {
-  order_t *order;
-  met_status_t st = met_arena_calloc(arena, n, sizeof(order_t), (void **)&order);
-  if (st) return st;
+// Fills |order| with every buffer, largest key first (ties: earlier start, then index).
+static void reorder(const met_buffer_t *buf, size_t n, int by_area, order_t *order) {
   for (size_t i = 0; i < n; ++i) {
     uint64_t key = buf[i].bytes;
     if (by_area && !met_mul_u64(key, (uint64_t)(buf[i].last - buf[i].first) + 1, &key))
@@ -177,7 +206,12 @@ static met_status_t make_order(const met_buffer_t *buf, size_t n, int by_area,
     order[i].idx = (uint32_t)i;
   }
   qsort(order, n, sizeof(order_t), cmp_order);
-  *out = order;
+}
+
+static met_status_t make_order(const met_buffer_t *buf, size_t n, int by_area,
+                               met_arena_t *arena, order_t **out) {
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, n, sizeof(order_t), (void **)out));
+  reorder(buf, n, by_area, *out);
   return MET_OK;
 }
 
@@ -219,11 +253,16 @@ met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
   uint64_t best = UINT64_MAX;
   bool have = false;  // an arena of exactly 2^64 - 1 bytes is a plan too
   order_t *order = NULL;
+  plan_state_t state;
+  if ((st = plan_state_init(buffers, count, positions, scratch, &state))) return st;
   for (int k = lo; k <= hi && (!have || best > bound); ++k) {
-    if (!order || kinds[k].by_area != kinds[k - 1].by_area)
+    if (!order) {
       if ((st = make_order(buffers, count, kinds[k].by_area, scratch, &order))) return st;
+    } else if (kinds[k].by_area != kinds[k - 1].by_area) {
+      reorder(buffers, count, kinds[k].by_area, order);  // in place: no second array
+    }
     uint64_t size;
-    if ((st = plan_one_order(buffers, count, positions, order, kinds[k].best_fit, scratch,
+    if ((st = plan_one_order(buffers, count, positions, order, kinds[k].best_fit, &state,
                              trial, &size)))
       return st;
     if (!have || size < best) {
@@ -240,22 +279,40 @@ met_status_t met_planner_peak_live(const met_buffer_t *buffers, size_t count,
                                    uint32_t positions, met_arena_t *scratch,
                                    uint64_t *out_peak) {
   *out_peak = 0;
-  uint64_t *add, *sub;
-  met_status_t st;
-  if ((st = met_arena_calloc(scratch, (size_t)positions + 1, sizeof(uint64_t), (void **)&add)))
-    return st;
-  if ((st = met_arena_calloc(scratch, (size_t)positions + 1, sizeof(uint64_t), (void **)&sub)))
-    return st;
+  uint64_t total = 0;
+  bool fits = true;
   for (size_t i = 0; i < count; ++i) {
     const met_buffer_t *b = &buffers[i];
     if (b->first < 0 || b->last < b->first || (uint32_t)b->last >= positions) return MET_EINVAL;
+    fits = fits && met_add_u64(total, b->bytes, &total);
+  }
+  // One array of changes: +bytes where a buffer starts, -bytes after it ends. When the
+  // sum of all buffers fits in 64 bits, so does every live sum, and wrapping arithmetic
+  // gives each exactly. Otherwise entries and exits are kept apart, every sum checked.
+  uint64_t *add, *sub = NULL;
+  MET_RETURN_IF_ERROR(met_arena_calloc(scratch, (size_t)positions + 1, sizeof(uint64_t),
+                                       (void **)&add));
+  if (!fits)
+    MET_RETURN_IF_ERROR(met_arena_calloc(scratch, (size_t)positions + 1, sizeof(uint64_t),
+                                         (void **)&sub));
+  for (size_t i = 0; i < count; ++i) {
+    const met_buffer_t *b = &buffers[i];
+    if (fits) {
+      add[b->first] += b->bytes;
+      add[b->last + 1] -= b->bytes;
+      continue;
+    }
     if (!met_add_u64(add[b->first], b->bytes, &add[b->first])) return MET_EOVERFLOW;
     if (!met_add_u64(sub[b->last + 1], b->bytes, &sub[b->last + 1])) return MET_EOVERFLOW;
   }
   uint64_t live = 0, peak = 0;
   for (uint32_t t = 0; t < positions; ++t) {
-    live -= sub[t];  // never underflows: what leaves at t entered before t
-    if (!met_add_u64(live, add[t], &live)) return MET_EOVERFLOW;
+    if (fits) {
+      live += add[t];
+    } else {
+      live -= sub[t];  // never underflows: what leaves at t entered before t
+      if (!met_add_u64(live, add[t], &live)) return MET_EOVERFLOW;
+    }
     if (live > peak) peak = live;
   }
   *out_peak = peak;

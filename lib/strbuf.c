@@ -42,6 +42,15 @@ void met_strbuf_append(met_strbuf_t *sb, const char *s, size_t len) {
   sb->data[sb->len] = '\0';
 }
 
+void met_strbuf_u64(met_strbuf_t *sb, uint64_t v) {
+  char buf[20];  // 2^64 - 1 has 20 digits
+  size_t i = sizeof(buf);
+  do { buf[--i] = (char)('0' + v % 10); v /= 10; } while (v);
+  met_strbuf_append(sb, buf + i, sizeof(buf) - i);
+}
+
+void met_strbuf_cstr(met_strbuf_t *sb, const char *s) { met_strbuf_append(sb, s, strlen(s)); }
+
 void met_strbuf_printf(met_strbuf_t *sb, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

@@ -36,7 +36,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   MlirIdentifier id = mlirOperationGetName(op);
   uint32_t k = met_ptrmap_get(&b->sh->opcache, id.ptr);
   if (k != UINT32_MAX) { *out = &b->sh->ops[k]; return MET_OK; }
-  MET_RETURN_IF_ERROR(met_arena_reserve(b->sh->arena, (void **)&b->sh->ops, &b->sh->capops,
+  MET_RETURN_IF_ERROR(met_arena_reserve(&b->sh->tmp, (void **)&b->sh->ops, &b->sh->capops,
                                         b->sh->nops, sizeof(op_entry_t)));
   op_entry_t *e = &b->sh->ops[b->sh->nops];
   MlirStringRef name = mlirIdentifierStr(id);
@@ -65,7 +65,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
 met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out) {
   uint32_t k = met_ptrmap_get(&sh->typecache, t.ptr);
   if (k != UINT32_MAX) { *out = &sh->types[k]; return MET_OK; }
-  MET_RETURN_IF_ERROR(met_arena_reserve(sh->arena, (void **)&sh->types, &sh->captypes, sh->ntypes,
+  MET_RETURN_IF_ERROR(met_arena_reserve(&sh->tmp, (void **)&sh->types, &sh->captypes, sh->ntypes,
                         sizeof(type_entry_t)));
   type_entry_t *e = &sh->types[sh->ntypes];
   memset(e, 0, sizeof(*e));
@@ -242,7 +242,7 @@ static met_status_t grow_stamps(builder_t *b) {
   while (b->stamp_cap < b->g->value_count + 64) {
     size_t ncap = b->stamp_cap ? b->stamp_cap * 2 : 64;  // region graphs are mostly small
     uint32_t *s;
-    MET_RETURN_IF_ERROR(met_arena_calloc(b->sh->arena, ncap, sizeof(uint32_t), (void **)&s));
+    MET_RETURN_IF_ERROR(met_arena_calloc(&b->sh->tmp, ncap, sizeof(uint32_t), (void **)&s));
     if (b->stamp) memcpy(s, b->stamp, b->stamp_cap * sizeof(uint32_t));
     b->stamp = s;
     b->stamp_cap = ncap;
@@ -452,18 +452,19 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   sh.diags = diags;
   sh.ctx = mlirOperationGetContext(func);
   sh.func = func;
-  met_ptrmap_initialize(arena, &sh.opcache);
-  met_ptrmap_initialize(arena, &sh.typecache);
-  met_ptrmap_initialize(arena, &sh.itercache);
-  builder_t b = {&sh, graph, {0}, NULL, 0, NULL, 0};
-  met_graph_initialize(arena, graph);
-  met_ptrmap_initialize(arena, &b.map);
-  graph->name = met_adapter_qualified_name(arena, func);
-  if (!graph->name) return MET_ENOMEM;
   *out_failed = false;
   MlirRegion body = mlirOperationGetRegion(func, 0);
   MlirBlock entry = mlirRegionGetFirstBlock(body);
   if (mlirBlockIsNull(entry)) return MET_EINVAL;
+  met_graph_initialize(arena, graph);
+  graph->name = met_adapter_qualified_name(arena, func);
+  if (!graph->name) return MET_ENOMEM;
+  met_arena_initialize(arena->allocator, &sh.tmp);
+  met_ptrmap_initialize(&sh.tmp, &sh.opcache);
+  met_ptrmap_initialize(&sh.tmp, &sh.typecache);
+  met_ptrmap_initialize(&sh.tmp, &sh.itercache);
+  builder_t b = {&sh, graph, {0}, NULL, 0, NULL, 0};
+  met_ptrmap_initialize(&sh.tmp, &b.map);
   met_strbuf_initialize(met_allocator_system(), &sh.scratch);
   if (options->record_names) {
     MlirOpPrintingFlags pf = mlirOpPrintingFlagsCreate();
@@ -481,7 +482,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
     }
   met_status_t st = met_graph_reserve(graph, nops, nvals, nopers + nops);
   if (!st) st = met_ptrmap_reserve(&b.map, nvals);
-  if (!st) st = met_arena_calloc(arena, nvals + 64, sizeof(uint32_t), (void **)&b.stamp);
+  if (!st) st = met_arena_calloc(&sh.tmp, nvals + 64, sizeof(uint32_t), (void **)&b.stamp);
   if (!st) b.stamp_cap = nvals + 64;
   if (!st) st = add_arguments(&b, func, entry);
   int32_t pos = 0;
@@ -497,6 +498,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   if (!st && graph->position_count < (uint32_t)pos) graph->position_count = (uint32_t)pos;
   if (options->record_names) mlirAsmStateDestroy(sh.names);
   met_strbuf_deinitialize(&sh.scratch);
+  met_arena_deinitialize(&sh.tmp);
   *out_failed = sh.failed;
   return st;
 }

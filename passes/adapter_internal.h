@@ -31,7 +31,9 @@ typedef struct type_entry_t {
 // its regions (adapter_regions.c). Touched by one thread.
 typedef struct adapter_shared_t {
   const met_adapter_options_t *opt;
-  met_arena_t *arena;
+  met_arena_t *arena;         // what the graph keeps: nodes, values, names, diagnostics
+  met_arena_t tmp;            // what only the build needs: caches, value maps, regions'
+                              // graphs; released when the build returns
   met_diag_list_t *diags;
   MlirOperation func;         // the function being built
   MlirContext ctx;

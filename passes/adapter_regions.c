@@ -115,10 +115,10 @@ met_status_t met_adapter_region_scratch(builder_t *b, MlirOperation op, MlirLoca
     if (mlirBlockIsNull(mlirRegionGetFirstBlock(region)) || !region_touches_shaped(region))
       continue;
     met_graph_t sub;
-    met_graph_initialize(b->sh->arena, &sub);
+    met_graph_initialize(&b->sh->tmp, &sub);
     sub.name = "region";
     builder_t sb = {b->sh, &sub, {0}, NULL, 0, b, b->depth + 1};  // shares |b|'s caches
-    met_ptrmap_initialize(b->sh->arena, &sb.map);
+    met_ptrmap_initialize(&b->sh->tmp, &sb.map);
     int32_t pos = 0;
     size_t blocks = 0;
     bool failed_before = b->sh->failed;
@@ -127,7 +127,7 @@ met_status_t met_adapter_region_scratch(builder_t *b, MlirOperation op, MlirLoca
     if (b->sh->failed != failed_before || !sub.node_count) continue;
     if (sub.position_count < (uint32_t)pos) sub.position_count = (uint32_t)pos;
     met_budget_report_t rep;
-    MET_RETURN_IF_ERROR(met_budget_analyze(&sub, b->sh->opt->target, NULL, b->sh->arena, &rep));
+    MET_RETURN_IF_ERROR(met_budget_analyze(&sub, b->sh->opt->target, NULL, &b->sh->tmp, &rep));
     const met_budget_t *bud = &rep.budget;
     if (bud->arena_bytes > *out_bytes) *out_bytes = bud->arena_bytes;
     uint64_t native = bud->arena_bytes - bud->width_overhead_bytes;
@@ -136,7 +136,7 @@ met_status_t met_adapter_region_scratch(builder_t *b, MlirOperation op, MlirLoca
     // nests, which belong to this op's own nest (a loop nest is one dispatch; a nested
     // loop's body warns for itself).
     uint8_t *seen;
-    MET_RETURN_IF_ERROR(met_arena_calloc(b->sh->arena, sub.node_count ? sub.node_count : 1, 1,
+    MET_RETURN_IF_ERROR(met_arena_calloc(&b->sh->tmp, sub.node_count ? sub.node_count : 1, 1,
                                          (void **)&seen));
     uint64_t own = 0;
     for (size_t n = 0; n < sub.node_count; ++n) {

@@ -52,15 +52,25 @@ static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t) {
   size_t n = met_budget_rows(rows);
   met_strbuf_t sb;
   met_strbuf_initialize(met_allocator_system(), &sb);
-  met_strbuf_printf(&sb, "metrale.budget @%s on %s (%s):", j->graph.name, t->name,
-                    met_width_policy_name(b->width_policy));
-  for (size_t k = 0; k < n; ++k)
-    met_strbuf_printf(&sb, " %s=%" PRIu64, rows[k]->name, met_budget_field_u64(b, rows[k]));
-  met_strbuf_printf(&sb, " complete=%s", j->report.complete ? "true" : "false");
+  // Written without printf: one remark per function, and a module may have 20,000.
+  MET_STRBUF_LIT(&sb, "metrale.budget @");
+  met_strbuf_cstr(&sb, j->graph.name);
+  MET_STRBUF_LIT(&sb, " on ");
+  met_strbuf_cstr(&sb, t->name);
+  MET_STRBUF_LIT(&sb, " (");
+  met_strbuf_cstr(&sb, met_width_policy_name(b->width_policy));
+  MET_STRBUF_LIT(&sb, "):");
+  for (size_t k = 0; k < n; ++k) {
+    MET_STRBUF_LIT(&sb, " ");
+    met_strbuf_cstr(&sb, rows[k]->name);
+    MET_STRBUF_LIT(&sb, "=");
+    met_strbuf_u64(&sb, met_budget_field_u64(b, rows[k]));
+  }
+  met_strbuf_cstr(&sb, j->report.complete ? " complete=true" : " complete=false");
   met_status_t st = sb.status;
   if (!st)
-    st = met_diag_add(&j->arena, &j->diags, mlirOperationGetLocation(j->func), MET_DIAG_REMARK,
-                      "%s", sb.data);
+    st = met_diag_add_str(&j->arena, &j->diags, mlirOperationGetLocation(j->func),
+                          MET_DIAG_REMARK, sb.data, sb.len);
   met_strbuf_deinitialize(&sb);
   return st;
 }
@@ -71,35 +81,72 @@ static met_status_t after_budget(met_fn_job_t *j, const met_target_t *t, void *c
   return st ? st : summary_remark(j, t);
 }
 
-static MlirNamedAttribute named_i64(MlirContext ctx, const char *name, uint64_t v) {
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)),
-                               mlirIntegerAttrGet(i64, (int64_t)v));
+// What every function's `metrale.budget` attribute shares, made once per run: the keys
+// as identifiers in the order a dictionary keeps them (sorted by name, so building one
+// is neither a lookup nor a sort), the attributes that do not depend on the function.
+typedef struct attr_keys_t {
+  size_t n;
+  MlirIdentifier id[MET_BUDGET_FIELD_COUNT + 2];
+  int field[MET_BUDGET_FIELD_COUNT + 2];  // into met_budget_fields(); -1 complete, -2 target
+  MlirType i64;
+  MlirAttribute target, policy, yes, no;
+  MlirStringRef attr_name;
+  // Integer attributes by value, direct-mapped: functions repeat their sizes (0 above
+  // all), and a hit skips the context's uniquing lock and hash.
+  struct { uint64_t v; MlirAttribute a; } ints[64];
+} attr_keys_t;
+
+static MlirAttribute int_attr(attr_keys_t *k, uint64_t v) {
+  size_t h = (size_t)((v * 0x9E3779B97F4A7C15ull) >> 58);
+  if (!mlirAttributeIsNull(k->ints[h].a) && k->ints[h].v == v) return k->ints[h].a;
+  k->ints[h].v = v;
+  k->ints[h].a = mlirIntegerAttrGet(k->i64, (int64_t)v);
+  return k->ints[h].a;
+}
+
+static void attr_keys_init(MlirContext ctx, const met_target_t *t, attr_keys_t *k) {
+  size_t n;
+  const met_budget_field_t *fields = met_budget_fields(&n);
+  const char *names[MET_BUDGET_FIELD_COUNT + 2];
+  for (size_t i = 0; i < n; ++i) { names[i] = fields[i].name; k->field[i] = (int)i; }
+  names[n] = "complete"; k->field[n] = -1;
+  names[n + 1] = "target"; k->field[n + 1] = -2;
+  k->n = n + 2;
+  for (size_t i = 1; i < k->n; ++i)  // insertion sort: strcmp is StringRef's order here
+    for (size_t m = i; m > 0 && strcmp(names[m - 1], names[m]) > 0; --m) {
+      const char *tn = names[m]; names[m] = names[m - 1]; names[m - 1] = tn;
+      int tf = k->field[m]; k->field[m] = k->field[m - 1]; k->field[m - 1] = tf;
+    }
+  for (size_t i = 0; i < k->n; ++i)
+    k->id[i] = mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(names[i]));
+  k->i64 = mlirIntegerTypeGet(ctx, 64);
+  k->target = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name));
+  k->policy = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
+                                         met_width_policy_name(t->width_policy)));
+  k->yes = mlirBoolAttrGet(ctx, 1);
+  k->no = mlirBoolAttrGet(ctx, 0);
+  k->attr_name = mlirStringRefCreateFromCString("metrale.budget");
 }
 
 // The `metrale.budget` attribute: every field of metrale/budget_fields.def, complete and
 // the target's name.
-static void set_budget_attr(met_fn_job_t *j, const met_target_t *t) {
+static void set_budget_attr(met_fn_job_t *j, attr_keys_t *k) {
   MlirContext ctx = mlirOperationGetContext(j->func);
   const met_budget_t *b = &j->report.budget;
   size_t n;
   const met_budget_field_t *fields = met_budget_fields(&n);
   MlirNamedAttribute f[MET_BUDGET_FIELD_COUNT + 2];
-  for (size_t i = 0; i < n; ++i) {
-    MlirIdentifier id = mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(fields[i].name));
-    f[i] = fields[i].kind == MET_FIELD_POLICY
-               ? mlirNamedAttributeGet(id, mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
-                                                                 met_width_policy_name(b->width_policy))))
-               : named_i64(ctx, fields[i].name, met_budget_field_u64(b, &fields[i]));
+  for (size_t i = 0; i < k->n; ++i) {
+    int fi = k->field[i];
+    MlirAttribute v;
+    if (fi == -1) v = j->report.complete ? k->yes : k->no;
+    else if (fi == -2) v = k->target;
+    else if (fields[fi].kind == MET_FIELD_POLICY) v = k->policy;
+    else v = int_attr(k, met_budget_field_u64(b, &fields[fi]));
+    f[i] = mlirNamedAttributeGet(k->id[i], v);
   }
-  f[n] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("complete")),
-                               mlirBoolAttrGet(ctx, j->report.complete));
-  f[n + 1] = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("target")),
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name)));
-  mlirOperationSetDiscardableAttributeByName(j->func,
-                                             mlirStringRefCreateFromCString("metrale.budget"),
-                                             mlirDictionaryAttrGet(ctx, (intptr_t)n + 2, f));
+  mlirOperationSetDiscardableAttributeByName(j->func, k->attr_name,
+                                             mlirDictionaryAttrGet(ctx, (intptr_t)k->n, f));
 }
 
 bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
@@ -153,6 +200,8 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     return false;
   }
   bool ok = true;
+  attr_keys_t keys = {0};
+  if (o->set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &keys);
   for (size_t i = 0; i < jobs.count; ++i) {
     met_fn_job_t *j = &jobs.jobs[i];
     for (size_t d = 0; d < j->diags.count; ++d)
@@ -172,7 +221,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     }
     results[i].graph = &j->graph;
     results[i].report = &j->report;
-    if (o->set_attributes) set_budget_attr(j, target);
+    if (o->set_attributes) set_budget_attr(j, &keys);
   }
   if (o->json.length) {
     met_strbuf_t sb;

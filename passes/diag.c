@@ -11,12 +11,21 @@ met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocatio
                           met_diag_severity_t sev, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  const char *msg = met_arena_vprintf(arena, fmt, ap);
+  char buf[2048];
+  int n = vsnprintf(buf, sizeof(buf), fmt, ap);
   va_end(ap);
-  if (!msg) return MET_ENOMEM;
+  if (n < 0) return MET_EINVAL;
+  return met_diag_add_str(arena, list, loc, sev, buf,
+                          (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+met_status_t met_diag_add_str(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
+                              met_diag_severity_t sev, const char *msg, size_t len) {
+  const char *copy = met_arena_strndup(arena, msg, len);
+  if (!copy) return MET_ENOMEM;
   MET_RETURN_IF_ERROR(met_arena_reserve(arena, (void **)&list->items, &list->cap, list->count,
                         sizeof(met_diag_t)));
-  list->items[list->count++] = (met_diag_t){loc, sev, msg};
+  list->items[list->count++] = (met_diag_t){loc, sev, copy};
   return MET_OK;
 }
 

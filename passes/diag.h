@@ -28,6 +28,10 @@ met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocatio
                           met_diag_severity_t sev, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+// Appends a diagnostic whose message is |len| bytes of |msg| (copied into |arena|).
+met_status_t met_diag_add_str(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
+                              met_diag_severity_t sev, const char *msg, size_t len);
+
 // Formats and emits one diagnostic through |diag|.
 void met_diag_emit(met_diag_fn_t diag, void *user, MlirLocation loc, met_diag_severity_t sev,
                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));

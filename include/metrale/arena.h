@@ -29,7 +29,7 @@ typedef struct met_arena_t {
   met_allocator_t allocator;
   met_arena_block_t *head;   // newest block
   size_t used;               // bytes used in |head|
-  size_t block_bytes;        // largest default block payload (blocks grow from 4 KiB)
+  size_t block_bytes;        // largest default block payload (blocks grow from 1 KiB)
   uint64_t total_bytes;      // bytes obtained from |allocator| (for memory benchmarks)
 } met_arena_t;
 

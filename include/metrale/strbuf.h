@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "metrale/arena.h"
 #include "metrale/status.h"
@@ -23,6 +24,10 @@ void met_strbuf_deinitialize(met_strbuf_t *sb);
 void met_strbuf_append(met_strbuf_t *sb, const char *s, size_t len);
 void met_strbuf_printf(met_strbuf_t *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+// Appends |v| in decimal (no printf: renderers write millions of numbers).
+void met_strbuf_u64(met_strbuf_t *sb, uint64_t v);
+// Appends a NUL-terminated string.
+void met_strbuf_cstr(met_strbuf_t *sb, const char *s);
 // Appends a string literal; its length comes from the compiler, not from a count by hand.
 #define MET_STRBUF_LIT(sb, lit) met_strbuf_append((sb), "" lit, sizeof(lit) - 1)
 // Appends |s| as a JSON string literal, quotes included.

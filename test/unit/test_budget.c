@@ -222,7 +222,24 @@ static void test_failing_allocator(void) {
   CHECK(failures > 0 && budget < 200);
 }
 
+// The rows of the table and the remark: every field with a rank, ranks distinct, in
+// rank order (met_budget_rows places each row by its rank).
+static void test_rows(void) {
+  size_t n, ranked = 0;
+  const met_budget_field_t *f = met_budget_fields(&n);
+  CHECK_EQ_U64(n, MET_BUDGET_FIELD_COUNT);
+  for (size_t i = 0; i < n; ++i) {
+    ranked += f[i].rank > 0;
+    for (size_t k = 0; k < i; ++k) CHECK(f[i].rank == 0 || f[i].rank != f[k].rank);
+  }
+  const met_budget_field_t *rows[MET_BUDGET_FIELD_COUNT];
+  CHECK_EQ_U64(met_budget_rows(rows), ranked);
+  for (size_t r = 0; r < ranked; ++r) CHECK_EQ_U64(rows[r]->rank, r + 1);
+  CHECK(strcmp(rows[0]->name, "arena_bytes") == 0);
+}
+
 int main(void) {
+  test_rows();
   test_chain_epilogue();
   test_chain_no_epilogue();
   test_width_overhead();

@@ -88,6 +88,14 @@ static void test_strbuf(void) {
   sb.len = 0;
   for (int i = 0; i < 1000; ++i) met_strbuf_printf(&sb, "%04d", i);  // grows past 256
   CHECK(sb.len == 4000 && !sb.status && memcmp(sb.data + 3996, "0999", 4) == 0);
+  sb.len = 0;
+  // Decimal without printf: the extremes and a number with inner zeros.
+  met_strbuf_u64(&sb, 0);
+  met_strbuf_cstr(&sb, " ");
+  met_strbuf_u64(&sb, 1000200);
+  met_strbuf_cstr(&sb, " ");
+  met_strbuf_u64(&sb, UINT64_MAX);
+  CHECK(strcmp(sb.data, "0 1000200 18446744073709551615") == 0);
   met_strbuf_deinitialize(&sb);
   // A failing allocator leaves a status, not a crash.
   failing_t f = {0, 0};

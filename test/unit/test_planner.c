@@ -106,6 +106,11 @@ static void test_bad_input(void) {
   CHECK(met_planner_plan(huge, 2, 1, MET_PLAN_BEST, &arena, off, &size) == MET_EOVERFLOW);
   uint64_t peak;
   CHECK(met_planner_peak_live(huge, 2, 1, &arena, &peak) == MET_EOVERFLOW);
+  // The same two buffers one after the other: their sum passes 2^64 (the checked path),
+  // but at most one is live: the peak is 2^63.
+  met_buffer_t apart[2] = {{1ull << 63, 0, 0}, {1ull << 63, 1, 1}};
+  CHECK(met_planner_peak_live(apart, 2, 2, &arena, &peak) == MET_OK);
+  CHECK_EQ_U64(peak, 1ull << 63);
   // One buffer of exactly 2^64 - 1 bytes: a plan of that size, its offset written (the
   // best-of-three search used UINT64_MAX as "no plan yet" and kept none; found by
   // test/fuzz/crashes/planner-max-arena).
