@@ -72,39 +72,40 @@ static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function
   return MET_OK;
 }
 
+// The peak of bufferized allocations: each allocated buffer lives from its alloc to its
+// first deallocation (the end of the schedule when none), through the planner's sweep.
 static met_status_t alloc_peak(const met_graph_t *g, met_arena_t *arena,
                                met_function_memory_t *out) {
-  uint64_t *add, *sub;
-  size_t np = (size_t)g->position_count + 1;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&add));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&sub));
-  uint8_t *freed;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count, 1, (void **)&freed));
+  int32_t *freed_at;
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count ? g->value_count : 1,
+                                       sizeof(int32_t), (void **)&freed_at));
+  for (size_t v = 0; v < g->value_count; ++v) freed_at[v] = -1;
+  size_t nallocs = 0;
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
-    if (node->kind == MET_NODE_ALLOC) {
-      out->bufferized = true;
-      for (uint32_t r = 0; r < node->result_count; ++r)
-        if (!met_add_u64(add[node->position], g->values[node->result_begin + r].bytes,
-                         &add[node->position]))
-          return MET_EOVERFLOW;
-    } else if (node->flags & MET_NODE_F_DEALLOC) {
-      for (uint32_t i = 0; i < node->operand_count; ++i) {
-        uint32_t r = root_of(g, g->operands[node->operand_begin + i]);
-        if (g->values[r].role != MET_ROLE_ALLOC || freed[r]) continue;
-        freed[r] = 1;
-        if (!met_add_u64(sub[node->position + 1], g->values[r].bytes, &sub[node->position + 1]))
-          return MET_EOVERFLOW;
-      }
+    if (node->kind == MET_NODE_ALLOC) nallocs += node->result_count;
+    if (!(node->flags & MET_NODE_F_DEALLOC)) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t r = root_of(g, g->operands[node->operand_begin + i]);
+      if (g->values[r].role == MET_ROLE_ALLOC && freed_at[r] < 0) freed_at[r] = node->position;
     }
   }
-  uint64_t live = 0;
-  for (uint32_t t = 0; t < g->position_count; ++t) {
-    live -= sub[t];
-    if (!met_add_u64(live, add[t], &live)) return MET_EOVERFLOW;
-    if (live > out->allocated_peak) out->allocated_peak = live;
+  if (!nallocs || !g->position_count) return MET_OK;
+  out->bufferized = true;
+  met_buffer_t *bufs;
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nallocs, sizeof(met_buffer_t), (void **)&bufs));
+  size_t k = 0;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind != MET_NODE_ALLOC) continue;
+    for (uint32_t r = 0; r < node->result_count; ++r) {
+      uint32_t v = node->result_begin + r;
+      int32_t last = freed_at[v] >= node->position ? freed_at[v]
+                                                    : (int32_t)g->position_count - 1;
+      bufs[k++] = (met_buffer_t){g->values[v].bytes, node->position, last};
+    }
   }
-  return MET_OK;
+  return met_planner_peak_live(bufs, k, g->position_count, arena, &out->allocated_peak);
 }
 
 static met_status_t workspace(const met_graph_t *g, const met_target_t *t,
@@ -169,20 +170,8 @@ static met_status_t run_plan(const met_graph_t *g, const met_budget_report_t *r,
   if (!n) return MET_OK;
   MET_RETURN_IF_ERROR(met_planner_plan(bufs, n, g->position_count, MET_PLAN_BEST, arena, offsets,
                                        &out->run_arena));
-  uint64_t *add, *sub;
-  size_t np = (size_t)g->position_count + 1;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&add));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, np, sizeof(uint64_t), (void **)&sub));
-  for (size_t b = 0; b < n; ++b) {
-    add[bufs[b].first] += bufs[b].bytes;  // bounded by the materialized sum, checked by the Budget
-    sub[bufs[b].last + 1] += bufs[b].bytes;
-  }
-  uint64_t live = 0, best = 0;
-  for (uint32_t t = 0; t < g->position_count; ++t) {
-    live = live - sub[t] + add[t];
-    if (live > best || out->peak_position < 0) { best = live; out->peak_position = (int32_t)t; }
-  }
-  return MET_OK;
+  uint64_t peak;
+  return met_planner_peak_live_at(bufs, n, g->position_count, arena, &peak, &out->peak_position);
 }
 
 met_status_t met_memory_function(const met_graph_t *graph, const met_budget_report_t *report,

@@ -278,7 +278,14 @@ met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
 met_status_t met_planner_peak_live(const met_buffer_t *buffers, size_t count,
                                    uint32_t positions, met_arena_t *scratch,
                                    uint64_t *out_peak) {
+  return met_planner_peak_live_at(buffers, count, positions, scratch, out_peak, NULL);
+}
+
+met_status_t met_planner_peak_live_at(const met_buffer_t *buffers, size_t count,
+                                      uint32_t positions, met_arena_t *scratch,
+                                      uint64_t *out_peak, int32_t *out_position) {
   *out_peak = 0;
+  if (out_position) *out_position = positions ? 0 : -1;
   uint64_t total = 0;
   bool fits = true;
   for (size_t i = 0; i < count; ++i) {
@@ -313,7 +320,10 @@ met_status_t met_planner_peak_live(const met_buffer_t *buffers, size_t count,
       live -= sub[t];  // never underflows: what leaves at t entered before t
       if (!met_add_u64(live, add[t], &live)) return MET_EOVERFLOW;
     }
-    if (live > peak) peak = live;
+    if (live > peak) {
+      peak = live;
+      if (out_position) *out_position = (int32_t)t;
+    }
   }
   *out_peak = peak;
   return MET_OK;

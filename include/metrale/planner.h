@@ -59,6 +59,13 @@ met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
 met_status_t met_planner_peak_live(const met_buffer_t *buffers, size_t count,
                                    uint32_t positions, met_arena_t *scratch,
                                    uint64_t *out_peak);
+// The same sweep (the one live-profile sweep of metrale: the Budget's bound, the memory
+// model's allocation peak and its run's peak position) also giving the first position
+// where the peak is reached in |*out_position| (0 when nothing is live; -1 for an empty
+// schedule). |out_position| may be NULL.
+met_status_t met_planner_peak_live_at(const met_buffer_t *buffers, size_t count,
+                                      uint32_t positions, met_arena_t *scratch,
+                                      uint64_t *out_peak, int32_t *out_position);
 
 // Checks that no two buffers with overlapping lifetimes overlap in memory. Returns MET_OK
 // or MET_EINVAL and the first offending pair in |*out_a|, |*out_b|. O(n^2): the oracle for

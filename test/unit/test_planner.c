@@ -24,6 +24,17 @@ static void test_exact_offsets(void) {
   CHECK_EQ_U64(size, 180);
   CHECK(met_planner_peak_live(b, 4, 4, &arena, &peak) == MET_OK);
   CHECK_EQ_U64(peak, 180);
+  // Live sums by position: 0: 100 + 30 = 130; 1: 100 + 50 + 30 = 180; 2: 50 + 100 + 30 =
+  // 180; 3: 100 + 30 = 130. The peak is first reached at position 1.
+  int32_t at = -7;
+  CHECK(met_planner_peak_live_at(b, 4, 4, &arena, &peak, &at) == MET_OK);
+  CHECK_EQ_U64(peak, 180);
+  CHECK_EQ_U64(at, 1);
+  // Nothing live: peak 0 at position 0; an empty schedule: position -1.
+  CHECK(met_planner_peak_live_at(b, 0, 4, &arena, &peak, &at) == MET_OK);
+  CHECK(peak == 0 && at == 0);
+  CHECK(met_planner_peak_live_at(b, 0, 0, &arena, &peak, &at) == MET_OK);
+  CHECK(peak == 0 && at == -1);
   size_t x, y;
   CHECK(met_planner_verify(b, 4, off, &x, &y) == MET_OK);
   // The oracle catches an overlap: put D on top of A while both live at 0.
