@@ -245,11 +245,9 @@ static met_status_t count_simple(ctx_t *c, const uint32_t *uses, const uint8_t *
   for (size_t v = 0; v < g->value_count; ++v) {
     const met_value_t *val = &g->values[v];
     if (val->role == MET_ROLE_INPUT) ADD(b->host_io_bytes, val->bytes);
-    if ((val->role == MET_ROLE_PARAM || val->role == MET_ROLE_CONST ||
-         val->role == MET_ROLE_GLOBAL) && c->root[v] == v && uses[v] > 0)
+    if (met_role_is_weight(val->role) && c->root[v] == v && uses[v] > 0)
       ADD(b->param_bytes, val->bytes);
-    if ((val->flags & MET_VALUE_F_DYNAMIC) && !(val->flags & MET_VALUE_F_BOUND))
-      out->complete = false;
+    if (met_value_unbound(val)) out->complete = false;
     if (val->flags & MET_VALUE_F_UNRANKED) out->complete = false;
   }
   for (size_t n = 0; n < g->node_count; ++n) {

@@ -18,20 +18,11 @@ const char *met_family_name(met_family_t f) {
   }
 }
 
-static uint32_t root_of(const met_graph_t *g, uint32_t v) {
-  while (g->values[v].alias >= 0) v = (uint32_t)g->values[v].alias;
-  return v;
-}
-
-static bool is_param_role(uint16_t role) {
-  return role == MET_ROLE_PARAM || role == MET_ROLE_CONST || role == MET_ROLE_GLOBAL;
-}
-
 static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function_memory_t *out) {
   uint8_t *param_value;  // per value (root): parameter or produced by a hoisted node
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count, 1, (void **)&param_value));
   for (size_t v = 0; v < g->value_count; ++v)
-    param_value[v] = is_param_role(g->values[v].role) || g->values[v].role == MET_ROLE_EMPTY;
+    param_value[v] = met_role_is_weight(g->values[v].role) || g->values[v].role == MET_ROLE_EMPTY;
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     if (node->kind != MET_NODE_COMPUTE || node->result_count == 0) continue;
@@ -40,7 +31,7 @@ static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function
     uint64_t in = 0, out_bytes = 0;
     for (uint32_t i = 0; i < node->operand_count && all; ++i) {
       uint32_t o = g->operands[node->operand_begin + i];
-      uint32_t r = root_of(g, o);
+      uint32_t r = met_graph_root(g, o);
       all = param_value[r];
       if (g->values[r].role == MET_ROLE_EMPTY) continue;
       any_param = true;
@@ -59,7 +50,7 @@ static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function
     const met_node_t *node = &g->nodes[n];
     if (node->kind == MET_NODE_VIEW || out->hoisted[n]) continue;
     for (uint32_t i = 0; i < node->operand_count; ++i) {
-      uint32_t r = root_of(g, g->operands[node->operand_begin + i]);
+      uint32_t r = met_graph_root(g, g->operands[node->operand_begin + i]);
       out->param_uses[r]++;
       int32_t p = g->values[r].producer;
       if (p >= 0 && out->hoisted[p] && !counted[r]) {
@@ -86,7 +77,7 @@ static met_status_t alloc_peak(const met_graph_t *g, met_arena_t *arena,
     if (node->kind == MET_NODE_ALLOC) nallocs += node->result_count;
     if (!(node->flags & MET_NODE_F_DEALLOC)) continue;
     for (uint32_t i = 0; i < node->operand_count; ++i) {
-      uint32_t r = root_of(g, g->operands[node->operand_begin + i]);
+      uint32_t r = met_graph_root(g, g->operands[node->operand_begin + i]);
       if (g->values[r].role == MET_ROLE_ALLOC && freed_at[r] < 0) freed_at[r] = node->position;
     }
   }
@@ -126,7 +117,7 @@ static met_status_t workspace(const met_graph_t *g, const met_target_t *t,
         const met_value_t *v = &g->values[g->operands[node->operand_begin + i]];
         if (v->role == MET_ROLE_EMPTY) continue;
         if ((v->flags & MET_VALUE_F_UNRANKED) ||
-            ((v->flags & MET_VALUE_F_DYNAMIC) && !(v->flags & MET_VALUE_F_BOUND))) {
+            met_value_unbound(v)) {
           if (out->unsized_node < 0) out->unsized_node = (int32_t)n;
           continue;
         }

@@ -95,9 +95,8 @@ static void json_function(met_strbuf_t *sb, const met_function_result_t *f) {
                       "\"uses\": %u, \"complete\": %s}",
                       a ? ", " : "", v->arg_index, v->bytes, met_report_role_name(v->role),
                       r->use_count[a],
-                      (v->flags & (MET_VALUE_F_UNRANKED)) ||
-                              ((v->flags & MET_VALUE_F_DYNAMIC) && !(v->flags & MET_VALUE_F_BOUND))
-                          ? "false" : "true");
+                      (v->flags & MET_VALUE_F_UNRANKED) || met_value_unbound(v) ? "false"
+                                                                                 : "true");
   }
   MET_STRBUF_LIT(sb, "], \"buffers\": [");
   for (size_t s = 0; s < r->slot_count; ++s) {

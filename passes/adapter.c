@@ -294,7 +294,7 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
                        formatted && v.role != MET_ROLE_PARAM ? "parameter" : "parameter or state",
                        formatted && v.role != MET_ROLE_PARAM ? "" : " or metrale.state"));
     }
-    if ((v.flags & MET_VALUE_F_DYNAMIC) && !(v.flags & MET_VALUE_F_BOUND))
+    if (met_value_unbound(&v))
       MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_WARNING,
                        "argument #%" PRIdPTR " has dynamic dims, counted as 1 each: byte counts "
                        "are lower bounds (bind them with dynamic-size=N)", i));
@@ -378,9 +378,9 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     MET_RETURN_IF_ERROR(take_nested(b, node, op));
   bool operand_dynamic = false, operand_unranked = false;
   for (size_t i = before_ops; i < b->g->operand_count; ++i) {
-    uint16_t vf = b->g->values[b->g->operands[i]].flags;
-    operand_dynamic |= (vf & MET_VALUE_F_DYNAMIC) && !(vf & MET_VALUE_F_BOUND);
-    operand_unranked |= (vf & MET_VALUE_F_UNRANKED) != 0;
+    const met_value_t *ov = &b->g->values[b->g->operands[i]];
+    operand_dynamic |= met_value_unbound(ov);
+    operand_unranked |= (ov->flags & MET_VALUE_F_UNRANKED) != 0;
   }
   bool result_dynamic = false, result_unranked = false;
   for (intptr_t r = 0; r < nres && nshaped; ++r) {
@@ -392,7 +392,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     bool overflow;
     MET_RETURN_IF_ERROR(size_value(b, res, loc, "result", r, &v, &overflow));
     if (overflow) flags |= MET_NODE_F_NO_SIZE;
-    result_dynamic |= (v.flags & MET_VALUE_F_DYNAMIC) && !(v.flags & MET_VALUE_F_BOUND);
+    result_dynamic |= met_value_unbound(&v);
     result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
     v.role = info.kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : info.role;
     if (info.kind == MET_NODE_VIEW) {

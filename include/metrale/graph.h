@@ -179,6 +179,25 @@ static inline const met_node_extra_t *met_graph_extra(const met_graph_t *graph,
   return node->extra ? &graph->extras[node->extra - 1] : 0;
 }
 // Appends a result value to the node begun last; |value->producer| is set for you.
+// True when |v|'s byte count is a lower bound because dynamic dims were left unbound
+// (counted as 1). The one test every report uses.
+static inline bool met_value_unbound(const met_value_t *v) {
+  return (v->flags & MET_VALUE_F_DYNAMIC) && !(v->flags & MET_VALUE_F_BOUND);
+}
+
+// True for the roles whose data is resident model data rather than per-run data:
+// parameters, constants, globals (what the Budget's param_bytes reads and the memory
+// model's weights hold).
+static inline bool met_role_is_weight(uint16_t role) {
+  return role == MET_ROLE_PARAM || role == MET_ROLE_CONST || role == MET_ROLE_GLOBAL;
+}
+
+// The value |v| ultimately views: itself when it is no view (alias < 0).
+static inline uint32_t met_graph_root(const met_graph_t *g, uint32_t v) {
+  while (g->values[v].alias >= 0) v = (uint32_t)g->values[v].alias;
+  return v;
+}
+
 met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
                                   uint32_t *out_value);
 
