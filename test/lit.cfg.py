@@ -12,13 +12,17 @@ config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py", "fuzz", "tsan"]
 config.test_source_root = os.path.dirname(__file__)
 
-build = lit_config.params.get("build_dir")
+# What the build is: from the lit.site.cfg.py CMake generates into build/test (run
+# `lit build/test`), or from --param build_dir=... (and llvm_tools_dir, corpus,
+# sanitized), which win when given.
+site = lambda key: getattr(config, key, None)
+build = lit_config.params.get("build_dir") or site("metrale_build_dir")
 if not build:
-    lit_config.fatal("run lit with --param build_dir=<metrale build dir> (make check does)")
+    lit_config.fatal("run lit on <build>/test, or with --param build_dir=<metrale build dir>")
 config.test_exec_root = os.path.join(build, "test")
 # The LLVM tools (FileCheck, not, mlir-opt) of the MLIR the build used: from the
-# llvm_tools_dir param, else from the file CMake writes into the build directory.
-llvm_bin = lit_config.params.get("llvm_tools_dir")
+# llvm_tools_dir param or the site config, else from the file CMake writes.
+llvm_bin = lit_config.params.get("llvm_tools_dir") or site("llvm_tools_dir")
 if not llvm_bin:
     with open(os.path.join(build, "llvm-tools-dir.txt")) as f:
         llvm_bin = f.read().strip()
@@ -34,7 +38,7 @@ config.substitutions.append(("%plugin", os.path.join(build, "lib", "MetralePlugi
 config.substitutions.append(("%mlir_opt", os.path.join(llvm_bin, "mlir-opt")))
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
 
-corpus = lit_config.params.get("corpus", "")
+corpus = lit_config.params.get("corpus", site("metrale_corpus") or "")
 if corpus and os.path.isdir(corpus):
     config.available_features.add("corpus")
     config.substitutions.append(("%corpus", corpus))
@@ -42,7 +46,7 @@ else:
     lit_config.note("corpus folder '%s' not found: the corpus tests are skipped (UNSUPPORTED)" % corpus)
     config.substitutions.append(("%corpus", "/nonexistent-corpus"))
 
-if lit_config.params.get("sanitized"):
+if lit_config.params.get("sanitized") or site("metrale_sanitized"):
     # Stock mlir-opt is not instrumented: loading an ASan plugin into it cannot work.
     config.available_features.add("sanitized")
 else:
