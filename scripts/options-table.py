@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""The README's table of pass options, written from include/metrale/options.def (the one
+list of options: the passes, the CLI and this table come from it).
+
+  options-table.py ROOT          print the table
+  options-table.py ROOT --check  exit 1 when README.md's table (between the
+                                 '<!-- options:begin -->' and '<!-- options:end -->'
+                                 lines) differs from the list, naming the difference
+  options-table.py ROOT --write  rewrite that table in README.md
+"""
+import os
+import re
+import sys
+
+root = sys.argv[1]
+mode = sys.argv[2] if len(sys.argv) > 2 else ""
+text = open(os.path.join(root, "include", "metrale", "options.def")).read()
+text = "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("//"))
+PASS = {"BOTH": "both", "BUDGET": "budget", "MEMORY": "memory"}
+rows = []
+for m in re.finditer(r'MET_OPTION\(\s*(\w+)\s*,\s*"([^"]+)"\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*"([^"]*)"\s*,((?:\s*"(?:[^"\\]|\\.)*")+)\s*\)', text):
+    pas, name, _member, kind, cli, help_ = m.groups()
+    help_ = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', help_)).replace("|", "\\|")
+    value = "BOOL" if kind.startswith("FLAG") else "VALUE"
+    rows.append("| `%s=%s` | %s | %s | %s |" % (name, value, PASS[pas],
+                                                "`%s`" % cli if cli else "-", help_))
+if len(rows) != text.count("MET_OPTION("):
+    sys.exit("options-table.py: could not read every MET_OPTION line of options.def")
+table = "\n".join(["| option | pass | `metrale` flag | meaning |", "| --- | --- | --- | --- |"] + rows) + "\n"
+if not mode:
+    print(table, end="")
+    sys.exit(0)
+readme_path = os.path.join(root, "README.md")
+readme = open(readme_path).read()
+m = re.search(r"(<!-- options:begin -->\n)(.*?)(<!-- options:end -->)", readme, re.S)
+if not m:
+    sys.exit("README.md has no '<!-- options:begin -->' ... '<!-- options:end -->' section")
+if mode == "--write":
+    open(readme_path, "w").write(readme[:m.start(2)] + table + readme[m.end(2):])
+elif m.group(2) != table:
+    have, want = m.group(2).splitlines(), table.splitlines()
+    for line in want:
+        if line not in have:
+            print("README.md lacks: " + line)
+    for line in have:
+        if line not in want:
+            print("README.md has, options.def does not: " + line)
+    print("run: python3 scripts/options-table.py . --write")
+    sys.exit(1)
