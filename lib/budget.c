@@ -28,6 +28,7 @@ typedef struct ctx_t {
   uint64_t *gopen;     // per group: uses of members' results by non-members
   uint32_t *parent;    // per group: union-find parent (merged generator groups)
   uint32_t ngroups;
+  bool per_group;      // fill the report's group_bytes
   const char *overflow_field;  // set with MET_EOVERFLOW
 } ctx_t;
 
@@ -184,7 +185,7 @@ static void mark_materialized(ctx_t *c, const uint32_t *group_of) {
 }
 
 static met_status_t count_dram_in(ctx_t *c, const uint32_t *group_of, met_arena_t *da,
-                                  uint64_t *out) {
+                                  uint64_t *group_bytes, uint64_t *out) {
   const met_graph_t *g = c->g;
   met_width_policy_t pol = c->t->width_policy;
   uint32_t *start, *members, *mark;
@@ -203,6 +204,7 @@ static met_status_t count_dram_in(ctx_t *c, const uint32_t *group_of, met_arena_
   for (size_t v = 0; v < g->value_count; ++v) mark[v] = UINT32_MAX;
   uint64_t dram = 0;
   for (uint32_t grp = 0; grp < c->ngroups; ++grp) {
+    uint64_t before = dram;
     for (uint32_t m = start[grp]; m < start[grp + 1]; ++m) {
       const met_node_t *node = &g->nodes[members[m]];
       const met_node_extra_t *x = met_graph_extra(g, node);
@@ -224,16 +226,21 @@ static met_status_t count_dram_in(ctx_t *c, const uint32_t *group_of, met_arena_
         if (c->mat[v]) ADD_FIELD(c, "dram_bytes", dram, policy_bytes(&g->values[v], pol));
       }
     }
+    if (group_bytes) group_bytes[grp] = dram - before;
   }
   *out = dram;
   return MET_OK;
 }
 
 // count_dram_in with its member lists in an arena released when it returns.
-static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, uint64_t *out) {
+static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, met_budget_report_t *r) {
+  r->group_count = c->ngroups;
+  if (c->per_group)
+    MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, c->ngroups ? c->ngroups : 1, sizeof(uint64_t),
+                                         (void **)&r->group_bytes));
   met_arena_t da;
   met_arena_initialize(c->arena->allocator, &da);
-  met_status_t st = count_dram_in(c, group_of, &da, out);
+  met_status_t st = count_dram_in(c, group_of, &da, r->group_bytes, &r->budget.dram_bytes);
   met_arena_deinitialize(&da);
   return st;
 }
@@ -409,7 +416,7 @@ static met_status_t analyze(ctx_t *c, const met_budget_options_t *options,
   }
   mark_materialized(c, out->group_of_node);
   st = count_simple(c, out->use_count, out->off_fast_path, out);
-  if (!st) st = count_dram(c, out->group_of_node, &out->budget.dram_bytes);
+  if (!st) st = count_dram(c, out->group_of_node, out);
   if (!st) st = plan_slots(c, options, out);
   if (st == MET_EOVERFLOW) out->overflow_field = c->overflow_field;
   return st;
@@ -460,14 +467,16 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   memset(out, 0, sizeof(*out));
   out->complete = !graph->incomplete;
   out->budget.width_policy = target->width_policy;
-  met_budget_options_t defaults = {MET_PLAN_BEST};
+  met_budget_options_t defaults = {MET_PLAN_BEST, false};
   ctx_t c;
   memset(&c, 0, sizeof(c));
   c.g = graph;
   c.t = target;
   c.arena = arena;
+  if (!options) options = &defaults;
+  c.per_group = options->per_group;
   met_arena_initialize(arena->allocator, &c.tmp);
-  met_status_t st = analyze(&c, options ? options : &defaults, out);
+  met_status_t st = analyze(&c, options, out);
   met_arena_deinitialize(&c.tmp);
   return st;
 }

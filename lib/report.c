@@ -47,12 +47,26 @@ void met_report_json_target(met_strbuf_t *sb, const met_target_t *t) {
                     ", \"workspace_conv_stages_operand\": %s"
                     ", \"workspace_softmax_per_unit_bytes\": %" PRIu64
                     ", \"workspace_reduction_per_unit_bytes\": %" PRIu64
-                    ", \"hoists_parameters\": %s, \"fast_path\": [",
+                    ", \"hoists_parameters\": %s, ",
                     t->default_util_ppm, t->driver.context_bytes, t->driver.reserved_ppm,
                     t->driver.chunk_bytes, t->workspace.matmul_per_unit_bytes,
                     t->workspace.conv_stages_operand ? "true" : "false",
                     t->workspace.softmax_per_unit_bytes, t->workspace.reduction_per_unit_bytes,
                     t->hoists_parameters ? "true" : "false");
+  const met_dispatch_params_t *d = &t->dispatch;
+  met_strbuf_printf(sb,
+                    "\"execution_model\": \"%s\", \"allocation_model\": \"%s\", "
+                    "\"results_in_place\": %s, \"offload\": %s, \"host_link_bytes_per_s\": %"
+                    PRIu64 ", \"launch_floor_ns\": %" PRIu64 ", \"peak_flops_f32\": %" PRIu64
+                    ", \"peak_flops_f16\": %" PRIu64 ", \"peak_flops_int\": %" PRIu64
+                    ", \"control_bytes_per_buffer\": %u, \"allocation_padding_bytes\": %u, ",
+                    met_exec_model_name(d->execution_model),
+                    met_alloc_model_name(d->allocation_model),
+                    d->results_in_place ? "true" : "false", d->offload ? "true" : "false",
+                    d->host_link_bytes_per_s, d->launch_floor_ns, d->peak_flops_f32,
+                    d->peak_flops_f16, d->peak_flops_int, d->control_bytes_per_buffer,
+                    d->allocation_padding_bytes);
+  MET_STRBUF_LIT(sb, "\"fast_path\": [");
   for (const char *const *p = t->fast_path; p && *p; ++p) {
     if (p != t->fast_path) MET_STRBUF_LIT(sb, ", ");
     met_strbuf_json_string(sb, *p);

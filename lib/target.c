@@ -47,26 +47,98 @@ static const char *const kNpuFast[] = {
     "arith.sitofp", "arith.fptosi", "arith.select", "arith.cmpf", "arith.cmpi",
     "tensor.*", "memref.*", "bufferization.*", NULL};
 
+// Every built-in target runs what upstream MLIR lowers for the CPU: the pipeline of
+// `metrale run` (convert-linalg-to-loops and the LLVM dialect) accepts these dialects.
+static const char *const kMlirCpuFast[] = {
+    "tosa.*", "linalg.*", "arith.*", "math.*", "tensor.*", "memref.*",
+    "bufferization.*", "scf.*", "affine.*", NULL};
+
+#define TFLOPS (1000ull * 1000ull * 1000ull * 1000ull)
+#define GFLOPS (1000ull * 1000ull * 1000ull)
+
 static const met_target_t kTargets[] = {
     // host-cpu: the OS keeps 5%; 4 KiB pages; GEMM packing buffers per core.
+    // Dispatch: a compiled CPU runtime (IREE's local-task class) runs each dispatch on a
+    // worker pool, with a transient arena per invocation and fresh result buffers.
+    // Peaks: 64 cores x 2.5 GHz x 2 AVX-512 FMA units (2 x 16 f32 x 2 flops = 64/cycle)
+    // = 10.24 TFLOPS f32; AVX512-BF16 doubles it, VNNI int8 quadruples it (Intel Xeon
+    // Scalable / AMD EPYC Genoa product briefs). Launch floor: a task-system dispatch of
+    // a few microseconds (IREE's local-task benchmarks); 2 us.
     {"host-cpu", "x86-64 server CPU, 64-byte cache lines, native widths",
      MET_WIDTH_NATIVE, 64, 64, true, 256 * GiB, 200 * GBps, 64, kHostCpuFast,
-     800000, {0, 50000, 4 * KiB}, {256 * KiB, true, 0, 4 * KiB}, true},
+     800000, {0, 50000, 4 * KiB}, {256 * KiB, true, 0, 4 * KiB}, true,
+     {MET_EXEC_KERNELS, MET_ALLOC_ARENA, false, false, 0, 2000,
+      10240 * GFLOPS, 20480 * GFLOPS, 40960 * GFLOPS, 0, 0}},
     // h100: a CUDA context of ~512 MiB, 2 MiB allocation granularity, split-K matmul
     // partials per SM (132 x 256 KiB = 33 MiB, the size of cuBLAS's workspace).
+    // Dispatch: one CUDA kernel per dispatch, one transient arena, results copied out.
+    // Peaks (NVIDIA H100 SXM datasheet, dense): FP32 67 TFLOPS, FP16/BF16 tensor core
+    // 989 TFLOPS, INT8 tensor core 1979 TOPS. Host link: PCIe Gen5 x16, 64 GB/s per
+    // direction. Launch floor: ~3 us from the host (CUDA launch overhead, as measured
+    // by NVIDIA's nvbench-style microbenchmarks). Kernel arguments: an 8-byte device
+    // pointer per buffer.
     {"h100", "NVIDIA H100 SXM class GPU: 80 GiB HBM3, 132 SMs, native widths",
      MET_WIDTH_NATIVE, 256, 64, true, 80 * GiB, 3350 * GBps, 132, kH100Fast,
-     900000, {512 * MiB, 0, 2 * MiB}, {256 * KiB, true, 64 * KiB, 4 * KiB}, true},
+     900000, {512 * MiB, 0, 2 * MiB}, {256 * KiB, true, 64 * KiB, 4 * KiB}, true,
+     {MET_EXEC_KERNELS, MET_ALLOC_ARENA, false, true, 64 * GBps, 3000,
+      67 * TFLOPS, 989 * TFLOPS, 1979 * TFLOPS, 8, 0}},
     // mobile-gpu-f32: a browser lets a page use a fraction of memory; textures are
     // allocated in 64 KiB tiles; no split-K.
+    // Dispatch: a WebGL backend (TensorFlow.js class) makes a texture per tensor and a
+    // draw call per op; results are read back with readPixels. Peaks: a flagship mobile
+    // GPU (Adreno 740 class) ~2 TFLOPS f32; every float is f32 and there is no int
+    // path, so all three peaks are the f32 one. Host link: readPixels throughput of a
+    // few GB/s; 4 GB/s. Launch floor: a draw call with its state changes, ~20 us.
     {"mobile-gpu-f32", "WebGL2/GLES-class GPU that stores every float as f32",
      MET_WIDTH_F32_UNIFORM, 16, 32, false, 4 * GiB, 50 * GBps, 8, kMobileGpuFast,
-     500000, {64 * MiB, 0, 64 * KiB}, {0, true, 0, 0}, true},
+     500000, {64 * MiB, 0, 64 * KiB}, {0, true, 0, 0}, true,
+     {MET_EXEC_KERNELS, MET_ALLOC_PER_BUFFER, false, true, 4 * GBps, 20000,
+      2 * TFLOPS, 2 * TFLOPS, 2 * TFLOPS, 8, 0}},
     // npu: a firmware reserve, 1 MiB DMA granularity, native conv (no staging).
+    // Dispatch: jobs submitted to the NPU's command queue, one arena per inference,
+    // inputs and outputs over DMA from shared LPDDR. Peaks: a phone/laptop NPU class
+    // (Qualcomm Hexagon / Apple Neural Engine, ~26-35 int8 TOPS): 26 TOPS int8, half at
+    // f16, f32 emulated at 1 TFLOPS. Host link: the DMA path, 25.6 GB/s (LPDDR5 x64).
+    // Launch floor: a job submission, ~50 us.
     {"npu", "NPU-class accelerator: MAC arrays + vector unit, restricted op set",
      MET_WIDTH_HYBRID, 64, 32, true, 16 * GiB, 200 * GBps, 16, kNpuFast,
-     900000, {32 * MiB, 20000, 1 * MiB}, {64 * KiB, false, 16 * KiB, 4 * KiB}, true},
+     900000, {32 * MiB, 20000, 1 * MiB}, {64 * KiB, false, 16 * KiB, 4 * KiB}, true,
+     {MET_EXEC_KERNELS, MET_ALLOC_ARENA, false, true, 25600 * GBps / 1000, 50000,
+      1 * TFLOPS, 13 * TFLOPS, 26 * TFLOPS, 8, 0}},
+    // h100-megakernel: the H100 class running the whole graph as one persistent kernel
+    // (the megakernel designs of Hazy Research's "no bubbles" Llama kernel and Mirage's
+    // MPK): one launch, every weight bound once, results written in place into buffers
+    // the host keeps. Memory and fusion as h100.
+    {"h100-megakernel", "H100-class GPU running each graph as one persistent megakernel",
+     MET_WIDTH_NATIVE, 256, 64, true, 80 * GiB, 3350 * GBps, 132, kH100Fast,
+     900000, {512 * MiB, 0, 2 * MiB}, {256 * KiB, true, 64 * KiB, 4 * KiB}, true,
+     {MET_EXEC_MEGAKERNEL, MET_ALLOC_ARENA, true, true, 64 * GBps, 3000,
+      67 * TFLOPS, 989 * TFLOPS, 1979 * TFLOPS, 8, 0}},
+    // mlir-cpu: exactly what `metrale run` executes: upstream MLIR's CPU pipeline
+    // (tosa-to-linalg, linalg-fuse-elementwise-ops: elementwise producers fuse into
+    // their consumers, never into named ops such as matmul, so no epilogue fusion;
+    // one-shot bufferization: a buffer per materialized tensor; convert-linalg-to-loops:
+    // scalar loop nests on one thread) on this machine's class of CPU.
+    // Allocation: per buffer through _mlir_memref_to_llvm_alloc, each request padded by
+    // the 64-byte alignment the lowering aligns by hand (measured: a 16-byte tensor asks
+    // for 80 bytes). Peaks: scalar loops on one core, ~1 flop per cycle at ~3 GHz;
+    // bandwidth one core streams, ~10 GB/s. Launch floor: a loop nest is a call, 0.
+    // Memory model as host-cpu, except that upstream MLIR does not hoist parameter-only
+    // work to load time.
+    {"mlir-cpu", "upstream MLIR's CPU pipeline as `metrale run` executes it: scalar loop nests, one thread",
+     MET_WIDTH_NATIVE, 64, 64, false, 256 * GiB, 10 * GBps, 1, kMlirCpuFast,
+     800000, {0, 50000, 4 * KiB}, {256 * KiB, true, 0, 4 * KiB}, false,
+     {MET_EXEC_KERNELS, MET_ALLOC_PER_BUFFER, false, false, 0, 0,
+      3 * GFLOPS, 3 * GFLOPS, 3 * GFLOPS, 0, 64}},
 };
+
+const char *met_exec_model_name(met_exec_model_t m) {
+  return m == MET_EXEC_MEGAKERNEL ? "megakernel" : "kernels";
+}
+
+const char *met_alloc_model_name(met_alloc_model_t m) {
+  return m == MET_ALLOC_PER_BUFFER ? "per-buffer" : "arena";
+}
 
 size_t met_target_builtin_count(void) { return sizeof(kTargets) / sizeof(kTargets[0]); }
 

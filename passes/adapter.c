@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "metrale/budget.h"
+#include "metrale/checked.h"
 #include "metrale/opclass.h"
 #include "metrale/ptrmap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -98,6 +99,8 @@ static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, cons
   memset(out, 0, sizeof(*out));
   out->alias = -1;
   out->arg_index = -1;
+  if (mlirTypeIsAShaped(t) && mlirShapedTypeHasRank(t))
+    out->rank = (uint8_t)(mlirShapedTypeGetRank(t) > 255 ? 255 : mlirShapedTypeGetRank(t));
   out->bytes = sz.bytes;
   out->f32_bytes = sz.f32_bytes;
   if (sz.is_float) out->flags |= MET_VALUE_F_FLOAT;
@@ -273,7 +276,15 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
                        i, clash));
       continue;
     }
-    if (!met_type_is_shaped_value(mlirValueGetType(a))) continue;
+    if (!met_type_is_shaped_value(mlirValueGetType(a))) {
+      // Passed by value: its bytes are host input of every invocation (dispatch stats).
+      met_type_size_t sz;
+      if (met_type_size(mlirValueGetType(a), b->sh->opt->target->index_bits, 0, &sz) ==
+              MET_SIZE_OK &&
+          !met_add_u64(b->g->scalar_arg_bytes, sz.bytes, &b->g->scalar_arg_bytes))
+        return MET_EOVERFLOW;
+      continue;
+    }
     met_value_t v;
     bool overflow;
     MET_RETURN_IF_ERROR(size_value(b, a, floc, "argument", i, &v, &overflow));
@@ -426,6 +437,18 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     // Touches nothing shaped: drop the node again (its position still counts).
     b->g->node_count--;
     return MET_OK;
+  }
+  if (b->sh->opt->count_flops && b->depth == 0) {
+    while (node >= b->sh->flops_cap)
+      MET_RETURN_IF_ERROR(met_arena_reserve(b->sh->arena, (void **)&b->g->flops,
+                                            &b->sh->flops_cap, node, sizeof(uint64_t)));
+    b->g->flops[node] = 0;
+    if (info.kind == MET_NODE_COMPUTE &&
+        (!met_adapter_flops(op, name, (met_op_class_t)info.op_class, &b->g->flops[node]) ||
+         has_x)) {
+      b->g->flops[node] = 0;  // loops, calls, unknown ops: a lower bound
+      flags |= MET_NODE_F_FLOPS_UNKNOWN;
+    }
   }
   if (info.cast) flags |= MET_NODE_F_CAST;
   if (oe->info.softmax) flags |= MET_NODE_F_SOFTMAX;  // also when unregistered (IREE's)

@@ -14,19 +14,9 @@
 #include "metrale/passes.h"
 #include "metrale/target.h"
 #include "diag.h"
+#include "params.h"
 #include "mlir-c/IR.h"
 
-// Which arguments are parameters: indices from an option ("0,2-5,7-", "all", "float",
-// "none") plus the `metrale.param` argument attribute.
-typedef struct met_param_spec_t {
-  bool all, floats;
-  size_t range_count;
-  int64_t lo[64], hi[64];  // inclusive ranges; hi = INT64_MAX for "7-"
-} met_param_spec_t;
-
-// Parses |len| bytes of |s| into |out|. False with a reason in |why| when malformed.
-bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
-                          const char **why);
 
 // What a func.call's callee is, as the caller's builder asks for it.
 typedef enum met_callee_state_e {
@@ -54,6 +44,7 @@ typedef struct met_adapter_options_t {
   const met_param_spec_t *states;  // arguments that are states (memory model); NULL none
   met_callee_fn_t callee;       // resolves func.call callees; NULL: none are resolved
   void *callee_user;
+  bool count_flops;             // fill graph->flops (the dispatch stats' roofline)
 } met_adapter_options_t;
 
 // Builds |graph| (storage in |arena|) from |func|, a func.func with a body. Diagnostics go

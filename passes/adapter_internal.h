@@ -46,6 +46,7 @@ typedef struct adapter_shared_t {
   met_ptrmap_t itercache;     // iterator_types attribute -> 1 + has a reduction
   op_entry_t *ops; size_t nops, capops;
   type_entry_t *types; size_t ntypes, captypes;
+  size_t flops_cap;           // entries of the function graph's flops array
 } adapter_shared_t;
 
 // One graph being built: the function's, or a region's (|parent| the enclosing one).
@@ -64,6 +65,10 @@ met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type
 // Appends nodes for every op of |region|'s blocks in order, from position |*pos| on.
 met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *pos,
                                     size_t *blocks);
+
+// adapter_flops.c: the FLOPs of |op| (rules in the file); false when not known.
+bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls,
+                       uint64_t *out);
 
 // adapter_regions.c (definitions in metrale/graph.h: Scratch, Calls)
 // The scratch of |op| from its regions; |*out_dispatches| the most one region runs.

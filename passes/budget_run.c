@@ -11,6 +11,7 @@
 #include "jobs.h"
 #include "output.h"
 #include "metrale/budget.h"
+#include "metrale/options.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -156,34 +157,16 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   met_target_t dlti_target;
   const met_target_t *target;
   if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user)) return false;
-  static const char *const kPlanners[] = {"first-fit", "best-fit", "area", "best"};
-  met_budget_options_t bopt = {MET_PLAN_BEST};
-  if (o->planner.length) {
-    int found = -1;
-    for (int k = 0; k < 4; ++k)
-      if (strlen(kPlanners[k]) == o->planner.length &&
-          !memcmp(kPlanners[k], o->planner.data, o->planner.length))
-        found = k;
-    if (found < 0) {
-      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
-               "unknown planner '%.*s'; use best, first-fit, best-fit or area",
-               (int)o->planner.length, o->planner.data);
-      return false;
-    }
-    bopt.strategy = (met_plan_strategy_t)found;
-  }
+  met_budget_options_t bopt = {MET_PLAN_BEST, false};
   met_param_spec_t params;
-  const char *why;
-  if (!met_param_spec_parse(o->params.data, o->params.length, &params, &why)) {
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid params='%.*s': %s",
-             (int)o->params.length, o->params.data, why);
-    return false;
-  }
   uint64_t dynamic_size;
-  if (!met_diag_option_u64(mloc, "dynamic-size", o->dynamic_size, 1, INT64_MAX, 0, &dynamic_size,
-                      diag, user))
+  if (!met_diag_option_planner(mloc, o->planner, &bopt.strategy, diag, user) ||
+      !met_diag_option_spec(mloc, "params", o->params, &params, diag, user) ||
+      !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,
+                           user))
     return false;
-  met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, o->json.length > 0, NULL, NULL, NULL};
+  met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, o->json.length > 0,
+                                NULL, NULL, NULL, false};
   met_fn_jobs_t jobs;
   bool remarks = o->op_remarks;
   if (!met_fn_jobs_run(module, target, &aopt, &bopt, after_budget, &remarks, &jobs)) {

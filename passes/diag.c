@@ -1,9 +1,11 @@
 // diag.c: see diag.h. Messages of a list live in the run's arena.
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "diag.h"
 
+#include "metrale/options.h"
 #include "metrale/parse.h"
 
 
@@ -48,13 +50,38 @@ MlirLocation met_diag_module_loc(MlirOperation module) {
   return mlirOperationIsNull(first) ? loc : mlirOperationGetLocation(first);
 }
 
-bool met_diag_option_u64(MlirLocation loc, const char *name, MlirStringRef text, uint64_t min,
-                    uint64_t max, uint64_t absent, uint64_t *out, met_diag_fn_t diag,
-                    void *user) {
+bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t absent,
+                         uint64_t *out, met_diag_fn_t diag, void *user) {
   if (!text.length) { *out = absent; return true; }
+  const met_option_t *o = &met_options()[opt];
   char msg[256];
-  if (met_parse_option_u64(name, text.data, text.length, min, max, out, msg, sizeof(msg)))
+  if (met_parse_option_u64(o->name, text.data, text.length, o->lo, o->hi, out, msg, sizeof(msg)))
     return true;
   met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s", msg);
+  return false;
+}
+
+bool met_diag_option_spec(MlirLocation loc, const char *name, MlirStringRef text,
+                          met_param_spec_t *out, met_diag_fn_t diag, void *user) {
+  const char *why;
+  if (met_param_spec_parse(text.data, text.length, out, &why)) return true;
+  met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': %s", name, (int)text.length,
+                text.data, why);
+  return false;
+}
+
+bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,
+                             met_diag_fn_t diag, void *user) {
+  static const char *const kPlanners[] = {"first-fit", "best-fit", "area", "best"};
+  *out = MET_PLAN_BEST;
+  if (!text.length) return true;
+  for (int k = 0; k < 4; ++k)
+    if (strlen(kPlanners[k]) == text.length && !memcmp(kPlanners[k], text.data, text.length)) {
+      *out = (met_plan_strategy_t)k;
+      return true;
+    }
+  met_diag_emit(diag, user, loc, MET_DIAG_ERROR,
+                "unknown planner '%.*s'; use best, first-fit, best-fit or area", (int)text.length,
+                text.data);
   return false;
 }

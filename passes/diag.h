@@ -9,8 +9,10 @@
 #include <stdint.h>
 
 #include "metrale/arena.h"
+#include "metrale/planner.h"
 #include "metrale/passes.h"
 #include "mlir-c/IR.h"
+#include "params.h"
 
 typedef struct met_diag_t {
   MlirLocation loc;
@@ -41,10 +43,17 @@ void met_diag_emit(met_diag_fn_t diag, void *user, MlirLocation loc, met_diag_se
 // first op, so that editors and -verify-diagnostics see a real line.
 MlirLocation met_diag_module_loc(MlirOperation module);
 
-// Parses the numeric option |name| (metrale/parse.h's rule) into |*out|, in [min, max];
-// |absent| when |text| is empty. On error, one located line and false.
-bool met_diag_option_u64(MlirLocation loc, const char *name, MlirStringRef text, uint64_t min,
-                         uint64_t max, uint64_t absent, uint64_t *out, met_diag_fn_t diag,
-                         void *user);
+// Parses the numeric option |opt| (MET_OPT_*, a NUM of metrale/options.def: its name and
+// range come from there) with metrale/parse.h's rule into |*out|; |absent| when |text| is
+// empty. On error, one located line and false.
+bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t absent,
+                         uint64_t *out, met_diag_fn_t diag, void *user);
+// Parses the planner= option ("best" when empty, "first-fit", "best-fit", "area").
+bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,
+                             met_diag_fn_t diag, void *user);
+// Parses an argument spec option ("params", "states": metrale/adapter.h's rule) into
+// |*out|. On error, one located line and false.
+bool met_diag_option_spec(MlirLocation loc, const char *name, MlirStringRef text,
+                          met_param_spec_t *out, met_diag_fn_t diag, void *user);
 
 #endif

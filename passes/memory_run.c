@@ -28,6 +28,7 @@
 #include "metrale/memory_model.h"
 #include "metrale/memory_report.h"
 #include "metrale/parse.h"
+#include "metrale/options.h"
 #include "metrale/passes.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -292,28 +293,17 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   met_arena_initialize(met_allocator_system(), &g->arena);
   met_memory_model_initialize(&g->arena, &g->r, &g->model);
   met_param_spec_t params, states;
-  const char *why;
-  bool ok = met_dlti_resolve_target(module, o->target, &dlti_target, &g->target, diag, user);
-  if (ok && !met_param_spec_parse(o->params.data, o->params.length, &params, &why)) {
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid params='%.*s': %s",
-                  (int)o->params.length,
-             o->params.data, why);
-    ok = false;
-  }
-  if (ok && !met_param_spec_parse(o->states.data, o->states.length, &states, &why)) {
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid states='%.*s': %s",
-                  (int)o->states.length,
-             o->states.data, why);
-    ok = false;
-  }
   uint64_t dynamic_size = 0, sequences = 0, tokens = 0, rows = 0;
-  ok = ok &&
-       met_diag_option_u64(mloc, "dynamic-size", o->dynamic_size, 1, INT64_MAX, 0, &dynamic_size,
-                      diag, user) &&
-       met_diag_option_u64(mloc, "sequences", o->sequences, 1, UINT64_MAX, 0, &sequences, diag,
-                           user) &&
-       met_diag_option_u64(mloc, "tokens", o->tokens, 1, UINT64_MAX, 0, &tokens, diag, user) &&
-       met_diag_option_u64(mloc, "rows", o->remark_rows, 0, 1000000, 8, &rows, diag, user);
+  bool ok = met_dlti_resolve_target(module, o->target, &dlti_target, &g->target, diag, user) &&
+            met_diag_option_spec(mloc, "params", o->params, &params, diag, user) &&
+            met_diag_option_spec(mloc, "states", o->states, &states, diag, user) &&
+            met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size,
+                                diag, user) &&
+            met_diag_option_num(mloc, MET_OPT_sequences, o->sequences, 0, &sequences, diag,
+                                user) &&
+            met_diag_option_num(mloc, MET_OPT_tokens, o->tokens, 0, &tokens, diag, user) &&
+            met_diag_option_num(mloc, MET_OPT_remark_rows, o->remark_rows, 8, &rows, diag,
+                                user);
   g->r.util_ppm = ok ? g->target->default_util_ppm : 0;
   if (ok && o->util.length && met_parse_ppm(o->util.data, o->util.length, &g->r.util_ppm)) {
     met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
@@ -323,8 +313,9 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   }
   met_fn_jobs_t jobs = {NULL, 0};
   if (ok) {
-    met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states, NULL, NULL};
-    met_budget_options_t bopt = {MET_PLAN_BEST};
+    met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states,
+                                  NULL, NULL, false};
+    met_budget_options_t bopt = {MET_PLAN_BEST, false};
     if (!met_fn_jobs_run(module, g->target, &aopt, &bopt, after_memory, NULL, &jobs))
       ok = met_mem_fail_oom(g);
   }

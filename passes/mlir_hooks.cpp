@@ -3,15 +3,44 @@
 // a DLTI target-device spec. Free of analysis logic.
 #include "mlir_hooks.h"
 
+#include <algorithm>
+
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 
+// Items go to MLIR's pool in contiguous chunks, 8 per thread: each task MLIR schedules
+// sets up its ordered-diagnostics state, which for 20,000 one-op functions cost more than
+// analysing them; 8 chunks per thread still balance functions of unequal size.
 extern "C" void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *, size_t),
                                  void *user) {
-  mlir::parallelFor(unwrap(ctx), 0, n, [&](size_t i) { fn(user, i); });
+  mlir::MLIRContext *c = unwrap(ctx);
+  size_t threads = c->isMultithreadingEnabled() ? c->getNumThreads() : 1;
+  size_t chunks = std::min(n, threads * 8);
+  mlir::parallelFor(c, 0, chunks, [&](size_t k) {
+    for (size_t i = n * k / chunks, e = n * (k + 1) / chunks; i < e; ++i) fn(user, i);
+  });
+}
+
+extern "C" int met_linalg_flops(MlirOperation op, uint64_t *out) {
+  auto lop = llvm::dyn_cast<mlir::linalg::LinalgOp>(unwrap(op));
+  if (!lop) return 0;
+  uint64_t domain = 1;
+  for (int64_t r : lop.getStaticLoopRanges()) {
+    if (mlir::ShapedType::isDynamic(r) || r < 0) return 0;
+    if (__builtin_mul_overflow(domain, (uint64_t)r, &domain)) return 0;
+  }
+  uint64_t body = 0;
+  if (mlir::Block *b = lop.getBlock())
+    for (mlir::Operation &o : b->without_terminator()) {
+      llvm::StringRef d = o.getName().getDialectNamespace();
+      if ((d == "arith" || d == "math") && !llvm::isa<mlir::arith::ConstantOp>(o)) ++body;
+    }
+  return __builtin_mul_overflow(domain, body, out) ? 0 : 1;
 }
 
 extern "C" int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn,

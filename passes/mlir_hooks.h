@@ -4,6 +4,7 @@
 #define METRALE_PASSES_MLIR_HOOKS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "mlir-c/IR.h"
 
@@ -22,6 +23,13 @@ typedef void (*met_dlti_entry_fn_t)(void *user, MlirStringRef device, MlirString
 // Calls |fn| for every string-keyed entry of every device spec in |module|'s
 // dlti.target_system_spec. Returns 0 when the module has none.
 int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn, void *user);
+
+// FLOPs of a linalg structured op (named or generic, linalg::LinalgOp): its static
+// iteration domain (the product of its loop ranges) times the arith/math ops of its
+// body, one FLOP each (a matmul's mulf and addf: 2 x M x N x K). Returns 1 and sets
+// |*out|, or 0 when |op| is no LinalgOp or a loop range is dynamic or the product passes
+// 2^64.
+int met_linalg_flops(MlirOperation op, uint64_t *out);
 
 #ifdef __cplusplus
 }

@@ -1,9 +1,9 @@
 // params.c: parsing the parameter-argument selection of the params= option
-// ("0,2-5,7-", "all", "float", "none"). See met_param_spec_t in passes/adapter.h.
+// ("0,2-5,7-", "all", "float", "none"). See passes/params.h.
 #include <stdint.h>
 #include <string.h>
 
-#include "adapter.h"
+#include "params.h"
 
 bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
                           const char **why) {

@@ -1,9 +1,11 @@
 // register.cpp: the top of the MLIR layer, in C++ because the MLIR 22 C API has no door
 // for it: the metrale passes registered (with options) into MLIR's registry, and the
 // diagnostics they emit (remarks and warnings need C++). Free of analysis logic: each
-// pass fills the C options and calls met_budget_run / met_memory_run.
+// pass fills the C options and calls its runner (met_budget_run, met_memory_run,
+// met_dispatch_run).
 #include <string>
 
+#include "metrale/options.h"
 #include "metrale/passes.h"
 #include "register.h"
 #include "mlir/CAPI/IR.h"
@@ -27,79 +29,99 @@ void emitDiag(void *, MlirLocation loc, met_diag_severity_t sev, const char *msg
 MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.size()}; }
 
 // The options of metrale/options.def, as members of a pass (MET_DECL_*) and copied into
-// the C options (MET_COPY_*); MET_IN_<pass>_<list's pass> keeps the ones of that pass.
+// the C options (MET_COPY_*); MET_OPTION_IF keeps the ones of that pass.
 #define MET_DECL_TEXT(member, name, help) \
   Option<std::string> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init("")};
+#define MET_DECL_NUM MET_DECL_TEXT
 #define MET_DECL_FLAG_ON(member, name, help) \
   Option<bool> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init(true)};
 #define MET_DECL_FLAG_OFF(member, name, help) \
   Option<bool> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init(false)};
 #define MET_COPY_TEXT(member) o.member = toRef(opt_##member);
+#define MET_COPY_NUM MET_COPY_TEXT
 #define MET_COPY_FLAG_ON(member) o.member = opt_##member;
 #define MET_COPY_FLAG_OFF(member) o.member = opt_##member;
-#define MET_IN_BUDGET_BUDGET(x) x
-#define MET_IN_BUDGET_MEMORY(x)
-#define MET_IN_BUDGET_BOTH(x) x
-#define MET_IN_MEMORY_BUDGET(x)
-#define MET_IN_MEMORY_MEMORY(x) x
-#define MET_IN_MEMORY_BOTH(x) x
 
-struct BudgetPass
-    : public mlir::PassWrapper<BudgetPass, mlir::OperationPass<mlir::ModuleOp>> {
+// What the three passes share: anchored on builtin.module, they fill their C options
+// from their pass options (Derived::copy) and call their runner. They only add
+// discardable metrale.* attributes: every analysis stays valid, and MLIR skips its
+// post-pass verification of the module (mlir/lib/Pass/Pass.cpp).
+template <typename Derived, typename Options,
+          bool (*Run)(MlirOperation, const Options *, met_diag_fn_t, void *, met_strbuf_t *,
+                      met_strbuf_t *)>
+struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir::ModuleOp>> {
+  void runOnOperation() override {
+    Options o{};
+    static_cast<Derived *>(this)->copy(o);
+    o.set_attributes = true;
+    this->markAllAnalysesPreserved();
+    if (!Run(wrap(this->getOperation().getOperation()), &o, emitDiag, nullptr, nullptr, nullptr))
+      this->signalPassFailure();
+  }
+};
+
+struct BudgetPass : public MetralePass<BudgetPass, met_budget_run_options_t, met_budget_run> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BudgetPass)
   BudgetPass() = default;
-  BudgetPass(const BudgetPass &other) : PassWrapper(other) {}
+  BudgetPass(const BudgetPass &other) : MetralePass(other) {}
   llvm::StringRef getArgument() const final { return "metrale-budget"; }
   llvm::StringRef getDescription() const final {
     return "Compute the Budget of one run of every func.func on a target: arena, reuse, "
            "width overhead, host I/O, parameters, fast path, casts, dispatches, DRAM bytes";
   }
-#define MET_OPTION(pass, name, member, kind, cli, help) \
-  MET_IN_BUDGET_##pass(MET_DECL_##kind(member, name, help))
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(BUDGET, passes, MET_DECL_##kind(member, name, help))
 #include "metrale/options.def"
 #undef MET_OPTION
-
-  void runOnOperation() override {
-    met_budget_run_options_t o{};
-#define MET_OPTION(pass, name, member, kind, cli, help) MET_IN_BUDGET_##pass(MET_COPY_##kind(member))
+  void copy(met_budget_run_options_t &o) {
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(BUDGET, passes, MET_COPY_##kind(member))
 #include "metrale/options.def"
 #undef MET_OPTION
-    o.set_attributes = true;
-    // The pass only adds discardable metrale.* attributes: every analysis stays valid,
-    // and MLIR skips its post-pass verification of the module (mlir/lib/Pass/Pass.cpp).
-    markAllAnalysesPreserved();
-    if (!met_budget_run(wrap(getOperation().getOperation()), &o, emitDiag, nullptr, nullptr,
-                        nullptr))
-      signalPassFailure();
   }
 };
 
-struct MemoryPass
-    : public mlir::PassWrapper<MemoryPass, mlir::OperationPass<mlir::ModuleOp>> {
+struct MemoryPass : public MetralePass<MemoryPass, met_memory_run_options_t, met_memory_run> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MemoryPass)
   MemoryPass() = default;
-  MemoryPass(const MemoryPass &other) : PassWrapper(other) {}
+  MemoryPass(const MemoryPass &other) : MetralePass(other) {}
   llvm::StringRef getArgument() const final { return "metrale-memory"; }
   llvm::StringRef getDescription() const final {
     return "Whole-model memory model: stored and derived weights, the peak activation arena "
            "over every run, workspaces, states and the paged KV pool, caches and driver "
            "terms, against the device budget, with headroom and what still fits";
   }
-#define MET_OPTION(pass, name, member, kind, cli, help) \
-  MET_IN_MEMORY_##pass(MET_DECL_##kind(member, name, help))
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(MEMORY, passes, MET_DECL_##kind(member, name, help))
 #include "metrale/options.def"
 #undef MET_OPTION
+  void copy(met_memory_run_options_t &o) {
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(MEMORY, passes, MET_COPY_##kind(member))
+#include "metrale/options.def"
+#undef MET_OPTION
+  }
+};
 
-  void runOnOperation() override {
-    met_memory_run_options_t o{};
-#define MET_OPTION(pass, name, member, kind, cli, help) MET_IN_MEMORY_##pass(MET_COPY_##kind(member))
+struct DispatchPass
+    : public MetralePass<DispatchPass, met_dispatch_run_options_t, met_dispatch_run> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DispatchPass)
+  DispatchPass() = default;
+  DispatchPass(const DispatchPass &other) : MetralePass(other) {}
+  llvm::StringRef getArgument() const final { return "metrale-dispatch"; }
+  llvm::StringRef getDescription() const final {
+    return "Dispatch stats of one invocation of every func.func on a target: bytes in, out "
+           "and read back, allocations, kernel launches, sync points, roofline latency";
+  }
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(DISPATCH, passes, MET_DECL_##kind(member, name, help))
 #include "metrale/options.def"
 #undef MET_OPTION
-    o.set_attributes = true;
-    markAllAnalysesPreserved();  // as the Budget pass: attributes only
-    if (!met_memory_run(wrap(getOperation().getOperation()), &o, emitDiag, nullptr, nullptr,
-                        nullptr))
-      signalPassFailure();
+  void copy(met_dispatch_run_options_t &o) {
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(DISPATCH, passes, MET_COPY_##kind(member))
+#include "metrale/options.def"
+#undef MET_OPTION
   }
 };
 
@@ -108,4 +130,5 @@ struct MemoryPass
 extern "C" void met_register_passes(void) {
   mlir::PassRegistration<BudgetPass>();
   mlir::PassRegistration<MemoryPass>();
+  mlir::PassRegistration<DispatchPass>();
 }

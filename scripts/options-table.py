@@ -16,12 +16,17 @@ root = sys.argv[1]
 mode = sys.argv[2] if len(sys.argv) > 2 else ""
 text = open(os.path.join(root, "include", "metrale", "options.def")).read()
 text = "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("//"))
-PASS = {"BOTH": "both", "BUDGET": "budget", "MEMORY": "memory"}
+PASS = {"ALL": "all", "BUDGET": "budget", "MEMORY": "memory", "DISPATCH": "dispatch",
+        "BUDGET_DISPATCH": "budget, dispatch", "MEMORY_DISPATCH": "memory, dispatch"}
 rows = []
-for m in re.finditer(r'MET_OPTION\(\s*(\w+)\s*,\s*"([^"]+)"\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*"([^"]*)"\s*,((?:\s*"(?:[^"\\]|\\.)*")+)\s*\)', text):
-    pas, name, _member, kind, cli, help_ = m.groups()
+for m in re.finditer(r'MET_OPTION\(\s*(\w+)\s*,\s*"([^"]+)"\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*"([^"]*)"\s*,'
+                     r'\s*(\w+)\s*,\s*(\w+)\s*,((?:\s*"(?:[^"\\]|\\.)*")+)\s*\)', text):
+    pas, name, _member, kind, cli, lo, hi, help_ = m.groups()
     help_ = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', help_)).replace("|", "\\|")
-    value = "BOOL" if kind.startswith("FLAG") else "VALUE"
+    value = "BOOL" if kind.startswith("FLAG") else "N" if kind == "NUM" else "VALUE"
+    if kind == "NUM":
+        big = {"INT64_MAX": "2^63-1", "UINT64_MAX": "2^64-1"}
+        help_ += " (%s to %s)" % (big.get(lo, lo), big.get(hi, hi))
     rows.append("| `%s=%s` | %s | %s | %s |" % (name, value, PASS[pas],
                                                 "`%s`" % cli if cli else "-", help_))
 if len(rows) != text.count("MET_OPTION("):

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../passes/adapter.h"
+#include "metrale/options.h"
 #include "metrale/parse.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
@@ -27,11 +28,15 @@ static const char kUsage[] =
     "                      [--kv-pool layers=N,kv_heads=N,head_dim=N,block_size=N]\n"
     "                      [--kv-dtype T] [--json FILE|-] [--params SPEC] [--states SPEC]\n"
     "                      [--dynamic-size N] [--warn-over-budget] [--rows N] [--remarks]\n"
+    "       metrale dispatch MODEL.mlir [--target NAME] [--json FILE|-] [--per-dispatch]\n"
+    "                      [--params SPEC] [--states SPEC] [--dynamic-size N] [--planner NAME]\n"
     "       metrale targets [--json]\n"
     "\n"
     "budget   the Budget of one run of every function on a target, as a table\n"
     "memory   does the whole model fit the target's memory, what takes the room, and how\n"
     "         many sequences fit (--sequences/--tokens size the KV pool)\n"
+    "dispatch what one invocation of every function moves, allocates, launches and waits on,\n"
+    "         predicted for the target (--per-dispatch: the roofline of each dispatch)\n"
     "targets  the built-in targets with every parameter\n"
     "\n"
     "--remarks also prints the remarks; --allow-unregistered-dialect parses unknown ops.\n";
@@ -159,7 +164,27 @@ static int cmd_targets(int argc, char **argv) {
     met_strbuf_printf(&sb, "/unit\n  hoists parameters      %s\n  fast_path             ",
                       t->hoists_parameters ? "yes (load time)" : "no");
     for (const char *const *p = t->fast_path; *p; ++p) met_strbuf_printf(&sb, " %s", *p);
-    MET_STRBUF_LIT(&sb, "\n");
+    const met_dispatch_params_t *d = &t->dispatch;
+    met_strbuf_printf(&sb, "\n  execution_model        %s\n  allocation_model       %s%s\n",
+                      met_exec_model_name(d->execution_model),
+                      met_alloc_model_name(d->allocation_model),
+                      d->results_in_place ? ", results in place" : "");
+    if (d->offload)
+      met_strbuf_printf(&sb, "  host link              %.1f GB/s (offloading: host round trips)\n",
+                        (double)d->host_link_bytes_per_s / 1e9);
+    else
+      met_strbuf_printf(&sb, "  host link              none (the device is the host)\n");
+    met_strbuf_printf(&sb, "  launch floor           %" PRIu64 " ns\n", d->launch_floor_ns);
+    met_strbuf_printf(&sb, "  peak                   %.3g TFLOPS f32, %.3g f16, %.3g TOPS int\n",
+                      (double)d->peak_flops_f32 / 1e12, (double)d->peak_flops_f16 / 1e12,
+                      (double)d->peak_flops_int / 1e12);
+    if (d->control_bytes_per_buffer)
+      met_strbuf_printf(&sb, "  control bytes          %u per buffer\n", d->control_bytes_per_buffer);
+    else
+      met_strbuf_printf(&sb, "  control bytes          memref descriptor, (3 + 2 x rank) x 8 per buffer\n");
+    if (d->allocation_padding_bytes)
+      met_strbuf_printf(&sb, "  allocation padding     %u B per allocation\n",
+                        d->allocation_padding_bytes);
   }
   if (json) MET_STRBUF_LIT(&sb, "]\n");
   int rc = sb.status ? 1 : 0;
@@ -185,72 +210,60 @@ static bool take_nonempty(int argc, char **argv, int *i, const char *flag, const
 }
 
 
-// The options of metrale/options.def, by index.
-enum {
-#define MET_OPTION(pass, name, member, kind, cli, help) OPT_##member,
-#include "metrale/options.def"
-#undef MET_OPTION
-  OPT_COUNT
-};
-typedef struct opt_row_t {
-  bool budget, memory, text;
-  const char *cli, *help;
-} opt_row_t;
-#define MET_PASS_BUDGET true, false
-#define MET_PASS_MEMORY false, true
-#define MET_PASS_BOTH true, true
-#define MET_KIND_TEXT true
-#define MET_KIND_FLAG_ON false
-#define MET_KIND_FLAG_OFF false
-static const opt_row_t kOpts[OPT_COUNT] = {
-#define MET_OPTION(pass, name, member, kind, cli, help) \
-  {MET_PASS_##pass, MET_KIND_##kind, cli, help},
-#include "metrale/options.def"
-#undef MET_OPTION
-};
-
 // The usage text, then every option of metrale/options.def with its commands and help.
 static void print_usage(FILE *f) {
   fputs(kUsage, f);
-  fputs("\noptions (b: budget, m: memory; the same as the passes' options):\n", f);
-  for (int k = 0; k < OPT_COUNT; ++k) {
-    const opt_row_t *r = &kOpts[k];
+  fputs("\noptions (b: budget, m: memory, d: dispatch; the same as the passes' options):\n", f);
+  const met_option_t *opts = met_options();
+  for (int k = 0; k < MET_OPT_COUNT; ++k) {
+    const met_option_t *r = &opts[k];
     if (!r->cli[0]) continue;
-    fprintf(f, "  %-20s %s%s  %s\n", r->cli, r->budget ? "b" : " ", r->memory ? "m" : " ",
+    fprintf(f, "  %-20s %s%s%s  %s\n", r->cli, r->passes & MET_PASS_BUDGET ? "b" : " ",
+            r->passes & MET_PASS_MEMORY ? "m" : " ", r->passes & MET_PASS_DISPATCH ? "d" : " ",
             r->help);
   }
 }
 
 typedef struct cli_opts_t {
   const char *model;
-  const char *text[OPT_COUNT];  // TEXT options given (NULL: not given)
-  bool flag[OPT_COUNT];         // FLAG options given
+  const char *text[MET_OPT_COUNT];  // TEXT and NUM options given (NULL: not given)
+  bool flag[MET_OPT_COUNT];         // FLAG options given
   bool unregistered;
   cli_diag_t d;
 } cli_opts_t;
 
-// Checks a numeric flag with the passes' own parser (exit status 2 on a bad value).
-static bool check_u64(const char *flag, const char *s, uint64_t min, uint64_t max) {
-  if (!s) return true;
-  char msg[256];
-  uint64_t v;
-  if (met_parse_option_u64(flag, s, strlen(s), min, max, &v, msg, sizeof(msg))) return true;
-  fprintf(stderr, "metrale: %s\n", msg);
-  return false;
+// Checks the numeric flags given with the passes' own parser and ranges, from
+// metrale/options.def (exit status 2 on a bad value).
+static bool check_numbers(const cli_opts_t *o) {
+  const met_option_t *opts = met_options();
+  for (int k = 0; k < MET_OPT_COUNT; ++k) {
+    const char *s = o->text[k];
+    if (!s || opts[k].kind != MET_OPTION_NUM) continue;
+    char msg[256];
+    uint64_t v;
+    if (!met_parse_option_u64(opts[k].cli, s, strlen(s), opts[k].lo, opts[k].hi, &v, msg,
+                              sizeof(msg))) {
+      fprintf(stderr, "metrale: %s\n", msg);
+      return false;
+    }
+  }
+  return true;
 }
 
-// Parses the options of `budget` and `memory` from metrale/options.def, plus the
+// Parses the options of command |pass| (MET_PASS_*) from metrale/options.def, plus the
 // command's own --remarks and --allow-unregistered-dialect.
-static int parse_opts(int argc, char **argv, bool memory, cli_opts_t *o) {
+static int parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_opts_t *o) {
   memset(o, 0, sizeof(*o));
-  const char *cmd = memory ? "memory" : "budget";
+  const met_option_t *opts = met_options();
   for (int i = 0; i < argc; ++i) {
     bool taken = false;
-    for (int k = 0; k < OPT_COUNT && !taken; ++k) {
-      const opt_row_t *r = &kOpts[k];
-      if (!r->cli[0] || !(memory ? r->memory : r->budget)) continue;
-      if (r->text) taken = take_nonempty(argc, argv, &i, r->cli, &o->text[k]);
-      else if (!strcmp(argv[i], r->cli)) taken = o->flag[k] = true;
+    for (int k = 0; k < MET_OPT_COUNT && !taken; ++k) {
+      const met_option_t *r = &opts[k];
+      if (!r->cli[0] || !(r->passes & pass)) continue;
+      if (r->kind == MET_OPTION_TEXT || r->kind == MET_OPTION_NUM)
+        taken = take_nonempty(argc, argv, &i, r->cli, &o->text[k]);
+      else if (!strcmp(argv[i], r->cli))
+        taken = o->flag[k] = true;
     }
     if (taken) continue;
     if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
@@ -287,49 +300,50 @@ static MlirModule load(const cli_opts_t *o, MlirContext *out_ctx) {
 
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static int cmd_run(int argc, char **argv, bool memory) {
+static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   cli_opts_t o;
-  int rc = parse_opts(argc, argv, memory, &o);
+  int rc = parse_opts(argc, argv, pass, cmd, &o);
   if (rc) return rc;
-  if (!check_u64("--dynamic-size", o.text[OPT_dynamic_size], 1, INT64_MAX) ||
-      !check_u64("--sequences", o.text[OPT_sequences], 1, UINT64_MAX) ||
-      !check_u64("--tokens", o.text[OPT_tokens], 1, UINT64_MAX) ||
-      !check_u64("--rows", o.text[OPT_remark_rows], 0, 1000000))
-    return 2;
+  if (!check_numbers(&o)) return 2;
+  bool memory = pass == MET_PASS_MEMORY;
   MlirContext ctx;
   MlirModule m = load(&o, &ctx);
   if (mlirModuleIsNull(m)) return 1;
   met_strbuf_t text, jout;
   met_strbuf_initialize(met_allocator_system(), &text);
   met_strbuf_initialize(met_allocator_system(), &jout);
-  bool json_stdout = o.text[OPT_json] && !strcmp(o.text[OPT_json], "-");
+  bool json_stdout = o.text[MET_OPT_json] && !strcmp(o.text[MET_OPT_json], "-");
   // The command prints the memory table itself: no remark table unless --rows asks.
-  if (memory && !o.text[OPT_remark_rows]) o.text[OPT_remark_rows] = "0";
+  if (memory && !o.text[MET_OPT_remark_rows]) o.text[MET_OPT_remark_rows] = "0";
   bool ok;
   if (memory) {
     met_memory_run_options_t mo;
     memset(&mo, 0, sizeof(mo));
 #define MET_SET_TEXT(opts, member) \
-  opts.member = ref(o.text[OPT_##member] ? o.text[OPT_##member] : "");
-#define MET_SET_FLAG_ON(opts, member) opts.member = o.flag[OPT_##member];
-#define MET_SET_FLAG_OFF(opts, member) opts.member = o.flag[OPT_##member];
-#define MET_IF_MEMORY_BUDGET(x)
-#define MET_IF_MEMORY_MEMORY(x) x
-#define MET_IF_MEMORY_BOTH(x) x
-#define MET_OPTION(pass, name, member, kind, cli, help) \
-  MET_IF_MEMORY_##pass(MET_SET_##kind(mo, member))
+  opts.member = ref(o.text[MET_OPT_##member] ? o.text[MET_OPT_##member] : "");
+#define MET_SET_NUM MET_SET_TEXT
+#define MET_SET_FLAG_ON(opts, member) opts.member = o.flag[MET_OPT_##member];
+#define MET_SET_FLAG_OFF(opts, member) opts.member = o.flag[MET_OPT_##member];
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(MEMORY, passes, MET_SET_##kind(mo, member))
 #include "metrale/options.def"
 #undef MET_OPTION
     ok = met_memory_run(mlirModuleGetOperation(m), &mo, on_diag, &o.d,
                         json_stdout ? NULL : &text, &jout);
+  } else if (pass == MET_PASS_DISPATCH) {
+    met_dispatch_run_options_t dop;
+    memset(&dop, 0, sizeof(dop));
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(DISPATCH, passes, MET_SET_##kind(dop, member))
+#include "metrale/options.def"
+#undef MET_OPTION
+    ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, on_diag, &o.d,
+                          json_stdout ? NULL : &text, &jout);
   } else {
     met_budget_run_options_t bo;
     memset(&bo, 0, sizeof(bo));
-#define MET_IF_BUDGET_BUDGET(x) x
-#define MET_IF_BUDGET_MEMORY(x)
-#define MET_IF_BUDGET_BOTH(x) x
-#define MET_OPTION(pass, name, member, kind, cli, help) \
-  MET_IF_BUDGET_##pass(MET_SET_##kind(bo, member))
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(BUDGET, passes, MET_SET_##kind(bo, member))
 #include "metrale/options.def"
 #undef MET_OPTION
     bo.op_remarks = o.d.remarks;  // the command's --remarks (op-remarks has no flag here)
@@ -350,8 +364,10 @@ int main(int argc, char **argv) {
     print_usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
-  if (!strcmp(argv[1], "budget")) return cmd_run(argc - 2, argv + 2, false);
-  if (!strcmp(argv[1], "memory")) return cmd_run(argc - 2, argv + 2, true);
+  if (!strcmp(argv[1], "budget")) return cmd_run(argc - 2, argv + 2, MET_PASS_BUDGET, "budget");
+  if (!strcmp(argv[1], "memory")) return cmd_run(argc - 2, argv + 2, MET_PASS_MEMORY, "memory");
+  if (!strcmp(argv[1], "dispatch"))
+    return cmd_run(argc - 2, argv + 2, MET_PASS_DISPATCH, "dispatch");
   if (!strcmp(argv[1], "targets")) return cmd_targets(argc - 2, argv + 2);
   fprintf(stderr, "metrale: unknown command '%s'\n%s", argv[1], kUsage);
   return 2;

@@ -96,6 +96,7 @@ typedef struct met_slot_t {
 
 typedef struct met_budget_options_t {
   met_plan_strategy_t strategy;  // MET_PLAN_BEST unless a benchmark wants another
+  bool per_group;                // also fill group_bytes (the dispatch stats need it)
 } met_budget_options_t;
 
 typedef struct met_budget_report_t {
@@ -108,6 +109,9 @@ typedef struct met_budget_report_t {
   uint32_t *group_of_node;                   // dispatch per node; UINT32_MAX for none
   uint8_t *off_fast_path;                    // per node: 1 when counted off the fast path
   uint32_t *use_count;                       // per value: uses, views resolved
+  uint32_t group_count;                      // dispatches of the fusion plan (groups)
+  uint64_t *group_bytes;                     // per group: its share of dram_bytes; NULL
+                                             // unless options->per_group
   // With MET_EOVERFLOW: the met_budget_t field whose sum passed 2^64 ("host_io_bytes",
   // "arena_bytes", ...), static text; NULL otherwise.
   const char *overflow_field;

@@ -78,6 +78,8 @@ enum {
   MET_NODE_F_NO_SIZE = 1u << 4,       // a result's byte size overflows 64 bits
   MET_NODE_F_SOFTMAX = 1u << 6,       // its kernel workspace is the softmax family
                                       // (lib/opclass.c marks softmax and attention ops)
+  MET_NODE_F_FLOPS_UNKNOWN = 1u << 7, // graph->flops counts it as 0, not knowing better:
+                                      // dispatch latency is then a lower bound
   MET_NODE_F_DEALLOC = 1u << 5,       // frees its operands (memref.dealloc): not a use of
                                       // their data, so it does not extend a lifetime
 };
@@ -109,7 +111,8 @@ typedef struct met_value_t {
   int32_t producer;     // producing node, -1 for a function argument
   int32_t arg_index;    // argument position, -1 otherwise
   int32_t alias;        // for a view's result: the value it views; -1 otherwise
-  uint16_t role;        // met_value_role_t
+  uint8_t role;         // met_value_role_t
+  uint8_t rank;         // shape rank: 0 for scalars and unranked values (at most 255)
   uint16_t flags;       // MET_VALUE_F_*
   const char *name;     // optional printable name ("%3", "%arg0"); NULL when not recorded
 } met_value_t;
@@ -146,6 +149,10 @@ typedef struct met_graph_t {
   met_value_t *values; size_t value_count, value_cap;
   uint32_t *operands; size_t operand_count, operand_cap;
   met_node_extra_t *extras; size_t extra_count, extra_cap;
+  uint64_t *flops;              // per node: its FLOPs (metrale/dispatch.h), NULL when not
+                                // counted (the adapter counts them on request)
+  uint64_t scalar_arg_bytes;    // arguments that are no tensor or buffer (index, i32,
+                                // f32, ...): not values of the graph, passed by value
   uint32_t position_count;      // schedule length
   uint32_t arg_count;           // values [0, arg_count) are the function arguments
   bool incomplete;              // the builder could not track everything (multi-block,

@@ -81,6 +81,25 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *option
                     met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out);
 
+typedef struct met_dispatch_run_options_t {
+  MlirStringRef target;     // as for the Budget
+  MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
+  MlirStringRef params;     // parameter arguments (as for the Budget)
+  MlirStringRef states;     // state arguments (as for the memory model)
+  MlirStringRef dynamic_size;
+  MlirStringRef planner;    // as for the Budget: the arena the arena model allocates
+  bool per_dispatch;        // a remark per dispatch; the text table lists them
+  bool set_attributes;      // attach `metrale.dispatch` to each function
+} met_dispatch_run_options_t;
+
+// Runs the dispatch stats (metrale/dispatch.h) on every func.func with a body: the Budget
+// analysis with per-dispatch traffic and the ops' FLOPs, then the stats of one invocation
+// on the target. Emits one summary remark per function, the `metrale.dispatch`
+// attribute, the JSON and (|text_out|) the table. Returns false on an error.
+bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *options,
+                      met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
+                      met_strbuf_t *json_out);
+
 #ifdef __cplusplus
 }
 #endif

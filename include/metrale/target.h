@@ -40,6 +40,39 @@ typedef struct met_workspace_rules_t {
   uint64_t reduction_per_unit_bytes;
 } met_workspace_rules_t;
 
+// How a target runs one invocation (metrale/dispatch.h).
+typedef enum met_exec_model_e {
+  MET_EXEC_KERNELS = 0,     // one launch per dispatch of the fusion plan
+  MET_EXEC_MEGAKERNEL = 1,  // one persistent kernel runs the whole graph
+} met_exec_model_t;
+typedef enum met_alloc_model_e {
+  MET_ALLOC_ARENA = 0,       // one allocation of the planned arena per invocation
+  MET_ALLOC_PER_BUFFER = 1,  // one allocation per materialized buffer (upstream MLIR's
+                             // bufferization on the CPU)
+} met_alloc_model_t;
+
+// The dispatch stats' parameters of a target. Every number's source is beside it in
+// lib/target.c.
+typedef struct met_dispatch_params_t {
+  met_exec_model_t execution_model;
+  met_alloc_model_t allocation_model;
+  bool results_in_place;            // arena model: results are written into buffers the
+                                    // caller keeps resident (no fresh output allocation)
+  bool offload;                     // the device is not the host: ops off the fast path
+                                    // are host round trips, data crosses the host link
+  uint64_t host_link_bytes_per_s;   // host <-> device (offload only)
+  uint64_t launch_floor_ns;         // the fixed cost of one kernel launch
+  uint64_t peak_flops_f32;          // per second, at f32 (also wider floats)
+  uint64_t peak_flops_f16;          // per second, at 16-bit and narrower floats
+  uint64_t peak_flops_int;          // per second (ops), at integer types
+  uint32_t control_bytes_per_buffer;  // per shaped argument; 0: the CPU ABI's memref
+                                      // descriptor, (3 + 2 x rank) x 8 bytes
+  uint32_t allocation_padding_bytes;  // per-buffer model: bytes each allocation adds
+} met_dispatch_params_t;
+
+const char *met_exec_model_name(met_exec_model_t m);    // "kernels", "megakernel"
+const char *met_alloc_model_name(met_alloc_model_t m);  // "arena", "per-buffer"
+
 typedef struct met_target_t {
   const char *name;
   const char *description;
@@ -59,6 +92,7 @@ typedef struct met_target_t {
   met_driver_terms_t driver;     // runtime context, reserved fraction, allocation chunk
   met_workspace_rules_t workspace;
   bool hoists_parameters;        // parameter-only subgraphs run once, at load time
+  met_dispatch_params_t dispatch;
 } met_target_t;
 
 // The number of built-in targets, and the |i|-th (NULL past the end).

@@ -14,7 +14,7 @@ static const met_target_t *target(const char *name) {
 }
 
 static uint32_t arg(met_graph_t *g, uint64_t bytes, uint64_t f32b, int role) {
-  met_value_t v = {bytes, f32b, -1, (int32_t)g->arg_count, -1, (uint16_t)role, 0, NULL};
+  met_value_t v = {bytes, f32b, -1, (int32_t)g->arg_count, -1, (uint8_t)role, 1, 0, NULL};
   uint32_t id;
   CHECK(met_graph_add_argument(g, &v, &id) == MET_OK);
   return id;
@@ -30,8 +30,8 @@ static uint32_t node(met_graph_t *g, const char *name, met_node_kind_t kind, met
   for (size_t i = 0; i < nops; ++i) CHECK(met_graph_add_operand(g, ops[i]) == MET_OK);
   if (bytes || f32b) {
     met_value_t v = {bytes, f32b, 0, -1, alias,
-                     (uint16_t)(kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : MET_ROLE_OTHER),
-                     0, NULL};
+                     (uint8_t)(kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : MET_ROLE_OTHER),
+                     1, 0, NULL};
     CHECK(met_graph_add_result(g, &v, &id) == MET_OK);
   }
   return id;
@@ -203,12 +203,12 @@ static void test_failing_allocator(void) {
     // Build with the system allocator's help: skip when building itself runs out.
     met_status_t st = MET_OK;
     uint32_t id;
-    met_value_t v = {64, 64, -1, 0, -1, MET_ROLE_INPUT, 0, NULL};
+    met_value_t v = {64, 64, -1, 0, -1, MET_ROLE_INPUT, 1, 0, NULL};
     st = met_graph_add_argument(&g, &v, &id);
     uint32_t n;
     if (!st) st = met_graph_begin_node(&g, "arith.addf", 10, EW, -1, 0, &n);
     if (!st) st = met_graph_add_operand(&g, id);
-    met_value_t res = {64, 64, 0, -1, -1, MET_ROLE_ACTIVATION, 0, NULL};
+    met_value_t res = {64, 64, 0, -1, -1, MET_ROLE_ACTIVATION, 1, 0, NULL};
     if (!st) st = met_graph_add_result(&g, &res, &id);
     if (!st) st = met_graph_begin_node(&g, "func.return", 11, MET_NODE_RETURN, MET_CLASS_OTHER, -1, 0, &n);
     if (!st) st = met_graph_add_operand(&g, id);

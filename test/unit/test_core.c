@@ -57,7 +57,14 @@ static void test_ptrmap(void) {
 }
 
 static void test_targets(void) {
-  CHECK(met_target_builtin_count() == 4);
+  const met_target_t *t0;
+  // host-cpu, h100, mobile-gpu-f32, npu, h100-megakernel, mlir-cpu.
+  CHECK(met_target_builtin_count() == 6);
+  CHECK(met_target_find("h100-megakernel", 15, &t0) == MET_OK &&
+        t0->dispatch.execution_model == MET_EXEC_MEGAKERNEL && t0->dispatch.results_in_place);
+  CHECK(met_target_find("mlir-cpu", 8, &t0) == MET_OK &&
+        t0->dispatch.allocation_model == MET_ALLOC_PER_BUFFER && !t0->epilogue_fusion &&
+        !t0->dispatch.offload && t0->dispatch.allocation_padding_bytes == 64);
   const met_target_t *t;
   CHECK(met_target_find("h100", 4, &t) == MET_OK && t->width_policy == MET_WIDTH_NATIVE);
   CHECK(met_target_find("mobile-gpu-f32", 14, &t) == MET_OK && t->width_policy == MET_WIDTH_F32_UNIFORM);

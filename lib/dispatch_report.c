@@ -1,0 +1,125 @@
+// dispatch_report.c: the renderers of the dispatch stats (metrale/dispatch.h): JSON and
+// the readable table. No I/O.
+#include <inttypes.h>
+#include <string.h>
+
+#include "metrale/dispatch.h"
+#include "metrale/report.h"
+
+void met_dispatch_row_ops(met_strbuf_t *sb, const met_graph_t *g, const met_budget_report_t *b,
+                          const met_dispatch_row_t *r) {
+  uint32_t shown = 0, more = 0;
+  for (size_t n = r->first_node; n < g->node_count; ++n) {
+    if (b->group_of_node[n] != r->group) continue;
+    if (shown == 4) { ++more; continue; }
+    if (shown++) MET_STRBUF_LIT(sb, "+");
+    met_strbuf_cstr(sb, g->nodes[n].name);
+  }
+  if (more) met_strbuf_printf(sb, "+%u more", more);
+}
+
+static void json_stats(met_strbuf_t *sb, const met_dispatch_stats_t *s) {
+  size_t n;
+  const met_dispatch_field_t *f = met_dispatch_fields(&n);
+  MET_STRBUF_LIT(sb, "{");
+  for (size_t i = 0; i < n; ++i) {
+    met_strbuf_printf(sb, "%s\"%s\": ", i ? ", " : "", f[i].name);
+    if (f[i].kind == MET_DFIELD_BOOL)
+      met_strbuf_cstr(sb, met_dispatch_field_u64(s, &f[i]) ? "true" : "false");
+    else
+      met_strbuf_u64(sb, met_dispatch_field_u64(s, &f[i]));
+  }
+  MET_STRBUF_LIT(sb, "}");
+}
+
+void met_dispatch_json(met_strbuf_t *sb, const met_target_t *target,
+                       const met_dispatch_result_t *fns, size_t count) {
+  MET_STRBUF_LIT(sb, "{\"target\": ");
+  met_report_json_target(sb, target);
+  MET_STRBUF_LIT(sb, ",\n \"functions\": [");
+  for (size_t i = 0; i < count; ++i) {
+    const met_dispatch_result_t *fr = &fns[i];
+    met_strbuf_cstr(sb, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
+    met_strbuf_json_string(sb, fr->name);
+    if (!fr->report) {
+      MET_STRBUF_LIT(sb, ", \"error\": ");
+      met_strbuf_json_string(sb, fr->error ? fr->error : "not analysed");
+      MET_STRBUF_LIT(sb, "}");
+      continue;
+    }
+    met_strbuf_printf(sb, ", \"complete\": %s, \"flops\": %" PRIu64 ", \"dispatch_stats\": ",
+                      fr->complete ? "true" : "false", fr->report->flops);
+    json_stats(sb, &fr->report->stats);
+    MET_STRBUF_LIT(sb, ",\n   \"dispatches\": [");
+    for (size_t k = 0; k < fr->report->row_count; ++k) {
+      const met_dispatch_row_t *r = &fr->report->rows[k];
+      const met_node_t *node = &fr->graph->nodes[r->first_node];
+      met_strbuf_cstr(sb, k ? ",\n    {\"ops\": \"" : "\n    {\"ops\": \"");
+      met_dispatch_row_ops(sb, fr->graph, fr->budget, r);
+      MET_STRBUF_LIT(sb, "\", \"loc\": ");
+      met_strbuf_json_string(sb, node->loc ? node->loc : "");
+      met_strbuf_printf(sb, ", \"bytes\": %" PRIu64 ", \"flops\": %" PRIu64
+                        ", \"flops_complete\": %s, \"latency_ns\": %" PRIu64
+                        ", \"bound\": \"%s\"}",
+                        r->bytes, r->flops, r->flops_complete ? "true" : "false", r->latency_ns,
+                        met_bound_name(r->bound));
+    }
+    MET_STRBUF_LIT(sb, "]}");
+  }
+  MET_STRBUF_LIT(sb, "]}\n");
+}
+
+void met_dispatch_text(met_strbuf_t *sb, const met_target_t *target,
+                       const met_dispatch_result_t *fns, size_t count, bool per_dispatch) {
+  size_t n;
+  const met_dispatch_field_t *f = met_dispatch_fields(&n);
+  for (size_t i = 0; i < count; ++i) {
+    const met_dispatch_result_t *fr = &fns[i];
+    met_strbuf_printf(sb, "%s@%s on %s (%s, %s allocation)\n", i ? "\n" : "", fr->name,
+                      target->name, met_exec_model_name(target->dispatch.execution_model),
+                      met_alloc_model_name(target->dispatch.allocation_model));
+    if (!fr->report) {
+      met_strbuf_printf(sb, "  not analysed: %s\n", fr->error ? fr->error : "?");
+      continue;
+    }
+    for (size_t k = 0; k < n; ++k) {
+      uint64_t v = met_dispatch_field_u64(&fr->report->stats, &f[k]);
+      met_strbuf_printf(sb, "  %-36s ", f[k].name);
+      if (f[k].kind == MET_DFIELD_BOOL) {
+        met_strbuf_cstr(sb, v ? "true" : "false");
+      } else {
+        met_strbuf_printf(sb, "%15" PRIu64, v);
+        if (f[k].kind == MET_DFIELD_BYTES) {
+          MET_STRBUF_LIT(sb, "  ");
+          met_report_bytes(sb, v);
+        } else if (f[k].kind == MET_DFIELD_NS) {
+          met_strbuf_printf(sb, "  %.3f ms", (double)v / 1e6);
+        } else if (f[k].kind == MET_DFIELD_RATE) {
+          met_strbuf_printf(sb, "  %.2f GB/s", (double)v / 1e9);
+        }
+      }
+      MET_STRBUF_LIT(sb, "\n");
+    }
+    if (!fr->complete)
+      met_strbuf_cstr(sb, "  (a lower bound: some byte counts or FLOPs are not known; see the "
+                          "warnings)\n");
+    if (!per_dispatch) continue;
+    met_strbuf_printf(sb, "  %zu dispatches (%" PRIu64 " FLOPs in all):\n",
+                      fr->report->row_count, fr->report->flops);
+    met_strbuf_printf(sb, "  %5s %14s %16s %12s %-8s  %s\n", "#", "bytes", "flops", "ns",
+                      "bound", "ops at location");
+    for (size_t k = 0; k < fr->report->row_count; ++k) {
+      const met_dispatch_row_t *r = &fr->report->rows[k];
+      const met_node_t *node = &fr->graph->nodes[r->first_node];
+      met_strbuf_printf(sb, "  %5zu %14" PRIu64 " %15" PRIu64 "%s %12" PRIu64 " %-8s  ", k,
+                        r->bytes, r->flops, r->flops_complete ? " " : "+", r->latency_ns,
+                        met_bound_name(r->bound));
+      met_dispatch_row_ops(sb, fr->graph, fr->budget, r);
+      if (node->loc) {
+        MET_STRBUF_LIT(sb, " at ");
+        met_strbuf_cstr(sb, node->loc);
+      }
+      MET_STRBUF_LIT(sb, "\n");
+    }
+  }
+}

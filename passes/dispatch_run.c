@@ -1,0 +1,195 @@
+// dispatch_run.c: met_dispatch_run: the Budget's jobs with per-dispatch traffic and FLOPs,
+// then the dispatch stats of each function (lib/dispatch.c) on its job's thread; in
+// function order on the calling thread: diagnostics, the `metrale.dispatch` attribute,
+// the JSON and the table.
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlti.h"
+#include "jobs.h"
+#include "output.h"
+#include "metrale/dispatch.h"
+#include "metrale/options.h"
+#include "metrale/passes.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+typedef struct after_ctx_t { bool per_dispatch; } after_ctx_t;
+
+static MlirLocation node_loc(const met_node_t *n) {
+  return (MlirLocation){(const void *)(uintptr_t)n->ext};
+}
+
+// "metrale.dispatch @f on T (kernels, arena): input_bytes=... complete=true".
+static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t,
+                                   const met_dispatch_report_t *d) {
+  size_t n;
+  const met_dispatch_field_t *f = met_dispatch_fields(&n);
+  met_strbuf_t sb;
+  met_strbuf_initialize(met_allocator_system(), &sb);
+  MET_STRBUF_LIT(&sb, "metrale.dispatch @");
+  met_strbuf_cstr(&sb, j->graph.name);
+  MET_STRBUF_LIT(&sb, " on ");
+  met_strbuf_cstr(&sb, t->name);
+  MET_STRBUF_LIT(&sb, " (");
+  met_strbuf_cstr(&sb, met_exec_model_name(t->dispatch.execution_model));
+  MET_STRBUF_LIT(&sb, ", ");
+  met_strbuf_cstr(&sb, met_alloc_model_name(t->dispatch.allocation_model));
+  MET_STRBUF_LIT(&sb, "):");
+  for (size_t k = 0; k < n; ++k) {
+    MET_STRBUF_LIT(&sb, " ");
+    met_strbuf_cstr(&sb, f[k].name);
+    MET_STRBUF_LIT(&sb, "=");
+    uint64_t v = met_dispatch_field_u64(&d->stats, &f[k]);
+    if (f[k].kind == MET_DFIELD_BOOL) met_strbuf_cstr(&sb, v ? "true" : "false");
+    else met_strbuf_u64(&sb, v);
+  }
+  met_strbuf_cstr(&sb, j->report.complete && d->flops_complete ? " complete=true"
+                                                               : " complete=false");
+  met_status_t st = sb.status;
+  if (!st)
+    st = met_diag_add_str(&j->arena, &j->diags, mlirOperationGetLocation(j->func),
+                          MET_DIAG_REMARK, sb.data, sb.len);
+  met_strbuf_deinitialize(&sb);
+  return st;
+}
+
+// One remark per dispatch at its first op: what it is, what it moves and computes, and
+// what bounds it.
+static met_status_t dispatch_remarks(met_fn_job_t *j, const met_dispatch_report_t *d) {
+  for (size_t k = 0; k < d->row_count; ++k) {
+    const met_dispatch_row_t *r = &d->rows[k];
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    met_strbuf_printf(&sb, "dispatch %zu of @%s: ", k, j->graph.name);
+    met_dispatch_row_ops(&sb, &j->graph, &j->report, r);
+    met_strbuf_printf(&sb, ": %" PRIu64 " bytes, %" PRIu64 "%s FLOPs, %" PRIu64 " ns, %s-bound",
+                      r->bytes, r->flops, r->flops_complete ? "" : "+ (not all known)",
+                      r->latency_ns, met_bound_name(r->bound));
+    met_status_t st = sb.status;
+    if (!st)
+      st = met_diag_add_str(&j->arena, &j->diags, node_loc(&j->graph.nodes[r->first_node]),
+                            MET_DIAG_REMARK, sb.data, sb.len);
+    met_strbuf_deinitialize(&sb);
+    if (st) return st;
+  }
+  return MET_OK;
+}
+
+static met_status_t after_dispatch(met_fn_job_t *j, const met_target_t *t, void *ctx) {
+  const after_ctx_t *a = ctx;
+  met_dispatch_report_t *d = met_arena_alloc(&j->arena, sizeof(*d));
+  if (!d) return MET_ENOMEM;
+  j->extra = d;
+  met_status_t st = met_dispatch_analyze(&j->graph, &j->report, t, &j->arena, d);
+  if (st == MET_EOVERFLOW && d->overflow_field) j->report.overflow_field = d->overflow_field;
+  if (!st && a->per_dispatch) st = dispatch_remarks(j, d);
+  return st ? st : summary_remark(j, t, d);
+}
+
+// The `metrale.dispatch` attribute: every field of metrale/dispatch_fields.def, complete
+// and the target's name.
+static void set_dispatch_attr(met_fn_job_t *j, const met_target_t *t,
+                              const met_dispatch_report_t *d) {
+  MlirContext ctx = mlirOperationGetContext(j->func);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  size_t n;
+  const met_dispatch_field_t *f = met_dispatch_fields(&n);
+  MlirNamedAttribute named[MET_DISPATCH_FIELD_COUNT + 2];
+  for (size_t k = 0; k < n; ++k) {
+    uint64_t v = met_dispatch_field_u64(&d->stats, &f[k]);
+    MlirAttribute a = f[k].kind == MET_DFIELD_BOOL ? mlirBoolAttrGet(ctx, (int)v)
+                                                   : mlirIntegerAttrGet(i64, (int64_t)v);
+    named[k] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(f[k].name)), a);
+  }
+  named[n] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("complete")),
+                                   mlirBoolAttrGet(ctx, j->report.complete && d->flops_complete));
+  named[n + 1] = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("target")),
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name)));
+  mlirOperationSetDiscardableAttributeByName(j->func,
+                                             mlirStringRefCreateFromCString("metrale.dispatch"),
+                                             mlirDictionaryAttrGet(ctx, (intptr_t)n + 2, named));
+}
+
+bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
+                      met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
+                      met_strbuf_t *json_out) {
+  MlirLocation mloc = met_diag_module_loc(module);
+  met_target_t dlti_target;
+  const met_target_t *target;
+  met_budget_options_t bopt = {MET_PLAN_BEST, true};
+  met_param_spec_t params, states;
+  uint64_t dynamic_size;
+  if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user) ||
+      !met_diag_option_planner(mloc, o->planner, &bopt.strategy, diag, user) ||
+      !met_diag_option_spec(mloc, "params", o->params, &params, diag, user) ||
+      !met_diag_option_spec(mloc, "states", o->states, &states, diag, user) ||
+      !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,
+                           user))
+    return false;
+  // Locations and names for the JSON's and the table's rows.
+  bool names = o->json.length > 0 || (text_out && o->per_dispatch);
+  met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, names, &states,
+                                NULL, NULL, true};
+  after_ctx_t actx = {o->per_dispatch};
+  met_fn_jobs_t jobs;
+  if (!met_fn_jobs_run(module, target, &aopt, &bopt, after_dispatch, &actx, &jobs)) {
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
+    return false;
+  }
+  if (!jobs.count)
+    met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
+                  "no func.func with a body in this module: there is nothing to analyse");
+  met_dispatch_result_t *results = calloc(jobs.count ? jobs.count : 1, sizeof(*results));
+  if (!results) {
+    met_fn_jobs_release(&jobs);
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 0; i < jobs.count; ++i) {
+    met_fn_job_t *j = &jobs.jobs[i];
+    for (size_t d = 0; d < j->diags.count; ++d)
+      diag(user, j->diags.items[d].loc, j->diags.items[d].severity, j->diags.items[d].message);
+    results[i].name = j->graph.name ? j->graph.name : "?";
+    if (j->status || j->failed) {
+      ok = false;
+      results[i].error = j->failed ? "errors were reported at the function" : met_status_str(j->status);
+      if (j->status == MET_EOVERFLOW && j->report.overflow_field)
+        met_diag_emit(diag, user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+                      "metrale-dispatch could not evaluate @%s: its %s overflows 64 bits",
+                      results[i].name, j->report.overflow_field);
+      else if (j->status)
+        met_diag_emit(diag, user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+                      "metrale-dispatch could not evaluate @%s: %s", results[i].name,
+                      met_status_str(j->status));
+      continue;
+    }
+    const met_dispatch_report_t *d = j->extra;
+    results[i].graph = &j->graph;
+    results[i].report = d;
+    results[i].budget = &j->report;
+    results[i].complete = j->report.complete && d->flops_complete;
+    if (o->set_attributes) set_dispatch_attr(j, target, d);
+  }
+  if (o->json.length) {
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    met_dispatch_json(&sb, target, results, jobs.count);
+    if (sb.status) {
+      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "cannot render the JSON report: %s",
+                    met_status_str(sb.status));
+      ok = false;
+    } else if (!met_output_write(mloc, o->json, &sb, json_out, diag, user)) {
+      ok = false;
+    }
+    met_strbuf_deinitialize(&sb);
+  }
+  if (text_out) met_dispatch_text(text_out, target, results, jobs.count, o->per_dispatch);
+  met_fn_jobs_release(&jobs);
+  free(results);
+  return ok;
+}
