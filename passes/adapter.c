@@ -444,7 +444,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
                                             &b->sh->flops_cap, node, sizeof(uint64_t)));
     b->g->flops[node] = 0;
     if (info.kind == MET_NODE_COMPUTE &&
-        (!met_adapter_flops(op, name, (met_op_class_t)info.op_class, &b->g->flops[node]) ||
+        (!met_adapter_flops(op, name, (met_op_class_t)info.op_class, b->sh->opt->dynamic_size,
+                            &b->g->flops[node]) ||
          has_x)) {
       b->g->flops[node] = 0;  // loops, calls, unknown ops: a lower bound
       flags |= MET_NODE_F_FLOPS_UNKNOWN;

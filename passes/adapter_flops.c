@@ -11,8 +11,9 @@
 //  - arith/math on tensors: |out|; linalg.softmax 5 x |out| (max, subtract, exp, sum,
 //    divide).
 //  - data movement (slices, reshapes, concat, pad, gather, ...): 0.
-//  - anything else (loops, calls, unknown ops) and dynamic shapes: unknown, counted as 0
-//    with MET_NODE_F_FLOPS_UNKNOWN set on the node.
+//  - dynamic dims count as dynamic-size=N when it is given.
+//  - anything else (loops, calls, unknown ops) and unbound dynamic shapes: unknown,
+//    counted as 0 with MET_NODE_F_FLOPS_UNKNOWN set on the node.
 #include "adapter_internal.h"
 
 #include <string.h>
@@ -23,30 +24,37 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir_hooks.h"
 
-// Elements of a statically shaped value; false when dynamic or not shaped.
-static bool elems(MlirValue v, uint64_t *out) {
+// Elements of a shaped value, a dynamic dim counting |dyn| (when > 0); false when a dim
+// is dynamic and unbound or the value is not shaped.
+static bool elems_dyn(MlirValue v, int64_t dyn, uint64_t *out) {
   MlirType t = mlirValueGetType(v);
   if (!mlirTypeIsAShaped(t) || !mlirShapedTypeHasRank(t)) return false;
   uint64_t n = 1;
   for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d) {
     int64_t s = mlirShapedTypeGetDimSize(t, d);
-    if (mlirShapedTypeIsDynamicSize(s) || s < 0 || !met_mul_u64(n, (uint64_t)s, &n)) return false;
+    if (mlirShapedTypeIsDynamicSize(s)) s = dyn > 0 ? dyn : -1;
+    if (s < 0 || !met_mul_u64(n, (uint64_t)s, &n)) return false;
   }
   *out = n;
   return true;
 }
 
-static bool dim(MlirValue v, intptr_t d, uint64_t *out) {
+static bool dim_dyn(MlirValue v, intptr_t d, int64_t dyn, uint64_t *out) {
   MlirType t = mlirValueGetType(v);
   if (!mlirTypeIsAShaped(t) || !mlirShapedTypeHasRank(t)) return false;
   intptr_t r = mlirShapedTypeGetRank(t);
   if (d < 0) d += r;
   if (d < 0 || d >= r) return false;
   int64_t s = mlirShapedTypeGetDimSize(t, d);
-  if (mlirShapedTypeIsDynamicSize(s) || s < 0) return false;
+  if (mlirShapedTypeIsDynamicSize(s)) s = dyn > 0 ? dyn : -1;
+  if (s < 0) return false;
   *out = (uint64_t)s;
   return true;
 }
+
+// The rules below read |dyn| through these two (a file-local name for the option).
+#define elems(v, out) elems_dyn((v), dyn, (out))
+#define dim(v, d, out) dim_dyn((v), (d), dyn, (out))
 
 // a x b x c, false on overflow.
 static bool mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *out) {
@@ -55,7 +63,8 @@ static bool mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *out) {
 
 static bool is(MlirStringRef name, const char *s) { return met_ir_str_eq(name, s); }
 
-static bool tosa_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, uint64_t *out) {
+static bool tosa_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
+                       uint64_t *out) {
   intptr_t nops = mlirOperationGetNumOperands(op);
   if (mlirOperationGetNumResults(op) < 1) return false;
   uint64_t res, a, b;
@@ -95,11 +104,12 @@ static bool tosa_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls,
   return false;
 }
 
-bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls,
+bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
                        uint64_t *out) {
   *out = 0;
-  if (met_linalg_flops(op, out)) return true;
-  if (name.length > 5 && !memcmp(name.data, "tosa.", 5)) return tosa_flops(op, name, cls, out);
+  if (met_linalg_flops(op, dyn, out)) return true;
+  if (name.length > 5 && !memcmp(name.data, "tosa.", 5))
+    return tosa_flops(op, name, cls, dyn, out);
   uint64_t res;
   if (mlirOperationGetNumResults(op) < 1 || !elems(mlirOperationGetResult(op, 0), &res))
     return cls == MET_CLASS_DATA_MOVEMENT;  // nothing shaped to compute on

@@ -67,7 +67,7 @@ met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *po
                                     size_t *blocks);
 
 // adapter_flops.c: the FLOPs of |op| (rules in the file); false when not known.
-bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls,
+bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
                        uint64_t *out);
 
 // adapter_regions.c (definitions in metrale/graph.h: Scratch, Calls)

@@ -26,12 +26,13 @@ extern "C" void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *, s
   });
 }
 
-extern "C" int met_linalg_flops(MlirOperation op, uint64_t *out) {
+extern "C" int met_linalg_flops(MlirOperation op, int64_t dynamic_size, uint64_t *out) {
   auto lop = llvm::dyn_cast<mlir::linalg::LinalgOp>(unwrap(op));
   if (!lop) return 0;
   uint64_t domain = 1;
   for (int64_t r : lop.getStaticLoopRanges()) {
-    if (mlir::ShapedType::isDynamic(r) || r < 0) return 0;
+    if (mlir::ShapedType::isDynamic(r)) r = dynamic_size > 0 ? dynamic_size : -1;
+    if (r < 0) return 0;
     if (__builtin_mul_overflow(domain, (uint64_t)r, &domain)) return 0;
   }
   uint64_t body = 0;

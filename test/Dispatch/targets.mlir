@@ -1,0 +1,111 @@
+// Dispatch stats predicted on every kind of target, every field by hand.
+// RUN: metrale-opt %s --split-input-file --metrale-dispatch="target=h100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=H100
+// RUN: metrale-opt %s --split-input-file --metrale-dispatch="target=mlir-cpu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CPU
+// RUN: metrale-opt %s --split-input-file --metrale-dispatch="target=h100-megakernel" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEGA
+// RUN: metrale-opt %s --split-input-file --metrale-dispatch="target=mobile-gpu-f32 per-dispatch=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MOB
+// RUN: metrale-opt %s --split-input-file --metrale-dispatch="target=host-cpu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOST
+
+// @f: x 4x8xf32 = 128 B (input), w 8x16xf32 = 512 B (parameter), result 4x16xf32 = 256 B.
+// FLOPs: fill 0, matmul 2 x 4 x 16 x 8 = 1024, addf 64: 1088.
+//
+// h100 (epilogue fusion, arena, 8-byte pointers, offload over 64 GB/s, floor 3000 ns):
+// input = 2 x 8 (control) + 128 (x) = 144; readback = the result, 256; moved 400.
+// One dispatch (fill + matmul + addf). Arena: %r, 256 B (aligned to 256), plus a fresh
+// result buffer of 256: 512 B in 2 allocations. Resident: w, once, in one kernel.
+// Traffic of the dispatch: x 128 + w 512 + r 256 = 896 B: ceil(896 / 3350 GB/s) = 1 ns;
+// ceil(1088 / 67 TFLOPS) = 1 ns; + 3000 floor = 3001; + ceil(400 / 64 GB/s) = 7: 3008.
+// Rates: 256e9 / 3008 = 85106382; 400e9 / 3008 = 132978723; 512e9 / 3008 = 170212765.
+// H100: metrale.dispatch @f on h100 (kernels, arena):
+// H100-SAME: input_bytes=144
+// H100-SAME: output_bytes=256
+// H100-SAME: readback_bytes=256
+// H100-SAME: bytes_moved=400
+// H100-SAME: device_allocation_bytes=512
+// H100-SAME: device_allocation_events=2
+// H100-SAME: latency_ns=3008
+// H100-SAME: output_buffers=1
+// H100-SAME: resident_resource_rows=1
+// H100-SAME: resident_resource_handles=1
+// H100-SAME: kernel_launches=1
+// H100-SAME: sync_points=1
+// H100-SAME: recovered_after_device_loss=false
+// H100-SAME: output_bytes_per_second=85106382
+// H100-SAME: readback_bytes_per_second=85106382
+// H100-SAME: bytes_moved_per_second=132978723
+// H100-SAME: device_allocation_bytes_per_second=170212765
+// H100-SAME: complete=true
+//
+// mlir-cpu (no epilogue fusion, per-buffer with 64 B padding, memref descriptors, one
+// core: 10 GB/s, 3 GFLOPS, no floor, no host link):
+// input = 2 x (3 + 2 x 2) x 8 = 112 + 128 = 240; moved 240 + 256 = 496.
+// Two dispatches: fill + matmul (writes %m), and addf. Buffers %m and %r: 2 x (256 + 64)
+// = 640 B. Dispatch 1: 128 + 512 + 256 = 896 B: 90 ns; 1024 FLOPs: ceil(341.3) = 342 ns
+// (compute). Dispatch 2: reads %m 256, writes %r 256: 52 ns; 64 FLOPs: 22 ns. 394 ns.
+// CPU: metrale.dispatch @f on mlir-cpu (kernels, per-buffer):
+// CPU-SAME: input_bytes=240
+// CPU-SAME: bytes_moved=496
+// CPU-SAME: device_allocation_bytes=640
+// CPU-SAME: device_allocation_events=2
+// CPU-SAME: latency_ns=394
+// CPU-SAME: kernel_launches=2
+// CPU-SAME: sync_points=1
+//
+// h100-megakernel: one launch, one floor; results in place: only the 256 B arena.
+// Latency 1 (the one dispatch's work) + 3000 + 7 = 3008.
+// MEGA: metrale.dispatch @f on h100-megakernel (megakernel, arena):
+// MEGA-SAME: device_allocation_bytes=256
+// MEGA-SAME: device_allocation_events=1
+// MEGA-SAME: latency_ns=3008
+// MEGA-SAME: resident_resource_handles=1
+// MEGA-SAME: kernel_launches=1
+func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tensor<4x16xf32> {
+  %e = tensor.empty() : tensor<4x16xf32>
+  %c = arith.constant 0.0 : f32
+  %z = linalg.fill ins(%c : f32) outs(%e : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x16xf32>) outs(%z : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r = arith.addf %m, %m : tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+
+// -----
+
+// @g: v 1x16x4xf32 = 256 B, idx 1x3xi32 = 12 B, %n an index passed by value; the gather
+// and the add each 1x3x4xf32 = 48 B.
+//
+// mobile-gpu-f32: tosa.gather is off its fast path: a host round trip. Input = 2 x 8
+// (control) + 4 (index: 32-bit) + 256 + 12 + the gather's result going down, 48 = 336.
+// Readback = its operands 256 + 12 + the result 48 = 316. Moved 652. Syncs 1 + 1 = 2.
+// Per-buffer: the gather's and the add's results, 48 + 48 = 96 B. Dispatch 0 (gather):
+// 256 + 12 + 48 = 316 B at 50 GB/s: 7 ns, 0 FLOPs, + 20000 floor: 20007 (launch-bound).
+// Dispatch 1 (add): 48 + 48 = 96 B: 2 ns; 12 FLOPs at 2 TFLOPS: 1 ns; 20002. Host link:
+// ceil(652 / 4 GB/s) = 163 ns. Latency 20007 + 20002 + 163 = 40172.
+// MOB: remark: dispatch 0 of @g: tosa.gather: 316 bytes, 0 FLOPs, 20007 ns, launch-bound
+// MOB: remark: dispatch 1 of @g: tosa.add: 96 bytes, 12 FLOPs, 20002 ns, launch-bound
+// MOB: metrale.dispatch @g on mobile-gpu-f32 (kernels, per-buffer):
+// MOB-SAME: input_bytes=336
+// MOB-SAME: output_bytes=48
+// MOB-SAME: readback_bytes=316
+// MOB-SAME: bytes_moved=652
+// MOB-SAME: device_allocation_bytes=96
+// MOB-SAME: device_allocation_events=2
+// MOB-SAME: latency_ns=40172
+// MOB-SAME: resident_resource_rows=0
+// MOB-SAME: kernel_launches=2
+// MOB-SAME: sync_points=2
+//
+// host-cpu: the host runs the gather in place, no round trip. Input = descriptors
+// (3 + 6) x 8 + (3 + 4) x 8 = 128, the index 8 B (64-bit), data 268: 404. Arena: the two
+// 48 B results aligned to 64 overlap at the add: 128, plus a fresh 48 B result: 176 B in
+// 2 allocations. Latency (2 + 2000) + (1 + 2000) = 4003.
+// HOST: metrale.dispatch @g on host-cpu (kernels, arena):
+// HOST-SAME: input_bytes=404
+// HOST-SAME: readback_bytes=48
+// HOST-SAME: device_allocation_bytes=176
+// HOST-SAME: device_allocation_events=2
+// HOST-SAME: latency_ns=4003
+// HOST-SAME: sync_points=1
+func.func @g(%v: tensor<1x16x4xf32>, %idx: tensor<1x3xi32>, %n: index) -> tensor<1x3x4xf32> {
+  %g = tosa.gather %v, %idx : (tensor<1x16x4xf32>, tensor<1x3xi32>) -> tensor<1x3x4xf32>
+  %r = tosa.add %g, %g : (tensor<1x3x4xf32>, tensor<1x3x4xf32>) -> tensor<1x3x4xf32>
+  return %r : tensor<1x3x4xf32>
+}
