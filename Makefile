@@ -14,7 +14,7 @@ CLANG_FLAGS := -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
 JOBS       ?= $(shell nproc)
 CORPUS     ?= $(abspath ../shared/corpus)
 
-.PHONY: all deps build demo check check-fast check-asan unit lit bench clean fuzz check-fuzz check-tsan
+.PHONY: all deps build demo check check-fast check-asan check-slow unit lit bench clean fuzz check-fuzz check-tsan
 
 all: build
 
@@ -92,6 +92,11 @@ check: deps
 	@$(MAKE) --no-print-directory check-tsan 2>&1 | tee $(TSAN_BUILD).check.log
 	@awk '/^check: [0-9]+ passed, [0-9]+ failed$$/ {p += $$2; f += $$4} END {print "total: " p " passed, " f " failed"; exit f > 0}' \
 	  $(BUILD).check.log $(ASAN_BUILD).check.log $(FUZZ_BUILD).check.log $(TSAN_BUILD).check.log
+
+# Real runs of the large corpus models (BERT, the DeepSeek decode graph: minutes, ~7 GB of
+# inputs): not part of `make check`.
+check-slow: build
+	$$(cat $(BUILD)/llvm-tools-dir.txt)/lit -sv --param build_dir=$(abspath $(BUILD)) --param corpus=$(CORPUS) --param slow=1 test/Slow
 
 bench: build
 	sh bench/run.sh $(BUILD)

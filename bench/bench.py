@@ -51,22 +51,26 @@ def compare(label, model, flags=(BUDGET,)):
     return cpu, rss
 
 
+def pass_seconds(model):
+    """The Budget pass's own wall time as MLIR's --mlir-timing reports it (one thread)."""
+    p = subprocess.run([opt, model, "-o", os.devnull, BUDGET, "--mlir-timing",
+                        "--mlir-disable-threading"], capture_output=True, text=True, check=True)
+    for line in p.stderr.splitlines():
+        if "BudgetPass" in line:
+            return float(line.split()[0])
+    raise RuntimeError("--mlir-timing printed no BudgetPass row")
+
+
 def scaling(work):
-    """The Budget pass's own time (pass minus parse+print, CPU seconds) at 10k, 100k and
-    1M ops, and the ratio between successive sizes: 10.0 is linear."""
+    """The Budget pass's own time (MLIR's pass timer, one thread, median of REPS) at 10k,
+    100k and 1M ops, and the ratio between successive sizes: 10.0 is linear."""
     prev = None
-    print("  cost growth, generated graphs (the pass's own CPU time)")
+    print("  cost growth, generated graphs (the pass's own time, --mlir-timing)")
     for n in (10000, 100000, 1000000):
         gen = os.path.join(work, "gen_%d.mlir" % n)
         subprocess.run([os.path.join(build, "bin", "gen_graph"), str(n), gen], check=True)
-        base = [opt, gen, "-o", os.devnull]
-        t0, t1 = [], []
-        timed(base)
-        for _ in range(REPS):
-            t0.append(timed(base)[0])
-            t1.append(timed(base + [BUDGET])[0])
-        own = max(statistics.median(t1) - statistics.median(t0), 1e-9)
-        print("    %7d ops: pass %.3f s%s" % (n, own, "" if prev is None else
+        own = statistics.median(pass_seconds(gen) for _ in range(REPS))
+        print("    %7d ops: pass %.4f s%s" % (n, own, "" if prev is None else
                                                 ", x%.1f the previous size" % (own / prev)))
         prev = own
 
@@ -90,54 +94,98 @@ def plan(model, planner, work):
         return json.load(f)["functions"]
 
 
-print("metrale benchmarks (%d interleaved runs each, medians of CPU seconds)" % REPS)
-print("(1) cost of the pass: metrale-opt with --metrale-budget / without")
-models = sorted((os.path.join(corpus, m) for m in os.listdir(corpus) if m.endswith(".mlir")),
-                key=os.path.getsize) if os.path.isdir(corpus) else []
-with tempfile.TemporaryDirectory() as work:
-    if models:
-        compare("largest corpus model: " + os.path.basename(models[-1]), models[-1],
-                (BUDGET, MEMORY))
-    else:
-        print("  corpus not found at %s: skipped" % corpus)
-    gen = os.path.join(work, "gen_1m.mlir")
-    subprocess.run([os.path.join(build, "bin", "gen_graph"), "1000000", gen], check=True)
-    compare("generated graph, 1M ops", gen, (BUDGET, MEMORY))
-    fns = os.path.join(work, "fns_20k.mlir")
-    subprocess.run([os.path.join(build, "bin", "gen_graph"), "--functions", "20000", fns],
-                   check=True)
-    compare("20,000 one-op functions", fns, (BUDGET, MEMORY))
-    scaling(work)
-    # Instructions executed: exact and repeatable whatever else the machine does. Stock
-    # flags throughout; one thread, so that the counts do not depend on scheduling.
-    if shutil.which("valgrind"):
-        small = os.path.join(work, "gen_50k.mlir")
-        subprocess.run([os.path.join(build, "bin", "gen_graph"), "50000", small], check=True)
-        rows = ([("largest corpus model", models[-1])] if models else []) + [
-            ("generated graph, 50k ops", small), ("20,000 one-op functions", fns)]
-        print("  instructions (callgrind, --mlir-disable-threading)")
-        for label, model in rows:
-            base = [opt, model, "-o", os.devnull, "--mlir-disable-threading"]
-            i0 = instructions(base, work)
-            i1 = instructions(base + [BUDGET], work)
-            i2 = instructions(base + [MEMORY], work)
-            print("    %-26s parse+print %d | + budget %d, ratio %.3f | + memory %d, ratio %.3f"
-                  % (label, i0, i1, i1 / i0, i2, i2 / i0))
+ONLY = os.environ.get("BENCH_ONLY", "")  # "cost" or "run": one part alone
+if ONLY in ("", "cost"):
+    print("metrale benchmarks (%d interleaved runs each, medians of CPU seconds)" % REPS)
+    print("(1) cost of the pass: metrale-opt with --metrale-budget / without")
+    models = sorted((os.path.join(corpus, m) for m in os.listdir(corpus) if m.endswith(".mlir")),
+                    key=os.path.getsize) if os.path.isdir(corpus) else []
+    with tempfile.TemporaryDirectory() as work:
+        if models:
+            compare("largest corpus model: " + os.path.basename(models[-1]), models[-1],
+                    (BUDGET, MEMORY))
+        else:
+            print("  corpus not found at %s: skipped" % corpus)
+        gen = os.path.join(work, "gen_1m.mlir")
+        subprocess.run([os.path.join(build, "bin", "gen_graph"), "1000000", gen], check=True)
+        compare("generated graph, 1M ops", gen, (BUDGET, MEMORY))
+        fns = os.path.join(work, "fns_20k.mlir")
+        subprocess.run([os.path.join(build, "bin", "gen_graph"), "--functions", "20000", fns],
+                       check=True)
+        compare("20,000 one-op functions", fns, (BUDGET, MEMORY))
+        scaling(work)
+        # Instructions executed: exact and repeatable whatever else the machine does. Stock
+        # flags throughout; one thread, so that the counts do not depend on scheduling.
+        if shutil.which("valgrind"):
+            small = os.path.join(work, "gen_50k.mlir")
+            subprocess.run([os.path.join(build, "bin", "gen_graph"), "50000", small], check=True)
+            rows = ([("largest corpus model", models[-1])] if models else []) + [
+                ("generated graph, 50k ops", small), ("20,000 one-op functions", fns)]
+            print("  instructions (callgrind, --mlir-disable-threading)")
+            for label, model in rows:
+                base = [opt, model, "-o", os.devnull, "--mlir-disable-threading"]
+                i0 = instructions(base, work)
+                i1 = instructions(base + [BUDGET], work)
+                i2 = instructions(base + [MEMORY], work)
+                print("    %-26s parse+print %d | + budget %d, ratio %.3f | + memory %d, ratio %.3f"
+                      % (label, i0, i1, i1 / i0, i2, i2 / i0))
 
-    print("(2) planner quality: arena_bytes / peak_live_bytes per function (1.000 = optimal)")
-    ours, basel, worse = [], [], 0
+        print("(2) planner quality: arena_bytes / peak_live_bytes per function (1.000 = optimal)")
+        ours, basel, worse = [], [], 0
+        for m in models:
+            for fb, ff in zip(plan(m, "best", work), plan(m, "first-fit", work)):
+                pb, pf = fb["budget"], ff["budget"]
+                if not pb["peak_live_bytes"]:
+                    continue
+                r1 = pb["arena_bytes"] / pb["peak_live_bytes"]
+                r2 = pf["arena_bytes"] / pf["peak_live_bytes"]
+                ours.append(r1)
+                basel.append(r2)
+                worse += pb["arena_bytes"] > pf["arena_bytes"]
+                print("  %-48s metrale %.4f   greedy-by-size %.4f" % (
+                    (os.path.basename(m)[:36] + " @" + fb["name"])[:48], r1, r2))
+        if ours:
+            print("  median: metrale %.4f, greedy-by-size %.4f; functions where metrale is worse: %d of %d"
+                  % (statistics.median(ours), statistics.median(basel), worse, len(ours)))
+
+
+def run_table(models):
+    """(3) predicted (mlir-cpu) / measured (metrale run) per field for each corpus model
+    that runs in seconds, and the measured live high-water against the predicted
+    peak_live_bytes and arena_bytes."""
+    fields = ["input_bytes", "output_bytes", "readback_bytes", "bytes_moved",
+              "device_allocation_bytes", "device_allocation_events", "latency_ns",
+              "output_buffers", "kernel_launches", "sync_points"]
+    print("(3) measured / predicted on mlir-cpu (metrale run, --opt 2, 3 runs, random inputs)")
+    print("  %-44s %s" % ("model @function", " ".join("%9s" % f[:9] for f in fields)))
+    tool = os.path.join(build, "bin", "metrale")
     for m in models:
-        for fb, ff in zip(plan(m, "best", work), plan(m, "first-fit", work)):
-            pb, pf = fb["budget"], ff["budget"]
-            if not pb["peak_live_bytes"]:
+        p = subprocess.run([tool, "run", m, "--runs", "3", "--opt", "2", "--inputs", "random",
+                            "--json", "-"], capture_output=True, text=True)
+        try:
+            doc = json.loads(p.stdout)
+        except ValueError:
+            print("  %-44s did not run: %s" % (os.path.basename(m)[:44], p.stderr.strip()[:100]))
+            continue
+        for f in doc["functions"]:
+            label = (os.path.basename(m)[:30] + " @" + f["name"])[:44]
+            if "error" in f:
+                print("  %-44s not run: %s" % (label, f["error"][:90]))
                 continue
-            r1 = pb["arena_bytes"] / pb["peak_live_bytes"]
-            r2 = pf["arena_bytes"] / pf["peak_live_bytes"]
-            ours.append(r1)
-            basel.append(r2)
-            worse += pb["arena_bytes"] > pf["arena_bytes"]
-            print("  %-48s metrale %.4f   greedy-by-size %.4f" % (
-                (os.path.basename(m)[:36] + " @" + fb["name"])[:48], r1, r2))
-    if ours:
-        print("  median: metrale %.4f, greedy-by-size %.4f; functions where metrale is worse: %d of %d"
-              % (statistics.median(ours), statistics.median(basel), worse, len(ours)))
+            ratios = []
+            for k in fields:
+                pv, mv = f["predicted"][k], f["measured"][k]
+                ratios.append("%9.3f" % (mv / pv) if pv else ("%9s" % ("1.000" if not mv else "inf")))
+            print("  %-44s %s" % (label, " ".join(ratios)))
+            print("  %-44s live high water %d B measured; predicted peak_live %d, arena %d (%.3f, %.3f)"
+                  % ("", f["live_high_water_bytes"], f["predicted_peak_live_bytes"],
+                     f["predicted_arena_bytes"],
+                     f["live_high_water_bytes"] / max(f["predicted_peak_live_bytes"], 1),
+                     f["live_high_water_bytes"] / max(f["predicted_arena_bytes"], 1)))
+
+
+if ONLY in ("", "run") and os.path.isdir(corpus):
+    runnable = ["buddy_buddylenet_lenet.tosa1.mlir", "heir_micro_speech_pipeline.mlir",
+                "heir_transforms_tosa_to_arith_mnist_2fc.mlir", "heir_examples_common_lola.mlir",
+                "buddy_resnet18_subgraph0.tosa1.mlir", "buddy_buddyvgg_manual_forward.tosa1.mlir"]
+    run_table([os.path.join(corpus, m) for m in runnable if os.path.exists(os.path.join(corpus, m))])

@@ -114,6 +114,25 @@ static void set_dispatch_attr(met_fn_job_t *j, const met_target_t *t,
                                              mlirDictionaryAttrGet(ctx, (intptr_t)n + 2, named));
 }
 
+// Hands |j|'s prediction to the caller, with the arguments that are resident.
+static bool report_prediction(const met_dispatch_run_options_t *o, met_fn_job_t *j,
+                              const met_dispatch_report_t *d) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(j->func, 0));
+  size_t n = (size_t)mlirBlockGetNumArguments(entry);
+  uint8_t *resident = calloc(n ? n : 1, 1);
+  if (!resident) return false;
+  for (uint32_t a = 0; a < j->graph.arg_count; ++a) {
+    const met_value_t *v = &j->graph.values[a];
+    if ((v->role == MET_ROLE_PARAM || v->role == MET_ROLE_STATE) && v->arg_index >= 0 &&
+        (size_t)v->arg_index < n)
+      resident[v->arg_index] = 1;
+  }
+  o->on_function(o->on_function_user, j->func, j->graph.name, &d->stats, &j->report.budget,
+                 j->report.complete && d->flops_complete, resident, n);
+  free(resident);
+  return true;
+}
+
 bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
                       met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                       met_strbuf_t *json_out) {
@@ -174,6 +193,10 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
     results[i].budget = &j->report;
     results[i].complete = j->report.complete && d->flops_complete;
     if (o->set_attributes) set_dispatch_attr(j, target, d);
+    if (o->on_function && !report_prediction(o, j, d)) {
+      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
+      ok = false;
+    }
   }
   if (o->json.length) {
     met_strbuf_t sb;

@@ -46,6 +46,10 @@ else:
     lit_config.note("corpus folder '%s' not found: the corpus tests are skipped (UNSUPPORTED)" % corpus)
     config.substitutions.append(("%corpus", "/nonexistent-corpus"))
 
+# Runs of the large corpus models (test/Slow): only with --param slow=1 (make check-slow).
+if lit_config.params.get("slow"):
+    config.available_features.add("slow")
+
 if lit_config.params.get("sanitized") or site("metrale_sanitized"):
     # Stock mlir-opt is not instrumented: loading an ASan plugin into it cannot work.
     config.available_features.add("sanitized")

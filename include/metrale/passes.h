@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "metrale/dispatch.h"
 #include "metrale/report.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
@@ -90,6 +91,13 @@ typedef struct met_dispatch_run_options_t {
   MlirStringRef planner;    // as for the Budget: the arena the arena model allocates
   bool per_dispatch;        // a remark per dispatch; the text table lists them
   bool set_attributes;      // attach `metrale.dispatch` to each function
+  // Optional: called in function order with each analysed function's prediction and
+  // which of its arguments are resident (parameters, states): `metrale run` compares
+  // them with a real run.
+  void (*on_function)(void *user, MlirOperation func, const char *name,
+                      const met_dispatch_stats_t *stats, const met_budget_t *budget,
+                      bool complete, const uint8_t *resident_args, size_t num_args);
+  void *on_function_user;
 } met_dispatch_run_options_t;
 
 // Runs the dispatch stats (metrale/dispatch.h) on every func.func with a body: the Budget

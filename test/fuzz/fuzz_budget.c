@@ -793,11 +793,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   met_graph_initialize(&arena, &g);
   d.huge = false;
   FUZZ_CHECK(build_graph(&r, &g, d.target.width_policy == MET_WIDTH_F32_UNIFORM, &d.huge) == MET_OK);  // well-formed by construction
-  met_budget_options_t opt = {d.strategy};
+  met_budget_options_t opt = {d.strategy, true};
   met_budget_report_t rep;
   met_status_t st = met_budget_analyze(&g, &d.target, &opt, &arena, &rep);
   if (d.huge) FUZZ_CHECK(st == MET_OK || st == MET_EOVERFLOW);
   else FUZZ_CHECK(st == MET_OK);
+  if (st == MET_OK) {
+    // The per-dispatch traffic the dispatch stats use partitions dram_bytes exactly.
+    uint64_t sum = 0;
+    for (uint32_t k = 0; k < rep.group_count; ++k) sum += rep.group_bytes[k];
+    FUZZ_CHECK(sum == rep.budget.dram_bytes);
+  }
   if (st == MET_OK) {
     check_report(&g, &d.target, &rep);
     check_memory_function(&g, &d.target, &rep, &arena);
