@@ -187,19 +187,10 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   if (o->set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &keys);
   for (size_t i = 0; i < jobs.count; ++i) {
     met_fn_job_t *j = &jobs.jobs[i];
-    for (size_t d = 0; d < j->diags.count; ++d)
-      diag(user, j->diags.items[d].loc, j->diags.items[d].severity, j->diags.items[d].message);
     results[i].name = j->graph.name ? j->graph.name : "?";
-    if (j->status || j->failed) {
+    results[i].error = met_fn_job_emit(j, "metrale-budget", diag, user);
+    if (results[i].error) {
       ok = false;
-      results[i].error = j->failed ? "errors were reported at the function" : met_status_str(j->status);
-      if (j->status == MET_EOVERFLOW && j->report.overflow_field)
-        met_diag_emit(diag, user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
-                 "metrale-budget could not evaluate @%s: its %s overflows 64 bits", results[i].name, j->report.overflow_field);
-      else if (j->status)
-        met_diag_emit(diag, user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
-                 "metrale-budget could not evaluate @%s: %s", results[i].name,
-                 met_status_str(j->status));
       continue;
     }
     results[i].graph = &j->graph;

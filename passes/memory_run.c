@@ -210,19 +210,8 @@ static void set_memory_attr(gather_t *g) {
 static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
   for (size_t i = 0; i < jobs->count; ++i) {
     met_fn_job_t *j = &jobs->jobs[i];
-    for (size_t d = 0; d < j->diags.count; ++d)
-      g->diag(g->user, j->diags.items[d].loc, j->diags.items[d].severity,
-              j->diags.items[d].message);
     // A failed callee fails the model too: its callers could not count it.
-    if (j->status || j->failed) {
-      const char *name = j->graph.name ? j->graph.name : "?";
-      if (j->status == MET_EOVERFLOW && j->report.overflow_field)
-        met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
-                 "metrale-memory could not evaluate @%s: its %s overflows 64 bits", name,
-                 j->report.overflow_field);
-      else if (j->status)
-        met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
-                 "metrale-memory could not evaluate @%s: %s", name, met_status_str(j->status));
+    if (met_fn_job_emit(j, "metrale-memory", g->diag, g->user)) {
       g->ok = false;
       continue;
     }
