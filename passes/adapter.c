@@ -72,7 +72,7 @@ met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type
   memset(e, 0, sizeof(*e));
   e->shaped = met_type_is_shaped_value(t);
   if (e->shaped)
-    e->status = met_type_size(t, sh->opt->target->index_bits, sh->opt->dynamic_size, &e->size);
+    e->status = met_type_size(t, sh->opt->target, sh->opt->dynamic_size, &e->size);
   MET_RETURN_IF_ERROR(met_ptrmap_put(&sh->typecache, t.ptr, (uint32_t)sh->ntypes));
   *out = &sh->types[sh->ntypes++];
   return MET_OK;
@@ -279,7 +279,7 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
     if (!met_type_is_shaped_value(mlirValueGetType(a))) {
       // Passed by value: its bytes are host input of every invocation (dispatch stats).
       met_type_size_t sz;
-      if (met_type_size(mlirValueGetType(a), b->sh->opt->target->index_bits, 0, &sz) ==
+      if (met_type_size(mlirValueGetType(a), b->sh->opt->target, 0, &sz) ==
               MET_SIZE_OK &&
           !met_add_u64(b->g->scalar_arg_bytes, sz.bytes, &b->g->scalar_arg_bytes))
         return MET_EOVERFLOW;

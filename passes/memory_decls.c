@@ -72,7 +72,7 @@ static bool gather_globals_in(gather_t *g, MlirOperation module, const char *pre
                          : mlirAttributeIsNull(mlirOperationGetInherentAttributeByName(
                                op, mlirStringRefCreateFromCString("constant")));
     met_type_size_t sz;
-    met_size_status_t zs = met_type_size(mlirTypeAttrGetValue(ty), g->target->index_bits, 0, &sz);
+    met_size_status_t zs = met_type_size(mlirTypeAttrGetValue(ty), g->target, 0, &sz);
     if (zs != MET_SIZE_OK) {
       const char *tys = met_type_string(&g->arena, mlirTypeAttrGetValue(ty));
       met_diag_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
@@ -176,7 +176,7 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
   }
   uint64_t bits, widened;
   bool is_float;
-  if (!met_type_element_bits(t, g->target->index_bits, &bits, &widened, &is_float) ||
+  if (!met_type_element_bits(t, g->target, &bits, &widened, &is_float) ||
       bits > UINT32_MAX) {
     met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
              "%s has no storage width", what);

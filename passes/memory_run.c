@@ -107,7 +107,7 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
         !met_attr_type(mlirOperationGetContext(g->module), fa, &ftype)) {
       MlirType ir = mlirValueGetType(mlirBlockGetArgument(entry, v->arg_index));
       met_type_size_t sz;
-      if (met_type_size_as(ir, ftype, g->target->index_bits, 0, &sz) != MET_SIZE_OK) {
+      if (met_type_size_as(ir, ftype, g->target, 0, &sz) != MET_SIZE_OK) {
         met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "argument #%d: its metrale.format has no storage width", v->arg_index);
         g->ok = false;

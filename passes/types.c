@@ -13,11 +13,12 @@ bool met_type_is_shaped_value(MlirType t) {
 }
 
 // Storage bits of one element; |*widened| the f32-uniform bits.
-static met_size_status_t element_bits(MlirType t, uint32_t index_bits, uint64_t *bits,
+static met_size_status_t element_bits(MlirType t, const met_target_t *tg, uint64_t *bits,
                                       uint64_t *widened, bool *is_float) {
+  uint32_t index_bits = tg->index_bits;
   if (mlirTypeIsAInteger(t)) {
     uint64_t w = mlirIntegerTypeGetWidth(t);
-    if (w == 1) w = 8;
+    if (w == 1 || (w < 8 && tg->unpacked_sub_byte)) w = 8;
     else if (w > 8 && w % 8) w = (w + 7) / 8 * 8;
     *bits = *widened = w;
     return w > 0 ? MET_SIZE_OK : MET_SIZE_UNSIZED;
@@ -34,7 +35,7 @@ static met_size_status_t element_bits(MlirType t, uint32_t index_bits, uint64_t 
   }
   if (mlirTypeIsAComplex(t)) {
     uint64_t b, wb;
-    met_size_status_t s = element_bits(mlirComplexTypeGetElementType(t), index_bits, &b, &wb,
+    met_size_status_t s = element_bits(mlirComplexTypeGetElementType(t), tg, &b, &wb,
                                        is_float);
     if (s) return s;
     if (!met_mul_u64(b, 2, bits) || !met_mul_u64(wb, 2, widened)) return MET_SIZE_OVERFLOW;
@@ -44,7 +45,7 @@ static met_size_status_t element_bits(MlirType t, uint32_t index_bits, uint64_t 
     // A scalable vector's lane count is vscale x N, unknown before run time.
     if (mlirVectorTypeIsScalable(t)) return MET_SIZE_LAYOUT;
     uint64_t b, wb, lanes = 1;
-    met_size_status_t s = element_bits(mlirShapedTypeGetElementType(t), index_bits, &b, &wb,
+    met_size_status_t s = element_bits(mlirShapedTypeGetElementType(t), tg, &b, &wb,
                                        is_float);
     if (s) return s;
     for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d) {
@@ -56,24 +57,24 @@ static met_size_status_t element_bits(MlirType t, uint32_t index_bits, uint64_t 
                                                                           : MET_SIZE_OVERFLOW;
   }
   if (mlirTypeIsAQuantizedType(t))
-    return element_bits(mlirQuantizedTypeGetStorageType(t), index_bits, bits, widened,
+    return element_bits(mlirQuantizedTypeGetStorageType(t), tg, bits, widened,
                         is_float);
   return MET_SIZE_UNSIZED;
 }
 
-bool met_type_element_bits(MlirType element, uint32_t index_bits, uint64_t *bits,
+bool met_type_element_bits(MlirType element, const met_target_t *target, uint64_t *bits,
                            uint64_t *widened, bool *is_float) {
   *is_float = false;
-  return element_bits(element, index_bits, bits, widened, is_float) == MET_SIZE_OK;
+  return element_bits(element, target, bits, widened, is_float) == MET_SIZE_OK;
 }
 
-met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dynamic_size,
+met_size_status_t met_type_size(MlirType type, const met_target_t *target, int64_t dynamic_size,
                                 met_type_size_t *out) {
   if (!mlirTypeIsAShaped(type) || mlirTypeIsAVector(type)) {
     // A scalar or a vector value (a scalar global, a vector constant): one element.
     memset(out, 0, sizeof(*out));
     uint64_t bits, widened;
-    met_size_status_t s = element_bits(type, index_bits, &bits, &widened, &out->is_float);
+    met_size_status_t s = element_bits(type, target, &bits, &widened, &out->is_float);
     if (s) return s;
     out->bytes = bits / 8 + (bits % 8 != 0);
     out->f32_bytes = widened / 8 + (widened % 8 != 0);
@@ -84,7 +85,7 @@ met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dyna
     out->is_memref = mlirTypeIsAMemRef(type) || mlirTypeIsAUnrankedMemRef(type);
     return MET_SIZE_UNRANKED;
   }
-  return met_type_size_as(type, mlirShapedTypeGetElementType(type), index_bits, dynamic_size,
+  return met_type_size_as(type, mlirShapedTypeGetElementType(type), target, dynamic_size,
                           out);
 }
 
@@ -96,7 +97,7 @@ static bool bits_to_bytes(uint64_t count, uint64_t bits, uint64_t *out) {
          met_add_u64(whole, rest / 8 + (rest % 8 != 0), out);
 }
 
-met_size_status_t met_type_size_as(MlirType type, MlirType element, uint32_t index_bits,
+met_size_status_t met_type_size_as(MlirType type, MlirType element, const met_target_t *target,
                                    int64_t dynamic_size, met_type_size_t *out) {
   memset(out, 0, sizeof(*out));
   out->is_memref = mlirTypeIsAMemRef(type) || mlirTypeIsAUnrankedMemRef(type);
@@ -106,7 +107,7 @@ met_size_status_t met_type_size_as(MlirType type, MlirType element, uint32_t ind
   if (mlirTypeIsARankedTensor(type) && !mlirAttributeIsNull(mlirRankedTensorTypeGetEncoding(type)))
     return MET_SIZE_LAYOUT;
   uint64_t bits, widened;
-  met_size_status_t s = element_bits(element, index_bits, &bits, &widened, &out->is_float);
+  met_size_status_t s = element_bits(element, target, &bits, &widened, &out->is_float);
   if (s) return s;
   uint64_t count = 1;
   for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d) {

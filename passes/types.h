@@ -5,7 +5,9 @@
 // - iN with N >= 8: N rounded up to whole bytes (i8: 8, i17: 24, i64: 64);
 // - i1: 8 bits, one byte per element (as LLVM and bufferized MLIR store booleans);
 // - other sub-byte integers (i2..i7) and sub-byte floats (f4E2M1FN: 4, f6E2M3FN and
-//   f6E3M2FN: 6): packed, N bits per element (how quantized weights are stored);
+//   f6E3M2FN: 6): packed, N bits per element (how quantized weights are stored), except
+//   that integers take one byte each on a target with unpacked_sub_byte (upstream MLIR's
+//   own lowering, mlir-cpu: LLVM stores an i4 in a byte; measured by `metrale run`);
 // - index: the target's index_bits (64 on the CPU and H100 targets);
 // - floats: their width (bf16/f16: 16, f32: 32, f64: 64, every f8 variant: 8), except
 //   tf32 stored as 32 (its 19 bits live in a 32-bit container) and f80 stored as 128
@@ -24,6 +26,7 @@
 #include <stdint.h>
 
 #include "metrale/arena.h"
+#include "metrale/target.h"
 #include "mlir-c/IR.h"
 
 typedef enum {
@@ -47,7 +50,8 @@ typedef struct met_type_size_t {
 bool met_type_is_shaped_value(MlirType type);
 // Sizes |type|: a tensor or memref, or a scalar or vector type (one element: a scalar
 // global is its element's bytes). Dynamic dims count as |dynamic_size| when > 0, else 1.
-met_size_status_t met_type_size(MlirType type, uint32_t index_bits, int64_t dynamic_size,
+// The target gives `index`'s width and whether sub-byte integers are packed.
+met_size_status_t met_type_size(MlirType type, const met_target_t *target, int64_t dynamic_size,
                                 met_type_size_t *out);
 
 // Why a type has no byte size, as a predicate: "is unranked", ... (static text).
@@ -60,10 +64,10 @@ const char *met_type_string(met_arena_t *arena, MlirType t);
 
 // Storage bits of an element type under the rule above (|*widened|: its f32-uniform
 // width). False when it has none.
-bool met_type_element_bits(MlirType element, uint32_t index_bits, uint64_t *bits,
+bool met_type_element_bits(MlirType element, const met_target_t *target, uint64_t *bits,
                            uint64_t *widened, bool *is_float);
 // Sizes |shaped| as if its elements were |element| (a declared checkpoint format).
-met_size_status_t met_type_size_as(MlirType shaped, MlirType element, uint32_t index_bits,
+met_size_status_t met_type_size_as(MlirType shaped, MlirType element, const met_target_t *target,
                                    int64_t dynamic_size, met_type_size_t *out);
 
 #endif

@@ -93,6 +93,8 @@ typedef struct met_target_t {
   met_workspace_rules_t workspace;
   bool hoists_parameters;        // parameter-only subgraphs run once, at load time
   met_dispatch_params_t dispatch;
+  bool unpacked_sub_byte;        // integers narrower than 8 bits take a byte each (LLVM's
+                                 // in-memory layout: upstream lowering), not packed bits
 } met_target_t;
 
 // The number of built-in targets, and the |i|-th (NULL past the end).

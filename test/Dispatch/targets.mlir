@@ -109,3 +109,19 @@ func.func @g(%v: tensor<1x16x4xf32>, %idx: tensor<1x3xi32>, %n: index) -> tensor
   %r = tosa.add %g, %g : (tensor<1x3x4xf32>, tensor<1x3x4xf32>) -> tensor<1x3x4xf32>
   return %r : tensor<1x3x4xf32>
 }
+
+// -----
+
+// Sub-byte integers: packed on the built-in device targets (8 x i4 = 4 B), a byte each
+// on mlir-cpu, as LLVM lays them out and `metrale run` measures (8 B). Input on host-cpu:
+// descriptor (3 + 2) x 8 = 40 + 4 = 44; on mlir-cpu 40 + 8 = 48.
+// HOST: metrale.dispatch @q on host-cpu
+// HOST-SAME: input_bytes=44
+// HOST-SAME: output_bytes=4
+// CPU: metrale.dispatch @q on mlir-cpu
+// CPU-SAME: input_bytes=48
+// CPU-SAME: output_bytes=8
+func.func @q(%x: tensor<8xi4>) -> tensor<8xi4> {
+  %r = arith.addi %x, %x : tensor<8xi4>
+  return %r : tensor<8xi4>
+}
