@@ -122,3 +122,30 @@ met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap, si
   return MET_OK;
 }
 
+
+met_arena_mark_t met_arena_mark(const met_arena_t *arena) {
+  met_arena_mark_t m = {arena->head, arena->head ? arena->head->next : NULL, arena->used};
+  return m;
+}
+
+void met_arena_release_to(met_arena_t *arena, met_arena_mark_t mark) {
+  // Default blocks made since the mark are in front of its head, and so are large blocks
+  // linked in behind a newer head; large blocks linked in behind the mark's own head sit
+  // between it and its old successor.
+  met_arena_block_t *b = arena->head;
+  while (b && b != mark.head) {
+    met_arena_block_t *next = b->next;
+    arena->allocator.free(arena->allocator.self, b);
+    b = next;
+  }
+  if (mark.head) {
+    for (b = mark.head->next; b != mark.next;) {
+      met_arena_block_t *next = b->next;
+      arena->allocator.free(arena->allocator.self, b);
+      b = next;
+    }
+    mark.head->next = mark.next;
+  }
+  arena->head = mark.head;
+  arena->used = mark.used;
+}

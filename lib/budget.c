@@ -232,16 +232,15 @@ static met_status_t count_dram_in(ctx_t *c, const uint32_t *group_of, met_arena_
   return MET_OK;
 }
 
-// count_dram_in with its member lists in an arena released when it returns.
+// count_dram_in with its member lists released from the scratch arena when it returns.
 static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, met_budget_report_t *r) {
   r->group_count = c->ngroups;
   if (c->per_group)
     MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, c->ngroups ? c->ngroups : 1, sizeof(uint64_t),
                                          (void **)&r->group_bytes));
-  met_arena_t da;
-  met_arena_initialize(c->arena->allocator, &da);
-  met_status_t st = count_dram_in(c, group_of, &da, r->group_bytes, &r->budget.dram_bytes);
-  met_arena_deinitialize(&da);
+  met_arena_mark_t m = met_arena_mark(&c->tmp);
+  met_status_t st = count_dram_in(c, group_of, &c->tmp, r->group_bytes, &r->budget.dram_bytes);
+  met_arena_release_to(&c->tmp, m);
   return st;
 }
 
@@ -287,19 +286,18 @@ static met_status_t count_simple(ctx_t *c, const uint32_t *uses, const uint8_t *
   return MET_OK;
 }
 
-// Plans |buf| with the planner's lists in an arena released when it returns, so the
-// next plan reuses the memory. MET_PLAN_BEST stops at the sum-of-live lower bound:
+// Plans |buf| with the planner's lists released from the scratch arena when it returns,
+// so the next plan reuses the memory. MET_PLAN_BEST stops at the sum-of-live lower bound:
 // |*bound| when |known|, else computed here.
 static met_status_t plan_scoped(ctx_t *c, const met_buffer_t *buf, size_t n,
                                 met_plan_strategy_t strategy, bool known, uint64_t bound,
                                 uint64_t *off, uint64_t *out_bytes) {
-  met_arena_t pa;
-  met_arena_initialize(c->arena->allocator, &pa);
+  met_arena_mark_t m = met_arena_mark(&c->tmp);
   met_status_t st =
-      known ? met_planner_plan_bounded(buf, n, c->g->position_count, strategy, bound, &pa, off,
-                                       out_bytes)
-            : met_planner_plan(buf, n, c->g->position_count, strategy, &pa, off, out_bytes);
-  met_arena_deinitialize(&pa);
+      known ? met_planner_plan_bounded(buf, n, c->g->position_count, strategy, bound, &c->tmp,
+                                       off, out_bytes)
+            : met_planner_plan(buf, n, c->g->position_count, strategy, &c->tmp, off, out_bytes);
+  met_arena_release_to(&c->tmp, m);
   return st;
 }
 
@@ -400,13 +398,12 @@ static met_status_t analyze(ctx_t *c, const met_budget_options_t *options,
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&out->off_fast_path));
   MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nn, sizeof(uint32_t), (void **)&c->parent));
   MET_RETURN_IF_ERROR(compute_uses(c, out->use_count));
-  // Fusion's own arrays get an arena of their own, released before the planner runs:
-  // the analysis' peak is its smallest when what is dead is gone.
-  met_arena_t fa;
-  met_arena_initialize(arena->allocator, &fa);
+  // Fusion's own arrays are released before the planner runs: the analysis' peak is its
+  // smallest when what is dead is gone.
+  met_arena_mark_t fm = met_arena_mark(tmp);
   uint64_t calls = 0, callee_dispatches = 0;
-  met_status_t st = fuse(c, &fa, out, &calls, &callee_dispatches);
-  met_arena_deinitialize(&fa);
+  met_status_t st = fuse(c, tmp, out, &calls, &callee_dispatches);
+  met_arena_release_to(tmp, fm);
   c->gkind = NULL;
   c->gopen = NULL;
   MET_RETURN_IF_ERROR(st);
@@ -435,6 +432,10 @@ static met_status_t fuse(ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
   uint8_t *alone;
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&alone));
   uint64_t calls = 0, callee_dispatches = 0;
+  // Nodes of one op share its interned name: the fast-path match is made once per name
+  // (a direct-mapped cache; the matcher compares strings against every pattern).
+  struct { const char *name; bool fast; } seen[32];
+  memset(seen, 0, sizeof(seen));
   for (size_t n = 0; n < nn; ++n) {
     const met_node_t *node = &graph->nodes[n];
     const met_node_extra_t *x = met_graph_extra(graph, node);
@@ -450,9 +451,14 @@ static met_status_t fuse(ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
       }
       continue;
     }
+    size_t h = ((uintptr_t)node->name >> 4) & 31;
+    if (seen[h].name != node->name) {
+      seen[h].name = node->name;
+      seen[h].fast = met_target_is_fast(target, node->name);
+    }
     out->off_fast_path[n] = node->op_class == MET_CLASS_UNKNOWN ||
                             (node->flags & (MET_NODE_F_UNREGISTERED | MET_NODE_F_UNRANKED)) ||
-                            !met_target_is_fast(target, node->name);
+                            !seen[h].fast;
     alone[n] = out->off_fast_path[n];
   }
   plan_fusion(c, out->use_count, alone, out->group_of_node);

@@ -159,8 +159,13 @@ static met_status_t run_plan(const met_graph_t *g, const met_budget_report_t *r,
     bufs[n++] = (met_buffer_t){r->slots[s].bytes, r->slots[s].first, r->slots[s].last};
   }
   if (!n) return MET_OK;
-  MET_RETURN_IF_ERROR(met_planner_plan(bufs, n, g->position_count, MET_PLAN_BEST, arena, offsets,
-                                       &out->run_arena));
+  // Nothing hoisted: the run plans exactly the Budget's slots, as the Budget did (same
+  // buffers in the same order, the best strategy): its arena is the Budget's.
+  if (n == r->slot_count)
+    out->run_arena = r->budget.arena_bytes;
+  else
+    MET_RETURN_IF_ERROR(met_planner_plan(bufs, n, g->position_count, MET_PLAN_BEST, arena,
+                                         offsets, &out->run_arena));
   uint64_t peak;
   return met_planner_peak_live_at(bufs, n, g->position_count, arena, &peak, &out->peak_position);
 }

@@ -35,6 +35,8 @@ static bool sb_grow(met_strbuf_t *sb, size_t extra) {
   return true;
 }
 
+void met_strbuf_reserve(met_strbuf_t *sb, size_t n) { (void)sb_grow(sb, n); }
+
 void met_strbuf_append(met_strbuf_t *sb, const char *s, size_t len) {
   if (!sb_grow(sb, len) || !len) return;
   memcpy(sb->data + sb->len, s, len);

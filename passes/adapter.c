@@ -73,6 +73,8 @@ met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type
   e->shaped = met_type_is_shaped_value(t);
   if (e->shaped)
     e->status = met_type_size(t, sh->opt->target, sh->opt->dynamic_size, &e->size);
+  if (e->shaped && mlirShapedTypeHasRank(t))
+    e->rank = (uint8_t)(mlirShapedTypeGetRank(t) > 255 ? 255 : mlirShapedTypeGetRank(t));
   MET_RETURN_IF_ERROR(met_ptrmap_put(&sh->typecache, t.ptr, (uint32_t)sh->ntypes));
   *out = &sh->types[sh->ntypes++];
   return MET_OK;
@@ -99,8 +101,7 @@ static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, cons
   memset(out, 0, sizeof(*out));
   out->alias = -1;
   out->arg_index = -1;
-  if (mlirTypeIsAShaped(t) && mlirShapedTypeHasRank(t))
-    out->rank = (uint8_t)(mlirShapedTypeGetRank(t) > 255 ? 255 : mlirShapedTypeGetRank(t));
+  out->rank = te->rank;
   out->bytes = sz.bytes;
   out->f32_bytes = sz.f32_bytes;
   if (sz.is_float) out->flags |= MET_VALUE_F_FLOAT;

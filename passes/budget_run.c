@@ -53,6 +53,7 @@ static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t) {
   size_t n = met_budget_rows(rows);
   met_strbuf_t sb;
   met_strbuf_initialize(met_allocator_system(), &sb);
+  met_strbuf_reserve(&sb, 512);  // the whole remark, usually: one allocation
   // Written without printf: one remark per function, and a module may have 20,000.
   MET_STRBUF_LIT(&sb, "metrale.budget @");
   met_strbuf_cstr(&sb, j->graph.name);

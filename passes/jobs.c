@@ -120,12 +120,13 @@ typedef struct graph_t {
   size_t *start, *edge, nedges, cap;
   run_ctx_t *r;
   size_t self;
+  MlirIdentifier call;          // "func.call", uniqued: a pointer compare per op
   bool oom;
 } graph_t;
 
 static MlirWalkResult collect_calls(MlirOperation op, void *user) {
   graph_t *g = user;
-  if (!met_ir_op_is(op, "func.call")) return MlirWalkResultAdvance;
+  if (mlirOperationGetName(op).ptr != g->call.ptr) return MlirWalkResultAdvance;
   MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("callee"));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFlatSymbolRef(a)) return MlirWalkResultAdvance;
   const sym_t *e = find_callee(g->r, g->r->jobs->jobs[g->self].func,
@@ -214,7 +215,10 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
   out->jobs = calloc(n ? n : 1, sizeof(met_fn_job_t));
   run_ctx_t r = {out, target, *aopt, bopt, after, ctx, {calloc(cap, sizeof(sym_t)), cap},
                  calloc(n ? n : 1, 1), calloc(n ? n : 1, sizeof(size_t))};
-  graph_t g = {calloc(n + 1, sizeof(size_t)), NULL, 0, 0, &r, 0, false};
+  graph_t g = {calloc(n + 1, sizeof(size_t)), NULL, 0, 0, &r, 0,
+               mlirIdentifierGet(mlirOperationGetContext(module),
+                                 mlirStringRefCreateFromCString("func.call")),
+               false};
   size_t *level = calloc(n ? n : 1, sizeof(size_t));
   bool ok = out->jobs && r.syms.slots && r.state && r.order && g.start && level;
   if (ok) {

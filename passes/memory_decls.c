@@ -40,7 +40,25 @@ static bool gather_globals_in(gather_t *g, MlirOperation module, const char *pre
 // Module-level globals: immutable ones are weights, mutable ones states; a nested module's
 // are named after it ("@inner::@w"). A load is matched to a global by its root symbol
 // name, so two nested modules' globals of one name share their loads (a count, not a byte).
+// True when |module| or a module nested in it declares a global (a scan of module bodies,
+// not of function bodies).
+static bool has_globals(MlirOperation module) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    if ((n.length == 17 && !memcmp(n.data, "ml_program.global", 17)) ||
+        (n.length == 13 && !memcmp(n.data, "memref.global", 13)))
+      return true;
+    if (n.length == 14 && !memcmp(n.data, "builtin.module", 14) && has_globals(op)) return true;
+  }
+  return false;
+}
+
 bool met_mem_gather_globals(gather_t *g) {
+  // The loads are counted only when there are globals to count them for: a walk over
+  // every op is most of this function's cost on a large graph.
+  if (!has_globals(g->module)) return true;
   mlirOperationWalk(g->module, walk_reads, g, MlirWalkPreOrder);
   return gather_globals_in(g, g->module, "");
 }

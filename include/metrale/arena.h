@@ -50,6 +50,18 @@ char *met_arena_strndup(met_arena_t *arena, const char *s, size_t len);
 char *met_arena_printf(met_arena_t *arena, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 char *met_arena_vprintf(met_arena_t *arena, const char *fmt, va_list ap);
+// A point in an arena's life: everything allocated after it can be released at once
+// (met_arena_release_to), so one arena serves stages whose arrays die in turn, without
+// returning memory to the system and asking for it again.
+typedef struct met_arena_mark_t {
+  met_arena_block_t *head, *next;  // the head block then, and what followed it
+  size_t used;
+} met_arena_mark_t;
+met_arena_mark_t met_arena_mark(const met_arena_t *arena);
+// Releases what was allocated after |mark|: the blocks made since go back to the
+// allocator, and allocation resumes where the mark was. O(blocks released).
+void met_arena_release_to(met_arena_t *arena, met_arena_mark_t mark);
+
 // Grows an arena-backed array: when |*count| == |*cap|, moves |*items| to a block twice as
 // large (the old one is abandoned to the arena). |elem| is the element size.
 met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap, size_t count,

@@ -24,6 +24,8 @@ void met_strbuf_deinitialize(met_strbuf_t *sb);
 void met_strbuf_append(met_strbuf_t *sb, const char *s, size_t len);
 void met_strbuf_printf(met_strbuf_t *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+// Makes room for |n| more bytes (a buffer about to receive a known amount grows once).
+void met_strbuf_reserve(met_strbuf_t *sb, size_t n);
 // Appends |v| in decimal (no printf: renderers write millions of numbers).
 void met_strbuf_u64(met_strbuf_t *sb, uint64_t v);
 // Appends a NUL-terminated string.

@@ -1,5 +1,6 @@
 // test_core.c: the op table, the pointer map, targets, width policies and the renderers'
 // string building.
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -113,7 +114,51 @@ static void test_strbuf(void) {
   met_strbuf_deinitialize(&sb);
 }
 
+// Counts live blocks, to see what met_arena_release_to returns.
+typedef struct live_t { int blocks; } live_t;
+static void *live_alloc(void *self, size_t n) { ((live_t *)self)->blocks++; return malloc(n); }
+static void live_free(void *self, void *p) {
+  if (p) ((live_t *)self)->blocks--;
+  free(p);
+}
+
+static void test_arena_marks(void) {
+  live_t l = {0};
+  met_allocator_t al = {live_alloc, live_free, &l};
+  met_arena_t a;
+  met_arena_initialize(al, &a);
+  char *keep = met_arena_alloc(&a, 100);  // the first block (1 KiB)
+  CHECK(keep && l.blocks == 1);
+  keep[0] = 'k';
+  met_arena_mark_t m = met_arena_mark(&a);
+  // After the mark: the rest of the first block, a second default block (2 KiB), and a
+  // large block (100 KiB, linked in behind the head): 2 blocks more.
+  CHECK(met_arena_alloc(&a, 900) && l.blocks == 1);
+  CHECK(met_arena_alloc(&a, 1500) && l.blocks == 2);
+  CHECK(met_arena_alloc(&a, 100 * 1024) && l.blocks == 3);
+  met_arena_release_to(&a, m);
+  CHECK_EQ_U64(l.blocks, 1);
+  CHECK(keep[0] == 'k');
+  // Allocation resumes where the mark was: the next 100 bytes follow |keep| in its block.
+  char *next = met_arena_alloc(&a, 100);
+  CHECK(next == keep + 112 && l.blocks == 1);  // 100 rounded up to 16: 112
+  // A large block behind the mark's own head, then released: gone too.
+  m = met_arena_mark(&a);
+  CHECK(met_arena_alloc(&a, 200 * 1024) && l.blocks == 2);
+  met_arena_release_to(&a, m);
+  CHECK_EQ_U64(l.blocks, 1);
+  // A mark on an empty arena releases everything.
+  met_arena_deinitialize(&a);
+  CHECK_EQ_U64(l.blocks, 0);
+  m = met_arena_mark(&a);
+  CHECK(met_arena_alloc(&a, 10) && l.blocks == 1);
+  met_arena_release_to(&a, m);
+  CHECK_EQ_U64(l.blocks, 0);
+  met_arena_deinitialize(&a);
+}
+
 int main(void) {
+  test_arena_marks();
   test_opclass();
   test_ptrmap();
   test_targets();
