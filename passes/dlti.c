@@ -60,19 +60,33 @@ static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
   else if (key_is(key, "bandwidth_bytes_per_s")) u64 = &t->bandwidth_bytes_per_s;
   else if (key_is(key, "index_bits")) u32 = &t->index_bits;
   else if (key_is(key, "compute_units")) u32 = &t->compute_units;
+  else if (key_is(key, "host_link_bytes_per_s")) u64 = &t->dispatch.host_link_bytes_per_s;
+  else if (key_is(key, "launch_floor_ns")) u64 = &t->dispatch.launch_floor_ns;
+  else if (key_is(key, "peak_flops_f32")) u64 = &t->dispatch.peak_flops_f32;
+  else if (key_is(key, "peak_flops_f16")) u64 = &t->dispatch.peak_flops_f16;
+  else if (key_is(key, "peak_flops_int")) u64 = &t->dispatch.peak_flops_int;
+  else if (key_is(key, "control_bytes_per_buffer")) u32 = &t->dispatch.control_bytes_per_buffer;
+  else if (key_is(key, "allocation_padding_bytes")) u32 = &t->dispatch.allocation_padding_bytes;
   if (u64 || u32) {
     // Ranges: alignment a power of two up to 1 GiB (a page, a huge page, a cache line:
     // real allocators align to far less); index_bits 1 to 64; compute_units up to 2^20;
     // memory and bandwidth any positive 64-bit count.
+    // Dispatch parameters: a launch floor, control bytes or padding may be 0; byte and
+    // FLOP rates at least 1; 32-bit fields up to 2^32 - 1.
     uint64_t max = key_is(key, "alignment") ? (1ull << 30)
                    : key_is(key, "index_bits") ? 64
                    : key_is(key, "compute_units") ? (1u << 20)
+                   : u32 ? UINT32_MAX
                    : UINT64_MAX;
+    uint64_t min = key_is(key, "launch_floor_ns") || key_is(key, "control_bytes_per_buffer") ||
+                           key_is(key, "allocation_padding_bytes")
+                       ? 0 : 1;
     uint64_t x;
-    const char *why = met_attr_u64(v, 1, max, &x);
+    const char *why = met_attr_u64(v, min, max, &x);
     if (why) {
       char buf[96];
-      snprintf(buf, sizeof(buf), "%s (1 to %llu)", why, (unsigned long long)max);
+      snprintf(buf, sizeof(buf), "%s (%llu to %llu)", why, (unsigned long long)min,
+               (unsigned long long)max);
       fail(w, key, buf);
       return;
     }
@@ -86,9 +100,28 @@ static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
     MlirStringRef s = mlirStringAttrGetValue(v);
     if (met_width_policy_parse(s.data, s.length, &t->width_policy))
       fail(w, key, "must be \"native\", \"f32-uniform\" or \"hybrid\"");
-  } else if (key_is(key, "epilogue_fusion")) {
+  } else if (key_is(key, "epilogue_fusion") || key_is(key, "offload") ||
+             key_is(key, "results_in_place")) {
     if (!mlirAttributeIsABool(v)) { fail(w, key, "must be a bool"); return; }
-    t->epilogue_fusion = mlirBoolAttrGetValue(v);
+    bool b = mlirBoolAttrGetValue(v);
+    if (key_is(key, "epilogue_fusion")) t->epilogue_fusion = b;
+    else if (key_is(key, "offload")) t->dispatch.offload = b;
+    else t->dispatch.results_in_place = b;
+  } else if (key_is(key, "execution_model") || key_is(key, "allocation_model")) {
+    if (!mlirAttributeIsAString(v)) { fail(w, key, "must be a string"); return; }
+    MlirStringRef s = mlirStringAttrGetValue(v);
+    bool exec = key_is(key, "execution_model");
+    const char *a = exec ? "kernels" : "arena", *b = exec ? "megakernel" : "per-buffer";
+    if (key_is(s, a)) {
+      if (exec) t->dispatch.execution_model = MET_EXEC_KERNELS;
+      else t->dispatch.allocation_model = MET_ALLOC_ARENA;
+    } else if (key_is(s, b)) {
+      if (exec) t->dispatch.execution_model = MET_EXEC_MEGAKERNEL;
+      else t->dispatch.allocation_model = MET_ALLOC_PER_BUFFER;
+    } else {
+      fail(w, key, exec ? "must be \"kernels\" or \"megakernel\""
+                        : "must be \"arena\" or \"per-buffer\"");
+    }
   } else if (key.length > 8 && !memcmp(key.data, "metrale.", 8)) {
     fail(w, key, "is not a metrale entry (metrale.target; the fields are unprefixed)");
   }  // other keys belong to other tools

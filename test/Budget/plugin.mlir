@@ -18,3 +18,11 @@ func.func @p(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
 // context plus the slack of 1024 B to a 2 MiB chunk (2096128): 538967040; device 538968064.
 // RUN: %mlir_opt --load-pass-plugin=%plugin -p 'builtin.module(metrale-memory{target=h100 rows=0})' %s 2>&1 | FileCheck %s --check-prefix=MEM
 // MEM: metrale.memory = {activations = 1024 : i64, {{.*}}device = 538968064 : i64, driver = 538967040 : i64, fits = true
+
+// And the dispatch pass: @p on h100 is one dispatch of 2048 B (1 ns) and 512 FLOPs (addf
+// 256 + exp 256: 1 ns), + 3000 floor; input 8 (pointer) + 1024, readback 1024, moved 2056:
+// ceil(2056 / 64 GB/s) = 33 ns. Latency 3001 + 33 = 3034.
+// RUN: %mlir_opt --load-pass-plugin=%plugin -p 'builtin.module(metrale-dispatch{target=h100})' %s 2>&1 | FileCheck %s --check-prefix=DISP
+// DISP: remark: metrale.dispatch @p on h100 (kernels, arena): input_bytes=1032 output_bytes=1024 readback_bytes=1024 bytes_moved=2056
+// DISP-SAME: latency_ns=3034
+// DISP: func.func @p{{.*}}metrale.dispatch = {bytes_moved = 2056 : i64
