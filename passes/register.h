@@ -1,4 +1,5 @@
-// passes/register.h: registers the metrale passes (metrale-budget, metrale-memory) into
+// passes/register.h: registers the metrale passes (metrale-budget, metrale-memory,
+// metrale-dispatch) into
 // MLIR's global pass registry. Called once, before the command line is parsed, by
 // metrale-opt and by the plugin's entry point (passes/register.cpp).
 #ifndef METRALE_PASSES_REGISTER_H
