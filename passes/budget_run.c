@@ -190,6 +190,10 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     met_fn_job_t *j = &jobs.jobs[i];
     results[i].name = j->graph.name ? j->graph.name : "?";
     results[i].error = met_fn_job_emit(j, "metrale-budget", diag, user);
+    if (o->on_function)
+      o->on_function(o->on_function_user, results[i].name,
+                     results[i].error ? NULL : &j->report.budget, j->report.complete,
+                     results[i].error);
     if (results[i].error) {
       ok = false;
       continue;

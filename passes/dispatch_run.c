@@ -128,7 +128,7 @@ static bool report_prediction(const met_dispatch_run_options_t *o, met_fn_job_t 
       resident[v->arg_index] = 1;
   }
   o->on_function(o->on_function_user, j->func, j->graph.name, &d->stats, &j->report.budget,
-                 j->report.complete && d->flops_complete, resident, n);
+                 j->report.complete && d->flops_complete, resident, n, NULL);
   free(resident);
   return true;
 }
@@ -175,6 +175,9 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
     results[i].error = met_fn_job_emit(j, "metrale-dispatch", diag, user);
     if (results[i].error) {
       ok = false;
+      if (o->on_function)
+        o->on_function(o->on_function_user, j->func, results[i].name, NULL, NULL, false, NULL,
+                       0, results[i].error);
       continue;
     }
     const met_dispatch_report_t *d = j->extra;

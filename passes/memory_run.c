@@ -380,6 +380,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
       if (!o->over_budget_warning) ok = false;
     }
     if (o->set_attributes) set_memory_attr(g);
+    if (o->on_report) o->on_report(o->on_report_user, &g->r);
     if (o->json.length) {
       sb.len = 0;
       met_memory_report_json(&sb, g->target, &g->r);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../passes/adapter.h"
 #include "../passes/exec_run.h"
@@ -23,14 +24,14 @@
 #include "mlir-c/RegisterEverything.h"
 
 static const char kUsage[] =
-    "usage: metrale budget MODEL.mlir [--target NAME] [--json FILE|-] [--params SPEC]\n"
+    "usage: metrale budget MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-] [--params SPEC]\n"
     "                      [--dynamic-size N] [--planner NAME] [--remarks]\n"
     "                      [--allow-unregistered-dialect]\n"
-    "       metrale memory MODEL.mlir [--target NAME] [--util F] [--sequences N] [--tokens N]\n"
+    "       metrale memory MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--util F] [--sequences N] [--tokens N]\n"
     "                      [--kv-pool layers=N,kv_heads=N,head_dim=N,block_size=N]\n"
     "                      [--kv-dtype T] [--json FILE|-] [--params SPEC] [--states SPEC]\n"
     "                      [--dynamic-size N] [--warn-over-budget] [--rows N] [--remarks]\n"
-    "       metrale dispatch MODEL.mlir [--target NAME] [--json FILE|-] [--per-dispatch]\n"
+    "       metrale dispatch MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-] [--per-dispatch]\n"
     "                      [--params SPEC] [--states SPEC] [--dynamic-size N] [--planner NAME]\n"
     "       metrale run MODEL.mlir [--function NAME] [--runs N] [--opt 0|2] [--inputs zeros|random]\n"
     "                      [--json FILE|-] [--inject-device-loss] [--target NAME]\n"
@@ -47,7 +48,10 @@ static const char kUsage[] =
     "         unless --target says otherwise), with the ratio per field\n"
     "targets  the built-in targets with every parameter\n"
     "\n"
-    "--remarks also prints the remarks; --allow-unregistered-dialect parses unknown ops.\n";
+    "--remarks also prints the remarks; --allow-unregistered-dialect parses unknown ops.\n"
+    "Several models and --target all make a sweep: a table per (model, target), --csv writes one\n"
+    "row per (model, function, target) with every field (a model that fails is a row with its\n"
+    "error; the others still run; exit status 1 when any failed), with a progress line on a terminal.\n";
 
 typedef struct cli_diag_t { bool remarks; } cli_diag_t;
 
@@ -233,7 +237,10 @@ static void print_usage(FILE *f) {
 }
 
 typedef struct cli_opts_t {
-  const char *model;
+  const char *model;                // the first model (the only one for `run`)
+  const char **models;              // every model given, in order
+  size_t nmodels;
+  const char *csv;                  // --csv FILE|-
   const char *text[MET_OPT_COUNT];  // TEXT and NUM options given (NULL: not given)
   bool flag[MET_OPT_COUNT];         // FLAG options given
   bool unregistered;
@@ -276,18 +283,25 @@ static int parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli
     if (taken) continue;
     if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o->unregistered = true;
+    else if (take_nonempty(argc, argv, &i, "--csv", &o->csv)) continue;
     else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "metrale %s: unknown option '%s'\n%s", cmd, argv[i], kUsage);
       return 2;
-    } else if (!o->model) o->model = argv[i];
-    else { fprintf(stderr, "metrale %s: one model at a time\n", cmd); return 2; }
+    } else {
+      if (!o->models && !(o->models = calloc((size_t)argc, sizeof(char *)))) {
+        fprintf(stderr, "metrale: out of memory\n");
+        return 1;
+      }
+      o->models[o->nmodels++] = argv[i];
+      if (!o->model) o->model = argv[i];
+    }
   }
   if (!o->model) { fprintf(stderr, "metrale %s: no model given\n%s", cmd, kUsage); return 2; }
   return 0;
 }
 
 // Parses the model; NULL (after the parser's located errors) when it cannot.
-static MlirModule load(const cli_opts_t *o, MlirContext *out_ctx) {
+static MlirModule load_path(const cli_opts_t *o, const char *path, MlirContext *out_ctx) {
   MlirContext ctx = mlirContextCreate();
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(reg);
@@ -296,9 +310,9 @@ static MlirModule load(const cli_opts_t *o, MlirContext *out_ctx) {
   mlirContextLoadAllAvailableDialects(ctx);
   mlirContextSetAllowUnregisteredDialects(ctx, o->unregistered);
   mlirContextAttachDiagnosticHandler(ctx, on_mlir_diag, NULL, NULL);
-  MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(o->model));
+  MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(path));
   if (mlirModuleIsNull(m)) {
-    fprintf(stderr, "metrale: could not parse '%s'\n", o->model);
+    fprintf(stderr, "metrale: could not parse '%s'\n", path);
     mlirContextDestroy(ctx);
     return m;
   }
@@ -306,38 +320,155 @@ static MlirModule load(const cli_opts_t *o, MlirContext *out_ctx) {
   return m;
 }
 
+static MlirModule load(const cli_opts_t *o, MlirContext *out_ctx) {
+  return load_path(o, o->model, out_ctx);
+}
+
 static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
-  cli_opts_t o;
-  int rc = parse_opts(argc, argv, pass, cmd, &o);
-  if (rc) return rc;
-  if (!check_numbers(&o)) return 2;
-  bool memory = pass == MET_PASS_MEMORY;
-  MlirContext ctx;
-  MlirModule m = load(&o, &ctx);
-  if (mlirModuleIsNull(m)) return 1;
-  met_strbuf_t text, jout;
-  met_strbuf_initialize(met_allocator_system(), &text);
-  met_strbuf_initialize(met_allocator_system(), &jout);
-  bool json_stdout = o.text[MET_OPT_json] && !strcmp(o.text[MET_OPT_json], "-");
-  // The command prints the memory table itself: no remark table unless --rows asks.
-  if (memory && !o.text[MET_OPT_remark_rows]) o.text[MET_OPT_remark_rows] = "0";
+// --- sweeps: several models and targets, rows of CSV ---------------------------------
+
+typedef struct sweep_t {
+  met_strbuf_t *csv;        // NULL: no CSV
+  const char *model, *target;
+  size_t rows;              // rows written for the current (model, target)
+} sweep_t;
+
+// One CSV cell (RFC 4180: quoted when it holds a comma, a quote or a line break).
+static void csv_cell(met_strbuf_t *sb, const char *s, bool first) {
+  if (!first) MET_STRBUF_LIT(sb, ",");
+  if (!s) s = "";
+  if (!strpbrk(s, ",\"\r\n")) { met_strbuf_cstr(sb, s); return; }
+  MET_STRBUF_LIT(sb, "\"");
+  for (const char *p = s; *p; ++p) {
+    if (*p == '"') MET_STRBUF_LIT(sb, "\"");
+    met_strbuf_append(sb, p, 1);
+  }
+  MET_STRBUF_LIT(sb, "\"");
+}
+
+static void csv_u64(met_strbuf_t *sb, uint64_t v) {
+  MET_STRBUF_LIT(sb, ",");
+  met_strbuf_u64(sb, v);
+}
+
+static void csv_header(met_strbuf_t *sb, unsigned pass) {
+  csv_cell(sb, "model", true);
+  csv_cell(sb, "target", false);
+  csv_cell(sb, "function", false);
+  csv_cell(sb, "error", false);
+  size_t n;
+  if (pass == MET_PASS_BUDGET) {
+    const met_budget_field_t *f = met_budget_fields(&n);
+    for (size_t k = 0; k < n; ++k) csv_cell(sb, f[k].name, false);
+  } else if (pass == MET_PASS_MEMORY) {
+    const met_memory_field_t *f = met_memory_fields(&n);  // "complete" is one of them
+    for (size_t k = 0; k < n; ++k) csv_cell(sb, f[k].name, false);
+    MET_STRBUF_LIT(sb, "\n");
+    return;
+  } else {
+    const met_dispatch_field_t *f = met_dispatch_fields(&n);
+    for (size_t k = 0; k < n; ++k) csv_cell(sb, f[k].name, false);
+  }
+  csv_cell(sb, "complete", false);
+  MET_STRBUF_LIT(sb, "\n");
+}
+
+static void csv_start(sweep_t *w, const char *function, const char *error) {
+  csv_cell(w->csv, w->model, true);
+  csv_cell(w->csv, w->target, false);
+  csv_cell(w->csv, function, false);
+  csv_cell(w->csv, error, false);
+  ++w->rows;
+}
+
+// A row with only an error: the model or the run failed before any function's row.
+static void csv_error_row(sweep_t *w, unsigned pass, const char *error) {
+  size_t n;
+  if (pass == MET_PASS_BUDGET) met_budget_fields(&n);
+  else if (pass == MET_PASS_MEMORY) met_memory_fields(&n);
+  else met_dispatch_fields(&n);
+  csv_start(w, "", error);
+  // Every field empty, and the complete column (the memory model's is one of its fields).
+  for (size_t k = 0; k < n + (pass != MET_PASS_MEMORY); ++k) MET_STRBUF_LIT(w->csv, ",");
+  MET_STRBUF_LIT(w->csv, "\n");
+}
+
+static void on_budget_row(void *user, const char *name, const met_budget_t *b, bool complete,
+                          const char *error) {
+  sweep_t *w = user;
+  if (!w->csv) return;
+  size_t n;
+  const met_budget_field_t *f = met_budget_fields(&n);
+  csv_start(w, name, error);
+  for (size_t k = 0; k < n; ++k) {
+    if (!b) MET_STRBUF_LIT(w->csv, ",");
+    else if (f[k].kind == MET_FIELD_POLICY) csv_cell(w->csv, met_width_policy_name(b->width_policy), false);
+    else csv_u64(w->csv, met_budget_field_u64(b, &f[k]));
+  }
+  csv_cell(w->csv, b ? (complete ? "true" : "false") : "", false);
+  MET_STRBUF_LIT(w->csv, "\n");
+}
+
+static void on_memory_row(void *user, const met_memory_report_t *r) {
+  sweep_t *w = user;
+  if (!w->csv) return;
+  size_t n;
+  const met_memory_field_t *f = met_memory_fields(&n);
+  csv_start(w, "", NULL);
+  for (size_t k = 0; k < n; ++k) {
+    if (f[k].kind == MET_MFIELD_BOOL) {
+      csv_cell(w->csv, met_memory_field_u64(r, &f[k]) ? "true" : "false", false);
+    } else if (f[k].kind == MET_MFIELD_SIGNED) {
+      met_strbuf_printf(w->csv, ",%" PRId64, met_memory_field_i64(r, &f[k]));
+    } else {
+      csv_u64(w->csv, met_memory_field_u64(r, &f[k]));
+    }
+  }
+  MET_STRBUF_LIT(w->csv, "\n");
+}
+
+static void on_dispatch_row(void *user, MlirOperation func, const char *name,
+                            const met_dispatch_stats_t *s, const met_budget_t *budget,
+                            bool complete, const uint8_t *resident, size_t nargs,
+                            const char *error) {
+  (void)func, (void)budget, (void)resident, (void)nargs;
+  sweep_t *w = user;
+  if (!w->csv) return;
+  size_t n;
+  const met_dispatch_field_t *f = met_dispatch_fields(&n);
+  csv_start(w, name, error);
+  for (size_t k = 0; k < n; ++k) {
+    if (!s) MET_STRBUF_LIT(w->csv, ",");
+    else if (f[k].kind == MET_DFIELD_BOOL) csv_cell(w->csv, met_dispatch_field_u64(s, &f[k]) ? "true" : "false", false);
+    else csv_u64(w->csv, met_dispatch_field_u64(s, &f[k]));
+  }
+  csv_cell(w->csv, s ? (complete ? "true" : "false") : "", false);
+  MET_STRBUF_LIT(w->csv, "\n");
+}
+
+// One (model, target): the runner of |pass| with the command's options. False on an error.
+static bool run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target,
+                     sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout) {
+  const char *saved = o->text[MET_OPT_target];
+  if (target) o->text[MET_OPT_target] = target;
   bool ok;
-  if (memory) {
+#define MET_SET_TEXT(opts, member) \
+  opts.member = ref(o->text[MET_OPT_##member] ? o->text[MET_OPT_##member] : "");
+#define MET_SET_NUM MET_SET_TEXT
+#define MET_SET_FLAG_ON(opts, member) opts.member = o->flag[MET_OPT_##member];
+#define MET_SET_FLAG_OFF(opts, member) opts.member = o->flag[MET_OPT_##member];
+  if (pass == MET_PASS_MEMORY) {
     met_memory_run_options_t mo;
     memset(&mo, 0, sizeof(mo));
-#define MET_SET_TEXT(opts, member) \
-  opts.member = ref(o.text[MET_OPT_##member] ? o.text[MET_OPT_##member] : "");
-#define MET_SET_NUM MET_SET_TEXT
-#define MET_SET_FLAG_ON(opts, member) opts.member = o.flag[MET_OPT_##member];
-#define MET_SET_FLAG_OFF(opts, member) opts.member = o.flag[MET_OPT_##member];
 #define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
   MET_OPTION_IF(MEMORY, passes, MET_SET_##kind(mo, member))
 #include "metrale/options.def"
 #undef MET_OPTION
-    ok = met_memory_run(mlirModuleGetOperation(m), &mo, on_diag, &o.d,
-                        json_stdout ? NULL : &text, &jout);
+    mo.on_report = on_memory_row;
+    mo.on_report_user = w;
+    ok = met_memory_run(mlirModuleGetOperation(m), &mo, on_diag, &o->d,
+                        json_stdout ? NULL : text, jout);
   } else if (pass == MET_PASS_DISPATCH) {
     met_dispatch_run_options_t dop;
     memset(&dop, 0, sizeof(dop));
@@ -345,8 +476,10 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   MET_OPTION_IF(DISPATCH, passes, MET_SET_##kind(dop, member))
 #include "metrale/options.def"
 #undef MET_OPTION
-    ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, on_diag, &o.d,
-                          json_stdout ? NULL : &text, &jout);
+    dop.on_function = on_dispatch_row;
+    dop.on_function_user = w;
+    ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, on_diag, &o->d,
+                          json_stdout ? NULL : text, jout);
   } else {
     met_budget_run_options_t bo;
     memset(&bo, 0, sizeof(bo));
@@ -354,17 +487,99 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   MET_OPTION_IF(BUDGET, passes, MET_SET_##kind(bo, member))
 #include "metrale/options.def"
 #undef MET_OPTION
-    bo.op_remarks = o.d.remarks;  // the command's --remarks (op-remarks has no flag here)
-    ok = met_budget_run(mlirModuleGetOperation(m), &bo, on_diag, &o.d,
-                        json_stdout ? NULL : &text, &jout);
+    bo.op_remarks = o->d.remarks;  // the command's --remarks (op-remarks has no flag here)
+    bo.on_function = on_budget_row;
+    bo.on_function_user = w;
+    ok = met_budget_run(mlirModuleGetOperation(m), &bo, on_diag, &o->d,
+                        json_stdout ? NULL : text, jout);
   }
+  o->text[MET_OPT_target] = saved;
+  return ok;
+}
+
+static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
+  cli_opts_t o;
+  int rc = parse_opts(argc, argv, pass, cmd, &o);
+  if (rc) return rc;
+  if (!check_numbers(&o)) { free(o.models); return 2; }
+  // The targets: the one given, every built-in for "all", or the module's own (NULL).
+  const char *one = o.text[MET_OPT_target];
+  bool all = one && !strcmp(one, "all");
+  size_t ntargets = all ? met_target_builtin_count() : 1;
+  if ((o.nmodels > 1 || all) && o.text[MET_OPT_json]) {
+    fprintf(stderr, "metrale %s: --json takes one model and one target; use --csv for several\n", cmd);
+    free(o.models);
+    return 2;
+  }
+  // The command prints the memory table itself: no remark table unless --rows asks.
+  if (pass == MET_PASS_MEMORY && !o.text[MET_OPT_remark_rows]) o.text[MET_OPT_remark_rows] = "0";
+  bool json_stdout = o.text[MET_OPT_json] && !strcmp(o.text[MET_OPT_json], "-");
+  bool csv_stdout = o.csv && !strcmp(o.csv, "-");
+  met_strbuf_t text, jout, csv;
+  met_strbuf_initialize(met_allocator_system(), &text);
+  met_strbuf_initialize(met_allocator_system(), &jout);
+  met_strbuf_initialize(met_allocator_system(), &csv);
+  if (o.csv) csv_header(&csv, pass);
+  sweep_t w = {o.csv ? &csv : NULL, NULL, NULL, 0};
+  bool progress = isatty(2) && o.nmodels * ntargets > 1;
+  size_t failed = 0, step = 0;
+  for (size_t i = 0; i < o.nmodels; ++i) {
+    w.model = o.models[i];
+    MlirContext ctx;
+    MlirModule m = load_path(&o, o.models[i], &ctx);
+    for (size_t t = 0; t < ntargets; ++t) {
+      const char *target = all ? met_target_builtin(t)->name : one;
+      w.target = target ? target : "";
+      w.rows = 0;
+      ++step;
+      if (progress)
+        fprintf(stderr, "\r[%zu/%zu] %s on %s\033[K", step, o.nmodels * ntargets, o.models[i],
+                target ? target : "its own target");
+      if (mlirModuleIsNull(m)) {
+        ++failed;
+        if (w.csv) csv_error_row(&w, pass, "the model could not be parsed");
+        continue;
+      }
+      if (!csv_stdout && (o.nmodels > 1 || all))
+        met_strbuf_printf(&text, "%s== %s%s%s ==\n", text.len ? "\n" : "", o.models[i],
+                          target ? " on " : "", target ? target : "");
+      bool ok = run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout);
+      if (!ok) {
+        ++failed;
+        if (w.csv && !w.rows) csv_error_row(&w, pass, "not evaluated (see the diagnostics)");
+      }
+      if (!csv_stdout && !json_stdout && text.len) {
+        fwrite(text.data, 1, text.len, stdout);
+        text.len = 0;
+      }
+    }
+    if (!mlirModuleIsNull(m)) {
+      mlirModuleDestroy(m);
+      mlirContextDestroy(ctx);
+    }
+  }
+  if (progress) fprintf(stderr, "\r\033[K");
   if (json_stdout && jout.len) fwrite(jout.data, 1, jout.len, stdout);
-  if (!json_stdout && text.len) fwrite(text.data, 1, text.len, stdout);
+  rc = failed ? 1 : 0;
+  if (o.csv) {
+    if (csv.status) {
+      fprintf(stderr, "metrale: cannot render the CSV: %s\n", met_status_str(csv.status));
+      rc = 1;
+    } else if (csv_stdout) {
+      fwrite(csv.data, 1, csv.len, stdout);
+    } else {
+      FILE *f = fopen(o.csv, "w");
+      if (!f || fwrite(csv.data, 1, csv.len, f) != csv.len || fclose(f)) {
+        fprintf(stderr, "metrale: cannot write '%s'\n", o.csv);
+        rc = 1;
+      }
+    }
+  }
   met_strbuf_deinitialize(&text);
   met_strbuf_deinitialize(&jout);
-  mlirModuleDestroy(m);
-  mlirContextDestroy(ctx);
-  return finish_stdout(ok ? 0 : 1);
+  met_strbuf_deinitialize(&csv);
+  free(o.models);
+  return finish_stdout(rc);
 }
 
 // --- metrale run ---------------------------------------------------------------------
@@ -416,8 +631,9 @@ static bool observed(const met_dispatch_field_t *f) {
 
 static void run_one(void *user, MlirOperation func, const char *name,
                     const met_dispatch_stats_t *pred, const met_budget_t *budget, bool complete,
-                    const uint8_t *resident, size_t nargs) {
+                    const uint8_t *resident, size_t nargs, const char *error) {
   run_cli_t *r = user;
+  if (error) return;  // the prediction failed: its error is reported already
   MlirAttribute sym = mlirOperationGetInherentAttributeByName(func, ref("sym_name"));
   if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym)) return;
   MlirStringRef sn = mlirStringAttrGetValue(sym);

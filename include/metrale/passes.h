@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "metrale/dispatch.h"
+#include "metrale/memory_report.h"
 #include "metrale/report.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
@@ -44,6 +45,11 @@ typedef struct met_budget_run_options_t {
   bool set_attributes;      // attach `metrale.budget` to each function
   MlirStringRef planner;    // "best" (default, also when empty), "first-fit" (the greedy-
                             // by-size baseline), "best-fit", "area": see metrale/planner.h
+  // Optional: called in function order with each function's Budget (NULL and |error| set
+  // when it could not be evaluated): the command's --csv rows.
+  void (*on_function)(void *user, const char *name, const met_budget_t *budget,
+                      bool complete, const char *error);
+  void *on_function_user;
 } met_budget_run_options_t;
 
 // Runs the Budget on |module|. |text_out| (optional) receives the human-readable tables,
@@ -71,6 +77,9 @@ typedef struct met_memory_run_options_t {
   bool set_attributes;      // attach `metrale.memory` to the module
   MlirStringRef remark_rows;  // largest nodes listed in the module remark, 0 to 10^6
                              // (0: no remark table; empty: 8)
+  // Optional: called with the evaluated model (not when it could not be evaluated).
+  void (*on_report)(void *user, const met_memory_report_t *report);
+  void *on_report_user;
 } met_memory_run_options_t;
 
 // Runs the memory model on |module|: every public function with a body is a run planned
@@ -94,9 +103,12 @@ typedef struct met_dispatch_run_options_t {
   // Optional: called in function order with each analysed function's prediction and
   // which of its arguments are resident (parameters, states): `metrale run` compares
   // them with a real run.
+  // |stats| and |budget| are NULL, and |error| says why, when the function could not be
+  // evaluated.
   void (*on_function)(void *user, MlirOperation func, const char *name,
                       const met_dispatch_stats_t *stats, const met_budget_t *budget,
-                      bool complete, const uint8_t *resident_args, size_t num_args);
+                      bool complete, const uint8_t *resident_args, size_t num_args,
+                      const char *error);
   void *on_function_user;
 } met_dispatch_run_options_t;
 
