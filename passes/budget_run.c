@@ -151,6 +151,24 @@ static void set_budget_attr(met_fn_job_t *j, attr_keys_t *k) {
                                              mlirDictionaryAttrGet(ctx, (intptr_t)k->n, f));
 }
 
+// The Budget of |j| as one structured remark: every numeric field, and complete.
+static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t *j,
+                           void *user) {
+  size_t n, k = 0;
+  const met_budget_field_t *f = met_budget_fields(&n);
+  const char *names[MET_BUDGET_FIELD_COUNT + 1];
+  uint64_t values[MET_BUDGET_FIELD_COUNT + 1];
+  for (size_t i = 0; i < n; ++i) {
+    if (f[i].kind == MET_FIELD_POLICY) continue;  // a name, not a number
+    names[k] = f[i].name;
+    values[k++] = met_budget_field_u64(&j->report.budget, &f[i]);
+  }
+  names[k] = "complete";
+  values[k++] = j->report.complete;
+  o->metrics(user, mlirOperationGetLocation(j->func), "budget", j->graph.name, names, values,
+             NULL, k);
+}
+
 bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
@@ -201,6 +219,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     results[i].graph = &j->graph;
     results[i].report = &j->report;
     if (o->set_attributes) set_budget_attr(j, &keys);
+    if (o->metrics) budget_metrics(o, j, user);
   }
   if (o->json.length) {
     met_strbuf_t sb;

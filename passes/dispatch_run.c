@@ -186,6 +186,20 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
     results[i].budget = &j->report;
     results[i].complete = j->report.complete && d->flops_complete;
     if (o->set_attributes) set_dispatch_attr(j, target, d);
+    if (o->metrics) {
+      size_t n;
+      const met_dispatch_field_t *f = met_dispatch_fields(&n);
+      const char *names[MET_DISPATCH_FIELD_COUNT + 1];
+      uint64_t values[MET_DISPATCH_FIELD_COUNT + 1];
+      for (size_t k = 0; k < n; ++k) {
+        names[k] = f[k].name;
+        values[k] = met_dispatch_field_u64(&d->stats, &f[k]);
+      }
+      names[n] = "complete";
+      values[n] = results[i].complete;
+      o->metrics(user, mlirOperationGetLocation(j->func), "dispatch", results[i].name, names,
+                 values, NULL, n + 1);
+    }
     if (o->on_function && !report_prediction(o, j, d)) {
       met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
       ok = false;

@@ -381,6 +381,20 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
     }
     if (o->set_attributes) set_memory_attr(g);
     if (o->on_report) o->on_report(o->on_report_user, &g->r);
+    if (o->metrics) {
+      size_t n;
+      const met_memory_field_t *f = met_memory_fields(&n);
+      const char *names[MET_MEMORY_FIELD_COUNT];
+      uint64_t values[MET_MEMORY_FIELD_COUNT];
+      uint8_t is_signed[MET_MEMORY_FIELD_COUNT];
+      for (size_t k = 0; k < n; ++k) {
+        names[k] = f[k].name;
+        is_signed[k] = f[k].kind == MET_MFIELD_SIGNED;
+        values[k] = is_signed[k] ? (uint64_t)met_memory_field_i64(&g->r, &f[k])
+                                 : met_memory_field_u64(&g->r, &f[k]);
+      }
+      o->metrics(user, mloc, "memory", "", names, values, is_signed, n);
+    }
     if (o->json.length) {
       sb.len = 0;
       met_memory_report_json(&sb, g->target, &g->r);

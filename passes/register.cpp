@@ -11,6 +11,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -27,6 +28,21 @@ void emitDiag(void *, MlirLocation loc, met_diag_severity_t sev, const char *msg
 }
 
 MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.size()}; }
+
+// A report as one structured remark (mlir/IR/Remarks.h): written to a remark file when
+// the context has a remark engine (mlir-opt's --remarks-* flags), nothing otherwise.
+void emitMetrics(void *, MlirLocation loc, const char *report, const char *function,
+                 const char *const *names, const uint64_t *values, const uint8_t *is_signed,
+                 size_t count) {
+  auto r = mlir::remark::analysis(
+      unwrap(loc), mlir::remark::RemarkOpts::name(report).category("metrale").function(function));
+  for (size_t i = 0; i < count; ++i) {
+    if (is_signed && is_signed[i])
+      r << mlir::remark::metric(names[i], static_cast<int64_t>(values[i]));
+    else
+      r << mlir::remark::metric(names[i], values[i]);
+  }
+}
 
 // The options of metrale/options.def, as members of a pass (MET_DECL_*) and copied into
 // the C options (MET_COPY_*); MET_OPTION_IF keeps the ones of that pass.
@@ -54,6 +70,7 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
     Options o{};
     static_cast<Derived *>(this)->copy(o);
     o.set_attributes = true;
+    o.metrics = emitMetrics;
     this->markAllAnalysesPreserved();
     if (!Run(wrap(this->getOperation().getOperation()), &o, emitDiag, nullptr, nullptr, nullptr))
       this->signalPassFailure();

@@ -36,6 +36,7 @@ config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%build_dir", build))
 config.substitutions.append(("%plugin", os.path.join(build, "lib", "MetralePlugin.so")))
 config.substitutions.append(("%mlir_opt", os.path.join(llvm_bin, "mlir-opt")))
+config.substitutions.append(("%llvm_remarkutil", os.path.join(llvm_bin, "llvm-remarkutil")))
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
 
 corpus = lit_config.params.get("corpus", site("metrale_corpus") or "")

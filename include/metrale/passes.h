@@ -34,6 +34,16 @@ typedef enum met_diag_severity_e {
 typedef void (*met_diag_fn_t)(void *user, MlirLocation loc, met_diag_severity_t severity,
                               const char *message);
 
+// Receives a report's numbers as one structured remark, for MLIR's remark engine (remark
+// files in LLVM's YAML or bitstream format: `--remarks-filter=metrale
+// --remark-format=yaml --remarks-output-file=F`): category "metrale", name |report|
+// ("budget", "memory", "dispatch"), |function| ("" for the module), one argument per
+// field. |is_signed| (NULL: none) marks values to read as int64_t.
+typedef void (*met_metrics_fn_t)(void *user, MlirLocation loc, const char *report,
+                                 const char *function, const char *const *names,
+                                 const uint64_t *values, const uint8_t *is_signed,
+                                 size_t count);
+
 typedef struct met_budget_run_options_t {
   MlirStringRef target;     // built-in target name; empty: the module's DLTI, else host-cpu
   MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
@@ -50,6 +60,7 @@ typedef struct met_budget_run_options_t {
   void (*on_function)(void *user, const char *name, const met_budget_t *budget,
                       bool complete, const char *error);
   void *on_function_user;
+  met_metrics_fn_t metrics;  // optional; called with |diag_user|
 } met_budget_run_options_t;
 
 // Runs the Budget on |module|. |text_out| (optional) receives the human-readable tables,
@@ -80,6 +91,7 @@ typedef struct met_memory_run_options_t {
   // Optional: called with the evaluated model (not when it could not be evaluated).
   void (*on_report)(void *user, const met_memory_report_t *report);
   void *on_report_user;
+  met_metrics_fn_t metrics;  // optional; called with |diag_user|
 } met_memory_run_options_t;
 
 // Runs the memory model on |module|: every public function with a body is a run planned
@@ -110,6 +122,7 @@ typedef struct met_dispatch_run_options_t {
                       bool complete, const uint8_t *resident_args, size_t num_args,
                       const char *error);
   void *on_function_user;
+  met_metrics_fn_t metrics;  // optional; called with |diag_user|
 } met_dispatch_run_options_t;
 
 // Runs the dispatch stats (metrale/dispatch.h) on every func.func with a body: the Budget
