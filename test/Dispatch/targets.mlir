@@ -4,6 +4,7 @@
 // RUN: metrale-opt %s --split-input-file --metrale-dispatch="target=h100-megakernel" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEGA
 // RUN: metrale-opt %s --split-input-file --metrale-dispatch="target=mobile-gpu-f32 per-dispatch=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MOB
 // RUN: metrale-opt %s --split-input-file --metrale-dispatch="target=host-cpu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOST
+// RUN: metrale-opt %s --split-input-file --metrale-dispatch="target=npu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NPU
 
 // @f: x 4x8xf32 = 128 B (input), w 8x16xf32 = 512 B (parameter), result 4x16xf32 = 256 B.
 // FLOPs: fill 0, matmul 2 x 4 x 16 x 8 = 1024, addf 64: 1088.
@@ -58,6 +59,16 @@
 // MEGA-SAME: latency_ns=3008
 // MEGA-SAME: resident_resource_handles=1
 // MEGA-SAME: kernel_launches=1
+//
+// npu (fill, matmul, addf all on its fast path; offload over 25.6 GB/s DMA, 50 us job
+// floor, f32 at 1 TFLOPS): one dispatch, 896 B at 200 GB/s: 5 ns; 1088 FLOPs: 2 ns;
+// + 50000 = 50005; + ceil(400 / 25.6 GB/s) = 16 ns: 50021.
+// NPU: metrale.dispatch @f on npu (kernels, arena):
+// NPU-SAME: input_bytes=144
+// NPU-SAME: device_allocation_bytes=512
+// NPU-SAME: latency_ns=50021
+// NPU-SAME: kernel_launches=1
+// NPU-SAME: sync_points=1
 func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tensor<4x16xf32> {
   %e = tensor.empty() : tensor<4x16xf32>
   %c = arith.constant 0.0 : f32
