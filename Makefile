@@ -42,6 +42,12 @@ demo: build
 	@$(BUILD)/bin/metrale memory examples/gpt2_block.mlir --target mobile-gpu-f32 \
 	  --kv-pool layers=12,kv_heads=12,head_dim=64,block_size=16 --kv-dtype f16 \
 	  --sequences 8 --tokens 1024
+	@echo
+	@echo "== dispatch stats: the block on an H100 running it as one persistent kernel"
+	@$(BUILD)/bin/metrale dispatch examples/gpt2_block.mlir --target h100-megakernel
+	@echo
+	@echo "== metrale run: the convnet lowered with upstream MLIR and run on this CPU, beside the prediction"
+	@$(BUILD)/bin/metrale run examples/convnet.mlir --runs 5
 
 unit: build
 	@for t in $(BUILD)/bin/test_*; do $$t || exit 1; done

@@ -200,6 +200,7 @@ static met_status_t roofline(const met_graph_t *g, const met_budget_report_t *r,
   for (uint32_t k = 0; k < r->group_count; ++k) row_of[k] = UINT32_MAX;
   uint32_t next = 0;
   out->flops_complete = true;
+  out->first_unknown = -1;
   for (size_t n = 0; n < g->node_count; ++n) {
     uint32_t grp = r->group_of_node[n];
     if (grp == UINT32_MAX || grp >= r->group_count) continue;
@@ -217,6 +218,8 @@ static met_status_t roofline(const met_graph_t *g, const met_budget_report_t *r,
     if (!g->flops || (g->nodes[n].flags & MET_NODE_F_FLOPS_UNKNOWN)) {
       row->flops_complete = false;
       out->flops_complete = false;
+      ++out->flops_unknown;
+      if (out->first_unknown < 0) out->first_unknown = (int32_t)n;
     }
     ADD("latency_ns", row->flops, f);
     ADD("latency_ns", out->flops, f);

@@ -101,8 +101,10 @@ void met_dispatch_text(met_strbuf_t *sb, const met_target_t *target,
       MET_STRBUF_LIT(sb, "\n");
     }
     if (!fr->complete)
-      met_strbuf_cstr(sb, "  (a lower bound: some byte counts or FLOPs are not known; see the "
-                          "warnings)\n");
+      met_strbuf_printf(sb, "  (a lower bound: %s; see the warnings)\n",
+                        fr->report->flops_complete
+                            ? "some byte counts are not known"
+                            : "the FLOPs of some ops are not known, so latency_ns is too");
     if (!per_dispatch) continue;
     met_strbuf_printf(sb, "  %zu dispatches (%" PRIu64 " FLOPs in all):\n",
                       fr->report->row_count, fr->report->flops);

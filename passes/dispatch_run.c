@@ -85,6 +85,15 @@ static met_status_t after_dispatch(met_fn_job_t *j, const met_target_t *t, void 
   met_status_t st = met_dispatch_analyze(&j->graph, &j->report, t, &j->arena, d);
   if (st == MET_EOVERFLOW && d->overflow_field) j->report.overflow_field = d->overflow_field;
   if (!st && a->per_dispatch) st = dispatch_remarks(j, d);
+  if (!st && d->flops_unknown && j->graph.flops) {
+    const met_node_t *n = &j->graph.nodes[d->first_unknown];
+    st = met_diag_add(&j->arena, &j->diags, node_loc(n), MET_DIAG_WARNING,
+                      "the FLOPs of '%s'%s are not known (a call, a loop, an op metrale does "
+                      "not model): latency_ns of @%s is a lower bound",
+                      n->name,
+                      d->flops_unknown > 1 ? " and of the other ops like it" : "",
+                      j->graph.name);
+  }
   return st ? st : summary_remark(j, t, d);
 }
 

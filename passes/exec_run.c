@@ -15,6 +15,10 @@
 #include "exec_run.h"
 
 #include <dlfcn.h>
+#include <sys/wait.h>
+#include <signal.h>
+#include <poll.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -88,6 +92,16 @@ static _Thread_local uint64_t tl_copy_calls;   // non-contiguous memref.copy via
 static _Thread_local met_exec_kernel_t *tl_kernels;
 static _Thread_local uint64_t *tl_kstart;
 static _Thread_local size_t tl_nk;
+static _Thread_local int tl_fail_fd = -1;       // the child's pipe: where a failed
+                                                // allocation's size goes before it exits
+
+// What the child sends back: its code and result, then the kernels' counters. A failed
+// allocation sends rc WIRE_NO_MEMORY with the size in result.alloc_bytes.
+typedef struct wire_t {
+  int rc;
+  met_exec_result_t result;
+} wire_t;
+enum { WIRE_NO_MEMORY = -97 };
 
 static void live_init(void) {
   if (!tl_live.next) tl_live.next = tl_live.prev = &tl_live;
@@ -99,7 +113,20 @@ static void *hook_aligned_alloc(uint64_t alignment, uint64_t size) {
   if (alignment & (alignment - 1)) return NULL;
   if (size > UINT64_MAX - sizeof(blk_t) - alignment) return NULL;
   unsigned char *base = malloc(size + sizeof(blk_t) + alignment);
-  if (!base) return NULL;
+  if (!base) {
+    // The compiled code does not check: it would write through a null pointer. In the
+    // child that runs it, say what failed and stop.
+    if (tl_fail_fd >= 0) {
+      wire_t w;
+      memset(&w, 0, sizeof w);
+      w.rc = WIRE_NO_MEMORY;
+      w.result.alloc_bytes = size;
+      ssize_t k = write(tl_fail_fd, &w, sizeof w);
+      (void)k;
+      _exit(97);
+    }
+    return NULL;
+  }
   uintptr_t user = ((uintptr_t)base + sizeof(blk_t) + alignment - 1) & ~(uintptr_t)(alignment - 1);
   blk_t *h = (blk_t *)(user - sizeof(blk_t));
   h->base = base;
@@ -519,7 +546,11 @@ static void prune_funcs(MlirOperation module, const char *target) {
   MlirOperation op = mlirBlockGetFirstOperation(body);
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (is_op(op, "func.func") && !names_has(&keep, sym_name(op))) mlirOperationDestroy(op);
+    // Functions the target does not call go, and so do nested modules: a function at the
+    // top cannot call into them, and their functions would not lower with the top's.
+    if ((is_op(op, "func.func") && !names_has(&keep, sym_name(op))) ||
+        is_op(op, "builtin.module"))
+      mlirOperationDestroy(op);
     op = next;
   }
   names_free(&keep);
@@ -996,9 +1027,11 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
         a->desc[3 + a->rank + r] = strides[r];
       }
       a->resident = i < opt->n_resident && opt->resident[i];
-      total += (uint64_t)(3 + 2 * a->rank) * 8u;
-      if (!a->resident) total += a->data_bytes;
-      need += a->data_bytes;
+      if (__builtin_add_overflow(total, (uint64_t)(3 + 2 * a->rank) * 8u, &total) ||
+          (!a->resident && __builtin_add_overflow(total, a->data_bytes, &total)) ||
+          __builtin_add_overflow(need, a->data_bytes, &need))
+        return fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes; not "
+                    "allocating");
     } else if (mlirTypeIsAInteger(a->type) || mlirTypeIsAIndex(a->type) || mlirTypeIsAF32(a->type) ||
                mlirTypeIsAF64(a->type) || mlirTypeIsAF16(a->type) || mlirTypeIsABF16(a->type)) {
       a->ebytes = elem_bytes(a->type);
@@ -1012,7 +1045,8 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
         else a->scalar.i = 1;
       }
       a->argp = &a->scalar;
-      total += a->ebytes;
+      if (__builtin_add_overflow(total, a->ebytes, &total))
+        return fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes");
     } else {
       return fail(out, ERR_ARGS, "argument %zu: unsupported type %s (unranked, tuple, ...)", i, ts);
     }
@@ -1089,6 +1123,196 @@ static int alloc_inputs(run_state_t *s, met_exec_result_t *out) {
   return 0;
 }
 
+// The invocations, on the process that runs them (a child of the caller: see
+// run_isolated). 0 or an error code.
+static int run_invocations(run_state_t *s, const met_exec_options_t *opt, packed_fn fn,
+                           diag_t *dg, const char *func_name, met_exec_result_t *out) {
+  int rc = 0;
+  if ((rc = alloc_inputs(s, out))) return rc;
+  s->times = calloc(opt->runs, sizeof *s->times);
+  uint64_t *kstart = calloc(out->n_kernels + 1, sizeof *kstart);
+  if (!s->times || !kstart) { free(kstart); return fail(out, ERR_RUN, "out of memory"); }
+  tl_kernels = out->kernels;
+  tl_kstart = kstart;
+  tl_nk = out->n_kernels;
+  live_init();
+  bool lost = opt->inject_device_loss;
+  for (unsigned run = 0; run < opt->runs;) {
+    for (size_t i = 0; i < s->nargs; i++)
+      if (!s->args[i].resident || !s->args[i].filled) {
+        fill_arg(&s->args[i], opt->inputs, opt->seed, i);
+        s->args[i].filled = true;
+      }
+    memset(s->res_buf, 0, 16);
+    if (lost) {
+      // Simulated device loss: the invocation is reported failed before it starts; the
+      // engine (the "device" state) is destroyed and rebuilt, and the run retried.
+      lost = false;
+      uint64_t r0 = now_ns();
+      mlirExecutionEngineDestroy(s->jit);
+      s->jit = (MlirExecutionEngine){NULL};
+      live_reclaim();
+      if ((rc = build_engine(s->clone, opt, func_name, &s->jit, &fn, dg, out))) {
+        char e[512];
+        snprintf(e, sizeof e, "%s", out->error);
+        rc = fail(out, ERR_RUN, "device loss injected; recovery failed: %.400s", e);
+        break;
+      }
+      out->recovery_ns = now_ns() - r0;
+      out->recovered_after_device_loss = true; // confirmed below by a completed run
+      continue;
+    }
+    tl_reset_counters();
+    uint64_t a = now_ns();
+    fn(s->packed);
+    uint64_t dt = now_ns() - a;
+    s->times[run] = dt;
+    uint64_t ev = tl_alloc_events, by = tl_alloc_bytes, hw = tl_high_water, fe = tl_free_events;
+    double ck = run == 0 ? results_checksum(s) : 0;
+    // results: sizes from the static types; buffers freed if they came from the hooks
+    uint64_t ob = 0, nb = 0;
+    for (size_t i = 0; i < s->nres; i++) {
+      res_t *r = &s->res[i];
+      if (!r->is_memref) continue;
+      ob += r->bytes;
+      nb++;
+      int64_t *d = (int64_t *)(s->res_buf + r->offset);
+      blk_t *h = live_find((void *)(uintptr_t)d[0]);
+      if (h) blk_release(h);
+    }
+    uint64_t leaked = live_reclaim();
+    if (run == 0) {
+      out->output_checksum = ck;
+      out->alloc_events = ev;
+      out->alloc_bytes = by;
+      out->live_high_water_bytes = hw;
+      out->free_events = fe;
+      out->output_bytes = ob;
+      out->output_buffers = nb;
+      out->leaked_bytes = leaked;
+    }
+    run++;
+    out->runs = run;
+  }
+  tl_kernels = NULL;
+  tl_kstart = NULL;
+  tl_nk = 0;
+  free(kstart);
+  if (out->runs) {
+    out->first_ns = s->times[0];
+    if (out->runs > 1) {
+      size_t nw = out->runs - 1;
+      qsort(s->times + 1, nw, sizeof *s->times, cmp_u64);
+      out->min_ns = s->times[1];
+      out->median_ns = nw % 2 ? s->times[1 + nw / 2] : (s->times[nw / 2] + s->times[1 + nw / 2]) / 2;
+    } else {
+      out->min_ns = out->median_ns = s->times[0];
+    }
+  }
+  if (out->runs == 0) out->recovered_after_device_loss = false;
+
+  return rc;
+}
+
+static bool write_all(int fd, const void *p, size_t n) {
+  const char *c = p;
+  while (n) {
+    ssize_t k = write(fd, c, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return false;
+    c += k;
+    n -= (size_t)k;
+  }
+  return true;
+}
+
+// Reads |n| bytes from |fd| before |deadline| (CLOCK_MONOTONIC ns). 1 done, 0 end of
+// data, -1 timed out.
+static int read_all(int fd, void *p, size_t n, uint64_t deadline) {
+  char *c = p;
+  while (n) {
+    uint64_t now = now_ns();
+    if (now >= deadline) return -1;
+    struct pollfd pf = {fd, POLLIN, 0};
+    uint64_t left_ms = (deadline - now) / 1000000 + 1;
+    int r = poll(&pf, 1, left_ms > INT32_MAX ? INT32_MAX : (int)left_ms);
+    if (r < 0 && errno == EINTR) continue;
+    if (r == 0) return -1;
+    ssize_t k = read(fd, c, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return 0;
+    c += k;
+    n -= (size_t)k;
+  }
+  return 1;
+}
+
+// Runs the invocations in a child process, so that what the compiled code does (a
+// division by zero, a null buffer, an endless loop) ends that process, not the caller:
+// the child is killed after |opt->timeout_s| seconds, and a signal or a failed allocation
+// becomes an error of this function.
+static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn fn,
+                        diag_t *dg, const char *func_name, met_exec_result_t *out) {
+  int fds[2];
+  if (pipe(fds)) return fail(out, ERR_RUN, "cannot create a pipe: %s", strerror(errno));
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return fail(out, ERR_RUN, "cannot fork: %s", strerror(errno));
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    tl_fail_fd = fds[1];
+    wire_t w;
+    w.rc = run_invocations(s, opt, fn, dg, func_name, out);
+    w.result = *out;
+    bool ok = write_all(fds[1], &w, sizeof w) &&
+              (!out->n_kernels ||
+               write_all(fds[1], out->kernels, out->n_kernels * sizeof *out->kernels));
+    _exit(ok ? 0 : 1);
+  }
+  close(fds[1]);
+  uint64_t limit = opt->timeout_s ? opt->timeout_s : 300;
+  uint64_t deadline = now_ns() + limit * 1000000000ull;
+  wire_t w;
+  int got = read_all(fds[0], &w, sizeof w, deadline);
+  bool alloc_failed = got == 1 && w.rc == WIRE_NO_MEMORY;
+  uint64_t failed_size = alloc_failed ? w.result.alloc_bytes : 0;
+  if (got == 1 && !alloc_failed && out->n_kernels) {
+    met_exec_kernel_t *mine = out->kernels;
+    size_t nk = out->n_kernels;
+    met_exec_kernel_t *theirs = calloc(nk, sizeof *theirs);
+    got = theirs ? read_all(fds[0], theirs, nk * sizeof *theirs, deadline) : 0;
+    if (got == 1) memcpy(mine, theirs, nk * sizeof *theirs);
+    free(theirs);
+  }
+  if (got == -1) kill(pid, SIGKILL);
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  if (got == -1)
+    return fail(out, ERR_RUN, "the invocation did not finish within %" PRIu64 " s: it was stopped "
+                "(an endless loop in the compiled code, or raise --timeout)", limit);
+  if (got == 1 && !alloc_failed && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    met_exec_kernel_t *k = out->kernels;
+    *out = w.result;
+    out->kernels = k;
+    return w.rc;
+  }
+  if (alloc_failed)
+    return fail(out, ERR_RUN, "the compiled code could not allocate %" PRIu64 " bytes: the "
+                "function needs more memory than this machine has", failed_size);
+  if (WIFSIGNALED(status))
+    return fail(out, ERR_RUN, "the invocation crashed with signal %d (%s): the compiled code "
+                "did something its inputs do not allow (generated inputs are %s)",
+                WTERMSIG(status), strsignal(WTERMSIG(status)),
+                opt->inputs == MET_EXEC_INPUTS_RANDOM ? "random" : "zeros");
+  return fail(out, ERR_RUN, "the process that ran the invocation failed (exit status %d)",
+              WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
 int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_name,
                       const met_exec_options_t *opt_in, met_exec_result_t *out) {
   if (!out) return ERR_ARGS;
@@ -1099,7 +1323,8 @@ int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_n
     return fail(out, ERR_ARGS, "null context, module or function name");
   if (opt.runs == 0) opt.runs = 1;
   if (opt.opt_level < 0 || opt.opt_level > 3) return fail(out, ERR_ARGS, "opt level must be 0..3");
-  if (strlen(func_name) > 200) return fail(out, ERR_ARGS, "function name too long");
+  if (strlen(func_name) > 200)
+    return fail(out, ERR_ARGS, "function name longer than 200 characters: not supported by the runner");
 
   met_exec_run_register(ctx);
   diag_t dg = {0};
@@ -1177,89 +1402,8 @@ int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_n
   if ((rc = build_engine(s.clone, &opt, func_name, &s.jit, &fn, &dg, out))) goto done;
   out->jit_ns = now_ns() - t0;
 
-  // 6. runs
-  if ((rc = alloc_inputs(&s, out))) goto done;
-  s.times = calloc(opt.runs, sizeof *s.times);
-  uint64_t *kstart = calloc(out->n_kernels + 1, sizeof *kstart);
-  if (!s.times || !kstart) { free(kstart); rc = fail(out, ERR_RUN, "out of memory"); goto done; }
-  tl_kernels = out->kernels;
-  tl_kstart = kstart;
-  tl_nk = out->n_kernels;
-  live_init();
-  bool lost = opt.inject_device_loss;
-  for (unsigned run = 0; run < opt.runs;) {
-    for (size_t i = 0; i < s.nargs; i++)
-      if (!s.args[i].resident || !s.args[i].filled) {
-        fill_arg(&s.args[i], opt.inputs, opt.seed, i);
-        s.args[i].filled = true;
-      }
-    memset(s.res_buf, 0, 16);
-    if (lost) {
-      // Simulated device loss: the invocation is reported failed before it starts; the
-      // engine (the "device" state) is destroyed and rebuilt, and the run retried.
-      lost = false;
-      uint64_t r0 = now_ns();
-      mlirExecutionEngineDestroy(s.jit);
-      s.jit = (MlirExecutionEngine){NULL};
-      live_reclaim();
-      if ((rc = build_engine(s.clone, &opt, func_name, &s.jit, &fn, &dg, out))) {
-        char e[512];
-        snprintf(e, sizeof e, "%s", out->error);
-        rc = fail(out, ERR_RUN, "device loss injected; recovery failed: %.400s", e);
-        break;
-      }
-      out->recovery_ns = now_ns() - r0;
-      out->recovered_after_device_loss = true; // confirmed below by a completed run
-      continue;
-    }
-    tl_reset_counters();
-    uint64_t a = now_ns();
-    fn(s.packed);
-    uint64_t dt = now_ns() - a;
-    s.times[run] = dt;
-    uint64_t ev = tl_alloc_events, by = tl_alloc_bytes, hw = tl_high_water, fe = tl_free_events;
-    double ck = run == 0 ? results_checksum(&s) : 0;
-    // results: sizes from the static types; buffers freed if they came from the hooks
-    uint64_t ob = 0, nb = 0;
-    for (size_t i = 0; i < s.nres; i++) {
-      res_t *r = &s.res[i];
-      if (!r->is_memref) continue;
-      ob += r->bytes;
-      nb++;
-      int64_t *d = (int64_t *)(s.res_buf + r->offset);
-      blk_t *h = live_find((void *)(uintptr_t)d[0]);
-      if (h) blk_release(h);
-    }
-    uint64_t leaked = live_reclaim();
-    if (run == 0) {
-      out->output_checksum = ck;
-      out->alloc_events = ev;
-      out->alloc_bytes = by;
-      out->live_high_water_bytes = hw;
-      out->free_events = fe;
-      out->output_bytes = ob;
-      out->output_buffers = nb;
-      out->leaked_bytes = leaked;
-    }
-    run++;
-    out->runs = run;
-  }
-  tl_kernels = NULL;
-  tl_kstart = NULL;
-  tl_nk = 0;
-  free(kstart);
-  if (out->runs) {
-    out->first_ns = s.times[0];
-    if (out->runs > 1) {
-      size_t nw = out->runs - 1;
-      qsort(s.times + 1, nw, sizeof *s.times, cmp_u64);
-      out->min_ns = s.times[1];
-      out->median_ns = nw % 2 ? s.times[1 + nw / 2] : (s.times[nw / 2] + s.times[1 + nw / 2]) / 2;
-    } else {
-      out->min_ns = out->median_ns = s.times[0];
-    }
-  }
-  if (out->runs == 0) out->recovered_after_device_loss = false;
+  // 6. runs, in a child process
+  rc = run_isolated(&s, &opt, fn, &dg, func_name, out);
 
 done:
   mlirContextDetachDiagnosticHandler(ctx, hid);

@@ -38,6 +38,8 @@ typedef struct {
   const char *dump_lowered; // if non-NULL: write the LLVM-dialect module to this path
   const char *const *shared_libs; // libraries the JIT loads (e.g. libmlir_c_runner_utils.so)
   size_t n_shared_libs;           // at most 16
+  unsigned timeout_s;             // the invocations' time limit (0: 300 s); they run in a
+                                  // child process, killed when it is reached
   const uint8_t *resident;        // per argument: 1 for a parameter or state (filled once,
   size_t n_resident;              // before the first run; its data is no input of a run)
 } met_exec_options_t;

@@ -33,8 +33,8 @@ static const char kUsage[] =
     "                      [--dynamic-size N] [--warn-over-budget] [--rows N] [--remarks]\n"
     "       metrale dispatch MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-] [--per-dispatch]\n"
     "                      [--params SPEC] [--states SPEC] [--dynamic-size N] [--planner NAME]\n"
-    "       metrale run MODEL.mlir [--function NAME] [--runs N] [--opt 0|2] [--inputs zeros|random]\n"
-    "                      [--json FILE|-] [--inject-device-loss] [--target NAME]\n"
+    "       metrale run MODEL.mlir [--function NAME] [--runs N] [--opt 0-3] [--inputs zeros|random]\n"
+    "                      [--json FILE|-] [--inject-device-loss] [--target NAME] [--timeout S]\n"
     "                      [--params SPEC] [--states SPEC]\n"
     "       metrale targets [--json]\n"
     "\n"
@@ -669,9 +669,10 @@ static void run_one(void *user, MlirOperation func, const char *name,
   measured_stats(&res, &meas);
   size_t n;
   const met_dispatch_field_t *f = met_dispatch_fields(&n);
-  met_strbuf_printf(t, "%s@%s: predicted on %s%s, measured on this CPU (%u runs, -O%d, %s inputs)\n",
+  met_strbuf_printf(t, "%s@%s: predicted on %s%s, measured on this CPU (%u run%s, -O%d, %s inputs)\n",
                     r->done > 1 ? "\n" : "", name, r->target, complete ? "" : " (a lower bound)",
-                    res.runs, eo.opt_level, eo.inputs == MET_EXEC_INPUTS_RANDOM ? "random" : "zero");
+                    res.runs, res.runs == 1 ? "" : "s", eo.opt_level,
+                    eo.inputs == MET_EXEC_INPUTS_RANDOM ? "random" : "zero");
   met_strbuf_printf(t, "  %-36s %15s %15s %9s\n", "field", "predicted", "measured", "ratio");
   for (size_t k = 0; k < n; ++k) {
     uint64_t p = met_dispatch_field_u64(pred, &f[k]), m = met_dispatch_field_u64(&meas, &f[k]);
@@ -758,6 +759,14 @@ static int cmd_exec(int argc, char **argv) {
       r.eo.runs = (unsigned)num;
       continue;
     }
+    if (take_nonempty(argc, argv, &i, "--timeout", &v)) {
+      if (!met_parse_option_u64("--timeout", v, strlen(v), 1, 86400, &num, msg, sizeof(msg))) {
+        fprintf(stderr, "metrale: %s\n", msg);
+        return 2;
+      }
+      r.eo.timeout_s = (unsigned)num;
+      continue;
+    }
     if (take_nonempty(argc, argv, &i, "--opt", &v)) {
       if (!met_parse_option_u64("--opt", v, strlen(v), 0, 3, &num, msg, sizeof(msg))) {
         fprintf(stderr, "metrale: %s\n", msg);
@@ -796,7 +805,7 @@ static int cmd_exec(int argc, char **argv) {
   cli_diag_t d = {false};
   bool ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, on_diag, &d, NULL, NULL);
   if (!r.done && ok) {
-    fprintf(stderr, "metrale run: %s\n", r.function ? "no public function of that name with a body"
+    fprintf(stderr, "metrale run: %s\n", r.function ? "no function of that name with a body"
                                                      : "no public function with a body to run");
     ok = false;
   }

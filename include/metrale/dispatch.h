@@ -106,6 +106,8 @@ typedef struct met_dispatch_report_t {
   met_dispatch_row_t *rows; size_t row_count;  // in order of first op
   uint64_t flops;          // over the graph (callees' ops are in their own reports)
   bool flops_complete;     // latency_ns is exact by its definition, not a lower bound
+  uint64_t flops_unknown;  // ops in dispatches whose FLOPs are not known
+  int32_t first_unknown;   // the first of them (a node), -1 for none
   const char *overflow_field;  // set with MET_EOVERFLOW
 } met_dispatch_report_t;
 
