@@ -89,7 +89,8 @@ static met_status_t after_dispatch(met_fn_job_t *j, const met_target_t *t, void 
     const met_node_t *n = &j->graph.nodes[d->first_unknown];
     st = met_diag_add(&j->arena, &j->diags, node_loc(n), MET_DIAG_WARNING,
                       "the FLOPs of '%s'%s are not known (a call, a loop, an op metrale does "
-                      "not model): latency_ns of @%s is a lower bound",
+                      "not model, or dynamic dims left unbound): latency_ns of @%s is a lower "
+                      "bound",
                       n->name,
                       d->flops_unknown > 1 ? " and of the other ops like it" : "",
                       j->graph.name);
