@@ -23,6 +23,14 @@
 #include "ir.h"
 
 
+// True when |p| names argument |index| in an index range (not by a class: all, float).
+static bool spec_names(const met_param_spec_t *p, int64_t index) {
+  if (!p) return false;
+  for (size_t r = 0; r < p->range_count; ++r)
+    if (index >= p->lo[r] && index <= p->hi[r]) return true;
+  return false;
+}
+
 static bool spec_selects(const met_param_spec_t *p, int64_t index, bool is_float) {
   if (!p) return false;
   if (p->all || (p->floats && is_float)) return true;
@@ -291,9 +299,24 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
     MET_RETURN_IF_ERROR(size_value(b, a, floc, "argument", i, &v, &overflow));
     v.arg_index = (int32_t)i;
     bool is_float = v.flags & MET_VALUE_F_FLOAT;
-    if (marked_state || spec_selects(b->sh->opt->states, i, is_float))
+    // An argument named by index (or attribute) for both roles is an error; a class
+    // (params=float, states=all) yields to a role named for the argument itself, and
+    // between two classes the state wins.
+    bool state_named = marked_state || spec_names(b->sh->opt->states, i);
+    bool param_named = marked_param || spec_names(b->sh->opt->params, i);
+    bool as_state = state_named || (!param_named && spec_selects(b->sh->opt->states, i, is_float));
+    bool as_param = !as_state && (param_named || spec_selects(b->sh->opt->params, i, is_float));
+    if (state_named && param_named) {
+      b->sh->failed = true;
+      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
+                                       "argument #%" PRIdPTR " is selected both as a parameter "
+                                       "(params= or metrale.param) and as a state (states= or "
+                                       "metrale.state)", i));
+      continue;
+    }
+    if (as_state)
       v.role = MET_ROLE_STATE;
-    else if (marked_param || spec_selects(b->sh->opt->params, i, is_float))
+    else if (as_param)
       v.role = MET_ROLE_PARAM;
     else
       v.role = MET_ROLE_INPUT;

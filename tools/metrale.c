@@ -5,6 +5,7 @@
 // Parses the model with the MLIR C API, runs the same met_budget_run as the pass, and
 // prints a table per function. Exit status: 0 done, 1 the model could not be read or
 // evaluated, 2 bad usage.
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -505,6 +506,15 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   // The targets: the one given, every built-in for "all", or the module's own (NULL).
   const char *one = o.text[MET_OPT_target];
   bool all = one && !strcmp(one, "all");
+  const met_target_t *known;
+  if (one && !all && met_target_find(one, strlen(one), &known) != MET_OK) {
+    fprintf(stderr, "metrale %s: unknown target '%s'; the built-in targets are", cmd, one);
+    for (size_t t = 0; t < met_target_builtin_count(); ++t)
+      fprintf(stderr, "%s %s", t ? "," : "", met_target_builtin(t)->name);
+    fprintf(stderr, " (or all)\n");
+    free(o.models);
+    return 2;
+  }
   size_t ntargets = all ? met_target_builtin_count() : 1;
   if ((o.nmodels > 1 || all) && o.text[MET_OPT_json]) {
     fprintf(stderr, "metrale %s: --json takes one model and one target; use --csv for several\n", cmd);
@@ -570,7 +580,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
     } else {
       FILE *f = fopen(o.csv, "w");
       if (!f || fwrite(csv.data, 1, csv.len, f) != csv.len || fclose(f)) {
-        fprintf(stderr, "metrale: cannot write '%s'\n", o.csv);
+        fprintf(stderr, "metrale: cannot write '%s': %s\n", o.csv, strerror(errno));
         rc = 1;
       }
     }
@@ -812,15 +822,18 @@ static int cmd_exec(int argc, char **argv) {
   int rc = ok && !r.failed ? 0 : 1;
   met_strbuf_t doc;
   met_strbuf_initialize(met_allocator_system(), &doc);
+  // The target as `metrale targets --json` and the dispatch JSON show it.
+  const met_target_t *tt = NULL;
   MET_STRBUF_LIT(&doc, "{\"target\": ");
-  met_strbuf_json_string(&doc, r.target);
+  if (met_target_find(r.target, strlen(r.target), &tt) == MET_OK) met_report_json_target(&doc, tt);
+  else met_strbuf_json_string(&doc, r.target);
   MET_STRBUF_LIT(&doc, ", \"functions\": [");
   met_strbuf_append(&doc, r.json.data ? r.json.data : "", r.json.len);
   MET_STRBUF_LIT(&doc, "]}\n");
   if (json && strcmp(json, "-")) {
     FILE *f = fopen(json, "w");
     if (!f || fwrite(doc.data, 1, doc.len, f) != doc.len || fclose(f)) {
-      fprintf(stderr, "metrale: cannot write '%s'\n", json);
+      fprintf(stderr, "metrale: cannot write '%s': %s\n", json, strerror(errno));
       rc = 1;
     }
   }
