@@ -273,17 +273,20 @@ void met_fn_jobs_release(met_fn_jobs_t *jobs) {
   jobs->count = 0;
 }
 
-const char *met_fn_job_emit(const met_fn_job_t *j, const char *pass, met_diag_fn_t diag,
+const char *met_fn_job_emit(met_fn_job_t *j, const char *pass, met_diag_fn_t diag,
                             void *user) {
   for (size_t d = 0; d < j->diags.count; ++d)
     diag(user, j->diags.items[d].loc, j->diags.items[d].severity, j->diags.items[d].message);
   if (!j->status && !j->failed) return NULL;
   const char *name = j->graph.name ? j->graph.name : "?";
   MlirLocation loc = mlirOperationGetLocation(j->func);
-  if (j->status == MET_EOVERFLOW && j->report.overflow_field)
+  if (j->status == MET_EOVERFLOW && j->report.overflow_field) {
     met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s could not evaluate @%s: its %s overflows 64 bits",
                   pass, name, j->report.overflow_field);
-  else if (j->status)
+    const char *why = met_arena_printf(&j->arena, "its %s overflows 64 bits",
+                                       j->report.overflow_field);
+    if (why) return why;
+  } else if (j->status)
     met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s could not evaluate @%s: %s", pass, name,
                   met_status_str(j->status));
   return j->failed ? "errors were reported at the function" : met_status_str(j->status);

@@ -45,8 +45,9 @@ void met_fn_jobs_release(met_fn_jobs_t *jobs);
 
 // Emits |j|'s collected diagnostics through |diag|, then, when its analysis failed, one
 // error at the function saying why (named after |pass|, e.g. "metrale-budget"). Returns
-// NULL when it succeeded, else the reason for the reports' error fields (static text).
-const char *met_fn_job_emit(const met_fn_job_t *j, const char *pass, met_diag_fn_t diag,
+// NULL when it succeeded, else the reason for the reports' error fields (static text or
+// in the job's arena: "its arena_bytes overflows 64 bits").
+const char *met_fn_job_emit(met_fn_job_t *j, const char *pass, met_diag_fn_t diag,
                             void *user);
 
 #endif
