@@ -334,6 +334,13 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
     if (pb != nb && !native)
       MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&native));
     if (native) native[s] = nb;
+    if (!c->returned[v]) {
+      ++out->inner_buffers;
+      if (!met_add_u64(out->inner_buffer_bytes, val->bytes, &out->inner_buffer_bytes)) {
+        c->overflow_field = "materialized_bytes";
+        return MET_EOVERFLOW;
+      }
+    }
     buf[s] = (met_buffer_t){pb, first, last};
     out->slots[s] = (met_slot_t){(uint32_t)v, val->producer, pb, first, last, 0};
     ADD(b->materialized_bytes, pb);
@@ -352,6 +359,14 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
     if (pb != nb && !native)
       MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&native));
     if (native) native[s] = nb;
+    // A call's scratch is its callee's own buffers; a region's is one buffer.
+    uint64_t nbuf = x->replaces_dispatch ? x->callee_buffers : 1;
+    uint64_t nbytes = x->replaces_dispatch ? x->callee_buffer_bytes : x->scratch_native_bytes;
+    if (!met_add_u64(out->inner_buffers, nbuf, &out->inner_buffers) ||
+        !met_add_u64(out->inner_buffer_bytes, nbytes, &out->inner_buffer_bytes)) {
+      c->overflow_field = "materialized_bytes";
+      return MET_EOVERFLOW;
+    }
     buf[s] = (met_buffer_t){pb, node->position, node->position};
     out->slots[s] = (met_slot_t){MET_SLOT_SCRATCH, (int32_t)n, pb, node->position, node->position, 0};
     ADD(b->materialized_bytes, pb);

@@ -136,6 +136,19 @@ static met_status_t allocations(const met_graph_t *g, const met_budget_report_t 
       uint64_t bytes;
       if (slot->value == MET_SLOT_SCRATCH) {
         const met_node_extra_t *x = met_graph_extra(g, &g->nodes[slot->node]);
+        if (x && x->replaces_dispatch) {
+          // A call: the callee's own buffers, each an allocation (its results are the
+          // call's results, slots of this graph).
+          uint64_t pad;
+          if (!met_mul_u64(x->callee_buffers, p->allocation_padding_bytes, &pad)) {
+            out->overflow_field = "device_allocation_bytes";
+            return MET_EOVERFLOW;
+          }
+          ADD("device_allocation_bytes", s->device_allocation_bytes, x->callee_buffer_bytes);
+          ADD("device_allocation_bytes", s->device_allocation_bytes, pad);
+          s->device_allocation_events += x->callee_buffers;
+          continue;
+        }
         bytes = x ? x->scratch_native_bytes : 0;
       } else {
         bytes = g->values[slot->value].bytes;

@@ -196,6 +196,8 @@ met_status_t met_adapter_call_cost(builder_t *b, MlirOperation op, MlirLocation 
     x->off_fast_path_bytes = cb->off_fast_path_bytes;
     x->cast_nodes = cb->cast_nodes;
     x->param_bytes = cb->param_bytes;
+    x->callee_buffers = c.report->inner_buffers;
+    x->callee_buffer_bytes = c.report->inner_buffer_bytes;
     *has = true;
     if (!c.report->complete) b->g->incomplete = true;  // the callee's warnings say why
     return MET_OK;

@@ -110,6 +110,9 @@ typedef struct met_budget_report_t {
   uint8_t *off_fast_path;                    // per node: 1 when counted off the fast path
   uint32_t *use_count;                       // per value: uses, views resolved
   uint32_t group_count;                      // dispatches of the fusion plan (groups)
+  // Slots that are not the function's results (those live to its end): their number
+  // and native bytes (not aligned), what a caller's per-buffer model counts for a call.
+  uint64_t inner_buffers, inner_buffer_bytes;
   uint64_t *group_bytes;                     // per group: its share of dram_bytes; NULL
                                              // unless options->per_group
   // With MET_EOVERFLOW: the met_budget_t field whose sum passed 2^64 ("host_io_bytes",

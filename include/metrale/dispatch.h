@@ -19,7 +19,9 @@
 //    Budget's arena_bytes (none when 0), plus one fresh buffer per result unless the
 //    target returns results in place; `per-buffer`: one allocation per materialized slot
 //    of the Budget (each value that gets its own buffer, and kernel scratch), of its
-//    native bytes plus the target's allocation_padding_bytes.
+//    native bytes plus the target's allocation_padding_bytes; a call allocates its
+//    callee's own buffers (met_budget_report_t.inner_buffers: not its results, which are
+//    the call's results here).
 //  - kernel_launches: the Budget's dispatches; 1 on a megakernel target (one persistent
 //    kernel runs the graph), 0 for a graph with nothing to run.
 //  - sync_points: 1 (collect the results), plus 1 per op off the fast path on an

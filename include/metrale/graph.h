@@ -140,6 +140,10 @@ typedef struct met_node_extra_t {
   uint64_t dispatches, dram_bytes, off_fast_path_ops, off_fast_path_bytes, cast_nodes;
   uint64_t param_bytes;           // the parameters the callee reads (an argument it marks
                                   // as a parameter is counted by its caller too)
+  // The callee's own buffers, for a per-buffer allocation model (metrale/dispatch.h): its
+  // slots that do not live to its end (those that do hold its results, which are the
+  // caller's own slots), their number and native bytes.
+  uint64_t callee_buffers, callee_buffer_bytes;
 } met_node_extra_t;
 
 typedef struct met_graph_t {

@@ -136,3 +136,25 @@ func.func @q(%x: tensor<8xi4>) -> tensor<8xi4> {
   %r = arith.addi %x, %x : tensor<8xi4>
   return %r : tensor<8xi4>
 }
+
+// -----
+
+// Calls on mlir-cpu (per-buffer): @helper's one buffer is its result; in @caller each
+// call's result is a buffer of its own (16 x 4 = 64 B + 64 B padding), and the calls add
+// none of the helper's (it has no buffer that dies inside it): 2 allocations, 256 B, as
+// `metrale run` measures. Before, the call's scratch counted the helper's result twice.
+// CPU: metrale.dispatch @helper on mlir-cpu
+// CPU-SAME: device_allocation_bytes=128
+// CPU-SAME: device_allocation_events=1
+// CPU: metrale.dispatch @caller on mlir-cpu
+// CPU-SAME: device_allocation_bytes=256
+// CPU-SAME: device_allocation_events=2
+func.func private @helper(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %r = arith.mulf %x, %x : tensor<16xf32>
+  return %r : tensor<16xf32>
+}
+func.func @caller(%x: tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+  %a = func.call @helper(%x) : (tensor<16xf32>) -> tensor<16xf32>
+  %b = func.call @helper(%a) : (tensor<16xf32>) -> tensor<16xf32>
+  return %a, %b : tensor<16xf32>, tensor<16xf32>
+}
