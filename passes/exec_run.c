@@ -1015,7 +1015,7 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       uint64_t n, span;
       char why[64];
       if (!shaped_extent(a->type, &a->rank, sizes, strides, &off, &n, &span, why, sizeof why))
-        return fail(out, ERR_ARGS, "argument %zu (%s): %s; only statically shaped arguments can run", i, ts, why);
+        return fail(out, ERR_ARGS, "argument %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
       a->n_elems = span; // fill the whole buffer, holes included
       if (__builtin_mul_overflow(span, a->ebytes, &a->data_bytes))
         return fail(out, ERR_ARGS, "argument %zu (%s): size overflow", i, ts);
@@ -1068,7 +1068,7 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       uint64_t n, span;
       char why[64];
       if (!shaped_extent(r->type, &r->rank, sizes, strides, &o, &n, &span, why, sizeof why))
-        return fail(out, ERR_ARGS, "result %zu (%s): %s; only statically shaped results can run", i, ts, why);
+        return fail(out, ERR_ARGS, "result %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
       uint64_t eb = elem_bytes(mlirShapedTypeGetElementType(r->type));
       if (!eb) return fail(out, ERR_ARGS, "result %zu: unsupported element type in %s", i, ts);
       r->is_memref = true;

@@ -188,7 +188,7 @@ static int cmd_targets(int argc, char **argv) {
     else
       met_strbuf_printf(&sb, "  host link              none (the device is the host)\n");
     met_strbuf_printf(&sb, "  launch floor           %" PRIu64 " ns\n", d->launch_floor_ns);
-    met_strbuf_printf(&sb, "  peak                   %.3g TFLOPS f32, %.3g f16, %.3g TOPS int\n",
+    met_strbuf_printf(&sb, "  peak                   %.1f TFLOPS f32, %.1f f16, %.1f TOPS int\n",
                       (double)d->peak_flops_f32 / 1e12, (double)d->peak_flops_f16 / 1e12,
                       (double)d->peak_flops_int / 1e12);
     if (d->control_bytes_per_buffer)
