@@ -56,6 +56,9 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
 
 // "file:line:col" of |loc|, looking through name, call-site and fused locations; NULL if
 // none is found. Stored in |arena|.
+// The file, line and column |loc| points at (through names, call sites and fusions, as
+// met_adapter_loc_string). False when it has none.
+bool met_adapter_loc_parts(MlirLocation loc, MlirStringRef *file, int *line, int *col);
 const char *met_adapter_loc_string(met_arena_t *arena, MlirLocation loc);
 
 // The function's name as the reports print it after '@': its symbol, qualified by the

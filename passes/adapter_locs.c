@@ -55,6 +55,15 @@ static MlirLocation find_file_loc(MlirLocation loc) {
   return found;
 }
 
+bool met_adapter_loc_parts(MlirLocation loc, MlirStringRef *file, int *line, int *col) {
+  MlirLocation f = find_file_loc(loc);
+  if (mlirLocationIsNull(f)) return false;
+  *file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(f));
+  *line = mlirLocationFileLineColRangeGetStartLine(f);
+  *col = mlirLocationFileLineColRangeGetStartColumn(f);
+  return true;
+}
+
 const char *met_adapter_loc_string(met_arena_t *arena, MlirLocation loc) {
   MlirLocation f = find_file_loc(loc);
   if (mlirLocationIsNull(f)) return NULL;

@@ -8,9 +8,17 @@
 #include "metrale/strbuf.h"
 #include "mlir-c/IR.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 // Writes |sb| to |path|: "-" appends to |out| when given, else stdout. On failure an error
 // is emitted at |loc| and false returned.
 bool met_output_write(MlirLocation loc, MlirStringRef path, const met_strbuf_t *sb,
                       met_strbuf_t *out, met_diag_fn_t diag, void *user);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

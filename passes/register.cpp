@@ -8,6 +8,12 @@
 #include "metrale/options.h"
 #include "metrale/passes.h"
 #include "register.h"
+// metrale's C headers (the core's carry no C++ guards of their own).
+extern "C" {
+#include "diag.h"
+#include "output.h"
+#include "sarif.h"
+}
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -72,8 +78,24 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
     o.set_attributes = true;
     o.metrics = emitMetrics;
     this->markAllAnalysesPreserved();
-    if (!Run(wrap(this->getOperation().getOperation()), &o, emitDiag, nullptr, nullptr, nullptr))
-      this->signalPassFailure();
+    MlirOperation module = wrap(this->getOperation().getOperation());
+    if (!o.sarif.length) {
+      if (!Run(module, &o, emitDiag, nullptr, nullptr, nullptr)) this->signalPassFailure();
+      return;
+    }
+    // sarif=FILE: every diagnostic also goes into the log, written when the run ends.
+    met_sarif_t sarif;
+    met_sarif_initialize(&sarif, emitDiag, nullptr);
+    bool ok = Run(module, &o, met_sarif_diag, &sarif, nullptr, nullptr);
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    met_sarif_render(&sarif, &sb);
+    if (sarif.status || sb.status ||
+        !met_output_write(met_diag_module_loc(module), o.sarif, &sb, nullptr, emitDiag, nullptr))
+      ok = false;
+    met_strbuf_deinitialize(&sb);
+    met_sarif_deinitialize(&sarif);
+    if (!ok) this->signalPassFailure();
   }
 };
 

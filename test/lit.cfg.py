@@ -47,6 +47,16 @@ else:
     lit_config.note("corpus folder '%s' not found: the corpus tests are skipped (UNSUPPORTED)" % corpus)
     config.substitutions.append(("%corpus", "/nonexistent-corpus"))
 
+# The SARIF validator (scripts/install-deps.sh puts it in .deps/sarif).
+sarif_modules = os.path.join(os.path.dirname(config.test_source_root), ".deps", "sarif", "node_modules")
+if os.path.isdir(os.path.join(sarif_modules, "@microsoft", "jest-sarif")):
+    config.available_features.add("sarif-validator")
+    config.substitutions.append(("%sarif_validate", "env NODE_PATH=%s node %s" % (
+        sarif_modules, os.path.join(config.test_source_root, "Sarif", "validate.js"))))
+else:
+    lit_config.note("the SARIF validator is not in %s (scripts/install-deps.sh installs it): "
+                    "the SARIF tests are skipped (UNSUPPORTED)" % sarif_modules)
+
 # Runs of the large corpus models (test/Slow): only with --param slow=1 (make check-slow).
 if lit_config.params.get("slow"):
     config.available_features.add("slow")

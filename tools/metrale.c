@@ -14,6 +14,7 @@
 
 #include "../passes/adapter.h"
 #include "../passes/exec_run.h"
+#include "../passes/sarif.h"
 #include "metrale/options.h"
 #include "metrale/parse.h"
 #include "metrale/passes.h"
@@ -450,7 +451,8 @@ static void on_dispatch_row(void *user, MlirOperation func, const char *name,
 
 // One (model, target): the runner of |pass| with the command's options. False on an error.
 static bool run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target,
-                     sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout) {
+                     sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
+                     met_diag_fn_t diag, void *duser) {
   const char *saved = o->text[MET_OPT_target];
   if (target) o->text[MET_OPT_target] = target;
   bool ok;
@@ -468,7 +470,7 @@ static bool run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *tar
 #undef MET_OPTION
     mo.on_report = on_memory_row;
     mo.on_report_user = w;
-    ok = met_memory_run(mlirModuleGetOperation(m), &mo, on_diag, &o->d,
+    ok = met_memory_run(mlirModuleGetOperation(m), &mo, diag, duser,
                         json_stdout ? NULL : text, jout);
   } else if (pass == MET_PASS_DISPATCH) {
     met_dispatch_run_options_t dop;
@@ -479,7 +481,7 @@ static bool run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *tar
 #undef MET_OPTION
     dop.on_function = on_dispatch_row;
     dop.on_function_user = w;
-    ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, on_diag, &o->d,
+    ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, diag, duser,
                           json_stdout ? NULL : text, jout);
   } else {
     met_budget_run_options_t bo;
@@ -491,7 +493,7 @@ static bool run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *tar
     bo.op_remarks = o->d.remarks;  // the command's --remarks (op-remarks has no flag here)
     bo.on_function = on_budget_row;
     bo.on_function_user = w;
-    ok = met_budget_run(mlirModuleGetOperation(m), &bo, on_diag, &o->d,
+    ok = met_budget_run(mlirModuleGetOperation(m), &bo, diag, duser,
                         json_stdout ? NULL : text, jout);
   }
   o->text[MET_OPT_target] = saved;
@@ -531,6 +533,12 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   met_strbuf_initialize(met_allocator_system(), &csv);
   if (o.csv) csv_header(&csv, pass);
   sweep_t w = {o.csv ? &csv : NULL, NULL, NULL, 0};
+  // --sarif FILE: every diagnostic of the sweep also goes into one log.
+  const char *sarif_path = o.text[MET_OPT_sarif];
+  // A document on stdout (--csv -, --sarif -) is all stdout gets.
+  bool doc_stdout = csv_stdout || (sarif_path && !strcmp(sarif_path, "-"));
+  met_sarif_t sarif;
+  met_sarif_initialize(&sarif, on_diag, &o.d);
   bool progress = isatty(2) && o.nmodels * ntargets > 1;
   size_t failed = 0, step = 0;
   for (size_t i = 0; i < o.nmodels; ++i) {
@@ -550,15 +558,17 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
         if (w.csv) csv_error_row(&w, pass, "the model could not be parsed");
         continue;
       }
-      if (!csv_stdout && (o.nmodels > 1 || all))
+      if (!doc_stdout && (o.nmodels > 1 || all))
         met_strbuf_printf(&text, "%s== %s%s%s ==\n", text.len ? "\n" : "", o.models[i],
                           target ? " on " : "", target ? target : "");
-      bool ok = run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout);
+      bool ok = run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout,
+                         sarif_path ? met_sarif_diag : on_diag,
+                         sarif_path ? (void *)&sarif : (void *)&o.d);
       if (!ok) {
         ++failed;
         if (w.csv && !w.rows) csv_error_row(&w, pass, "not evaluated (see the diagnostics)");
       }
-      if (!csv_stdout && !json_stdout && text.len) {
+      if (!doc_stdout && !json_stdout && text.len) {
         fwrite(text.data, 1, text.len, stdout);
         text.len = 0;
       }
@@ -585,6 +595,20 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
       }
     }
   }
+  if (sarif_path) {
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    met_sarif_render(&sarif, &sb);
+    FILE *f = strcmp(sarif_path, "-") ? fopen(sarif_path, "w") : stdout;
+    if (sarif.status || sb.status || !f || fwrite(sb.data, 1, sb.len, f) != sb.len ||
+        (f != stdout && fclose(f))) {
+      fprintf(stderr, "metrale: cannot write the SARIF log '%s'%s%s\n", sarif_path,
+                      errno ? ": " : "", errno ? strerror(errno) : "");
+      rc = 1;
+    }
+    met_strbuf_deinitialize(&sb);
+  }
+  met_sarif_deinitialize(&sarif);
   met_strbuf_deinitialize(&text);
   met_strbuf_deinitialize(&jout);
   met_strbuf_deinitialize(&csv);

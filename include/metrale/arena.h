@@ -13,6 +13,10 @@
 
 #include "metrale/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 // A block allocator. |alloc| returns NULL on failure; |free| accepts NULL.
 typedef struct met_allocator_t {
   void *(*alloc)(void *self, size_t bytes);
@@ -66,5 +70,9 @@ void met_arena_release_to(met_arena_t *arena, met_arena_mark_t mark);
 // large (the old one is abandoned to the arena). |elem| is the element size.
 met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap, size_t count,
                                size_t elem);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -47,6 +47,7 @@ typedef void (*met_metrics_fn_t)(void *user, MlirLocation loc, const char *repor
 typedef struct met_budget_run_options_t {
   MlirStringRef target;     // built-in target name; empty: the module's DLTI, else host-cpu
   MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
+  MlirStringRef sarif;      // SARIF log path (passes/sarif.h): the callers write it
   MlirStringRef params;     // parameter arguments: "0,2-5,7-", "all", "float", "none"
   // Numbers are given as text, parsed by the one strict parser (metrale/parse.h): the
   // pass options and the CLI flags share its rule and its messages. Empty: not given.
@@ -74,6 +75,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *option
 typedef struct met_memory_run_options_t {
   MlirStringRef target;     // as for the Budget
   MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
+  MlirStringRef sarif;      // as for the Budget
   MlirStringRef params;     // parameter arguments (as for the Budget)
   MlirStringRef states;     // state arguments: "0,2-5,7-", "all", "float", "none"
   MlirStringRef util;       // share of device memory to use, "0.9"; empty: the target's
@@ -106,6 +108,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *option
 typedef struct met_dispatch_run_options_t {
   MlirStringRef target;     // as for the Budget
   MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
+  MlirStringRef sarif;      // as for the Budget
   MlirStringRef params;     // parameter arguments (as for the Budget)
   MlirStringRef states;     // state arguments (as for the memory model)
   MlirStringRef dynamic_size;

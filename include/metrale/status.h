@@ -6,6 +6,10 @@
 #ifndef METRALE_STATUS_H
 #define METRALE_STATUS_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum met_status_e {
   MET_OK = 0,
   MET_ENOMEM = 1,      // an allocation failed (the allocator said no)
@@ -25,5 +29,9 @@ const char *met_status_str(met_status_t s);
     met_status_t met_status_ = (expr);     \
     if (met_status_ != MET_OK) return met_status_; \
   } while (0)
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #include "metrale/arena.h"
 #include "metrale/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 // A growable NUL-terminated string on the heap of |allocator|.
 typedef struct met_strbuf_t {
   met_allocator_t allocator;
@@ -34,5 +38,9 @@ void met_strbuf_cstr(met_strbuf_t *sb, const char *s);
 #define MET_STRBUF_LIT(sb, lit) met_strbuf_append((sb), "" lit, sizeof(lit) - 1)
 // Appends |s| as a JSON string literal, quotes included.
 void met_strbuf_json_string(met_strbuf_t *sb, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
