@@ -165,8 +165,20 @@ static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t
   }
   names[k] = "complete";
   values[k++] = j->report.complete;
-  o->metrics(user, mlirOperationGetLocation(j->func), "budget", j->graph.name, names, values,
-             NULL, k);
+  o->metrics(user, mlirOperationGetLocation(j->func), false, "budget", j->graph.name, names,
+             values, NULL, k);
+  // Each op off the fast path: a missed optimization, with what it costs.
+  const met_graph_t *g = &j->graph;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    if (!j->report.off_fast_path[n]) continue;
+    const met_node_t *node = &g->nodes[n];
+    uint64_t bytes = 0;
+    for (uint32_t r = 0; r < node->result_count; ++r) bytes += g->values[node->result_begin + r].bytes;
+    const char *op_names[] = {"result_bytes"};
+    uint64_t op_values[] = {bytes};
+    o->metrics(user, node_loc(node), true, "off-fast-path", j->graph.name, op_names, op_values,
+               NULL, 1);
+  }
 }
 
 bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,

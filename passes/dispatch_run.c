@@ -207,7 +207,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
       }
       names[n] = "complete";
       values[n] = results[i].complete;
-      o->metrics(user, mlirOperationGetLocation(j->func), "dispatch", results[i].name, names,
+      o->metrics(user, mlirOperationGetLocation(j->func), false, "dispatch", results[i].name, names,
                  values, NULL, n + 1);
     }
     if (o->on_function && !report_prediction(o, j, d)) {

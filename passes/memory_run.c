@@ -393,7 +393,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
         values[k] = is_signed[k] ? (uint64_t)met_memory_field_i64(&g->r, &f[k])
                                  : met_memory_field_u64(&g->r, &f[k]);
       }
-      o->metrics(user, mloc, "memory", "", names, values, is_signed, n);
+      o->metrics(user, mloc, false, "memory", "", names, values, is_signed, n);
     }
     if (o->json.length) {
       sb.len = 0;

@@ -37,11 +37,12 @@ MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.siz
 
 // A report as one structured remark (mlir/IR/Remarks.h): written to a remark file when
 // the context has a remark engine (mlir-opt's --remarks-* flags), nothing otherwise.
-void emitMetrics(void *, MlirLocation loc, const char *report, const char *function,
+void emitMetrics(void *, MlirLocation loc, bool missed, const char *report, const char *function,
                  const char *const *names, const uint64_t *values, const uint8_t *is_signed,
                  size_t count) {
-  auto r = mlir::remark::analysis(
-      unwrap(loc), mlir::remark::RemarkOpts::name(report).category("metrale").function(function));
+  auto opts = mlir::remark::RemarkOpts::name(report).category("metrale").function(function);
+  auto r = missed ? mlir::remark::missed(unwrap(loc), opts)
+                  : mlir::remark::analysis(unwrap(loc), opts);
   for (size_t i = 0; i < count; ++i) {
     if (is_signed && is_signed[i])
       r << mlir::remark::metric(names[i], static_cast<int64_t>(values[i]));

@@ -37,9 +37,10 @@ typedef void (*met_diag_fn_t)(void *user, MlirLocation loc, met_diag_severity_t 
 // Receives a report's numbers as one structured remark, for MLIR's remark engine (remark
 // files in LLVM's YAML or bitstream format: `--remarks-filter=metrale
 // --remark-format=yaml --remarks-output-file=F`): category "metrale", name |report|
-// ("budget", "memory", "dispatch"), |function| ("" for the module), one argument per
-// field. |is_signed| (NULL: none) marks values to read as int64_t.
-typedef void (*met_metrics_fn_t)(void *user, MlirLocation loc, const char *report,
+// ("budget", "memory", "dispatch": Analysis remarks; "off-fast-path" for an op off the
+// target's fast path: a Missed remark, |missed| set), |function| ("" for the module), one
+// argument per field. |is_signed| (NULL: none) marks values to read as int64_t.
+typedef void (*met_metrics_fn_t)(void *user, MlirLocation loc, bool missed, const char *report,
                                  const char *function, const char *const *names,
                                  const uint64_t *values, const uint8_t *is_signed,
                                  size_t count);

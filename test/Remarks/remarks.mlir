@@ -46,3 +46,19 @@ func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tenso
   %r = arith.addf %m, %m : tensor<4x16xf32>
   return %r : tensor<4x16xf32>
 }
+
+// Per-op findings: each op off the target's fast path is a Missed remark at the op, with
+// the bytes of its results (the convnet on the npu: two ops, lines 51 and 66).
+// RUN: metrale-opt %S/../../examples/convnet.mlir -o /dev/null --metrale-budget="target=npu op-remarks=false" --remarks-filter=metrale --remark-format=yaml --remarks-output-file=%t.ops.yaml 2>/dev/null
+// RUN: FileCheck %s --check-prefix=MISSED < %t.ops.yaml
+// MISSED: --- !Analysis
+// MISSED-NEXT: Pass: metrale
+// MISSED-NEXT: Name: budget
+// MISSED: --- !Missed
+// MISSED-NEXT: Pass: metrale
+// MISSED-NEXT: Name: off-fast-path
+// MISSED-NEXT: DebugLoc: { File: '{{.*}}convnet.mlir',
+// MISSED: Line: 51,
+// MISSED: - result_bytes: '4608'
+// MISSED: --- !Missed
+// MISSED: Line: 66,
