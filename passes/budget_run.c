@@ -196,8 +196,8 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
       !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,
                            user))
     return false;
-  met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, o->json.length > 0,
-                                NULL, NULL, NULL, false};
+  met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params,
+                                o->json.length > 0 || o->on_plan, NULL, NULL, NULL, false};
   met_fn_jobs_t jobs;
   bool remarks = o->op_remarks;
   if (!met_fn_jobs_run(module, target, &aopt, &bopt, after_budget, &remarks, &jobs)) {
@@ -232,6 +232,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     results[i].report = &j->report;
     if (o->set_attributes) set_budget_attr(j, &keys);
     if (o->metrics) budget_metrics(o, j, user);
+    if (o->on_plan) o->on_plan(o->on_plan_user, results[i].name, &j->graph, &j->report);
   }
   if (o->json.length) {
     met_strbuf_t sb;

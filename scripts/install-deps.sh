@@ -2,7 +2,7 @@
 # Installs what building and testing metrale needs, from Debian's packages, if missing.
 # Idempotent: does nothing (and needs no network) when everything is installed.
 set -eu
-pkgs="libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 cmake make gcc g++ python3 python3-psutil clang-22 libclang-rt-22-dev"
+pkgs="libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 cmake make gcc g++ python3 python3-psutil clang-22 libclang-rt-22-dev libxml2-utils chromium"
 need=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"

@@ -57,6 +57,17 @@ else:
     lit_config.note("the SARIF validator is not in %s (scripts/install-deps.sh installs it): "
                     "the SARIF tests are skipped (UNSUPPORTED)" % sarif_modules)
 
+# Headless Chromium renders the plan pictures (test/Plan).
+import shutil
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium_render", "%s %s" % (
+        sys.executable, os.path.join(config.test_source_root, "Plan", "render.py"))))
+else:
+    lit_config.note("chromium not found (scripts/install-deps.sh installs it): the picture "
+                    "tests are skipped (UNSUPPORTED)")
+
 # Runs of the large corpus models (test/Slow): only with --param slow=1 (make check-slow).
 if lit_config.params.get("slow"):
     config.available_features.add("slow")

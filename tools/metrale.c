@@ -17,6 +17,7 @@
 #include "../passes/sarif.h"
 #include "metrale/options.h"
 #include "metrale/parse.h"
+#include "metrale/plan_svg.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
 #include "metrale/target.h"
@@ -38,6 +39,7 @@ static const char kUsage[] =
     "       metrale run MODEL.mlir [--function NAME] [--runs N] [--opt 0-3] [--inputs zeros|random]\n"
     "                      [--json FILE|-] [--inject-device-loss] [--target NAME] [--timeout S]\n"
     "                      [--params SPEC] [--states SPEC]\n"
+    "       metrale plan MODEL.mlir --svg FILE|- [--target NAME] [--function NAME] [--params SPEC]\n"
     "       metrale targets [--json]\n"
     "\n"
     "budget   the Budget of one run of every function on a target, as a table\n"
@@ -48,6 +50,7 @@ static const char kUsage[] =
     "run      lower each public function with upstream MLIR, JIT-compile and run it on this\n"
     "         CPU, and print the measured dispatch stats beside the prediction (mlir-cpu\n"
     "         unless --target says otherwise), with the ratio per field\n"
+    "plan     the Budget's arena plan of one function as an SVG picture\n"
     "targets  the built-in targets with every parameter\n"
     "\n"
     "--remarks also prints the remarks; --allow-unregistered-dialect parses unknown ops.\n"
@@ -243,6 +246,7 @@ typedef struct cli_opts_t {
   const char **models;              // every model given, in order
   size_t nmodels;
   const char *csv;                  // --csv FILE|-
+  const char *svg, *function;       // metrale plan: --svg FILE, --function NAME
   const char *text[MET_OPT_COUNT];  // TEXT and NUM options given (NULL: not given)
   bool flag[MET_OPT_COUNT];         // FLAG options given
   bool unregistered;
@@ -286,6 +290,9 @@ static int parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli
     if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o->unregistered = true;
     else if (take_nonempty(argc, argv, &i, "--csv", &o->csv)) continue;
+    else if (!strcmp(cmd, "plan") && take_nonempty(argc, argv, &i, "--svg", &o->svg)) continue;
+    else if (!strcmp(cmd, "plan") && take_nonempty(argc, argv, &i, "--function", &o->function))
+      continue;
     else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "metrale %s: unknown option '%s'\n%s", cmd, argv[i], kUsage);
       return 2;
@@ -616,6 +623,75 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   return finish_stdout(rc);
 }
 
+// --- metrale plan: the arena plan as a picture ---------------------------------------
+
+typedef struct plan_cli_t {
+  const char *want;          // --function, or NULL: the first function with a plan
+  const met_target_t *target;
+  met_strbuf_t svg;
+  bool done;
+} plan_cli_t;
+
+static void on_plan(void *user, const char *name, const met_graph_t *g,
+                    const met_budget_report_t *r) {
+  plan_cli_t *p = user;
+  if (p->done || (p->want && strcmp(p->want, name))) return;
+  p->done = true;
+  (void)met_plan_svg(&p->svg, name, p->target, g, r);
+}
+
+static int cmd_plan(int argc, char **argv) {
+  cli_opts_t o;
+  int rc = parse_opts(argc, argv, MET_PASS_BUDGET, "plan", &o);
+  if (rc) return rc;
+  if (!check_numbers(&o)) { free(o.models); return 2; }
+  if (!o.svg || o.nmodels != 1) {
+    fprintf(stderr, "metrale plan: one model and --svg FILE are needed\n%s", kUsage);
+    free(o.models);
+    return 2;
+  }
+  plan_cli_t p;
+  memset(&p, 0, sizeof(p));
+  p.want = o.function;
+  const char *tname = o.text[MET_OPT_target] ? o.text[MET_OPT_target] : "host-cpu";
+  if (met_target_find(tname, strlen(tname), &p.target) != MET_OK) {
+    fprintf(stderr, "metrale plan: unknown target '%s' (metrale targets lists them)\n", tname);
+    free(o.models);
+    return 2;
+  }
+  MlirContext ctx;
+  MlirModule m = load(&o, &ctx);
+  if (mlirModuleIsNull(m)) { free(o.models); return 1; }
+  met_strbuf_initialize(met_allocator_system(), &p.svg);
+  met_budget_run_options_t bo;
+  memset(&bo, 0, sizeof(bo));
+  bo.target = ref(tname);
+  bo.params = ref(o.text[MET_OPT_params] ? o.text[MET_OPT_params] : "");
+  bo.dynamic_size = ref(o.text[MET_OPT_dynamic_size] ? o.text[MET_OPT_dynamic_size] : "");
+  bo.planner = ref(o.text[MET_OPT_planner] ? o.text[MET_OPT_planner] : "");
+  bo.on_plan = on_plan;
+  bo.on_plan_user = &p;
+  bool ok = met_budget_run(mlirModuleGetOperation(m), &bo, on_diag, &o.d, NULL, NULL);
+  rc = ok ? 0 : 1;
+  if (!p.done) {
+    fprintf(stderr, "metrale plan: %s\n", o.function ? "no evaluated function of that name"
+                                                      : "no function was evaluated");
+    rc = 1;
+  } else {
+    FILE *f = strcmp(o.svg, "-") ? fopen(o.svg, "w") : stdout;
+    if (p.svg.status || !f || fwrite(p.svg.data, 1, p.svg.len, f) != p.svg.len ||
+        (f != stdout && fclose(f))) {
+      fprintf(stderr, "metrale: cannot write '%s': %s\n", o.svg, strerror(errno));
+      rc = 1;
+    }
+  }
+  met_strbuf_deinitialize(&p.svg);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  free(o.models);
+  return finish_stdout(rc);
+}
+
 // --- metrale run ---------------------------------------------------------------------
 // Each public function: the prediction (met_dispatch_run, on the original module) and a
 // measured run (passes/exec_run.c, on a clone), side by side.
@@ -882,6 +958,7 @@ int main(int argc, char **argv) {
     return cmd_run(argc - 2, argv + 2, MET_PASS_DISPATCH, "dispatch");
   if (!strcmp(argv[1], "targets")) return cmd_targets(argc - 2, argv + 2);
   if (!strcmp(argv[1], "run")) return cmd_exec(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "plan")) return cmd_plan(argc - 2, argv + 2);
   fprintf(stderr, "metrale: unknown command '%s'\n%s", argv[1], kUsage);
   return 2;
 }
