@@ -201,3 +201,82 @@ met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_targ
   free(live);
   return sb->status;
 }
+
+met_status_t met_memory_svg(met_strbuf_t *sb, const met_target_t *target,
+                            const met_memory_report_t *r) {
+  // The terms the device total sums, bottom to top; what they do not cover is "other".
+  static const struct { const char *name, *colour; } kTerms[] = {
+      {"weights_stored", "#1f77b4"}, {"weights_derived", "#aec7e8"},
+      {"activations", "#ff7f0e"},    {"workspace", "#ffbb78"},
+      {"states", "#2ca02c"},         {"kv", "#98df8a"},
+      {"caches_device", "#9467bd"},  {"driver", "#7f7f7f"},
+  };
+  enum { kTermCount = sizeof(kTerms) / sizeof(kTerms[0]) };
+  size_t nf;
+  const met_memory_field_t *f = met_memory_fields(&nf);
+  uint64_t v[kTermCount] = {0}, device = 0, budget = 0, sum = 0;
+  for (size_t k = 0; k < nf; ++k) {
+    for (int t = 0; t < kTermCount; ++t)
+      if (!strcmp(f[k].name, kTerms[t].name)) v[t] = met_memory_field_u64(r, &f[k]);
+    if (!strcmp(f[k].name, "device")) device = met_memory_field_u64(r, &f[k]);
+    if (!strcmp(f[k].name, "budget_bytes")) budget = met_memory_field_u64(r, &f[k]);
+  }
+  for (int t = 0; t < kTermCount; ++t) sum += v[t];
+  uint64_t other = device > sum ? device - sum : 0;
+  // One bar of the device total beside the budget, on one scale: the larger of the two.
+  const double L = 140, T = 50, H = 520, BW = 160;
+  double top = (double)(device > budget ? device : budget);
+  if (top <= 0) top = 1;
+  double scale = H / top;
+  met_strbuf_printf(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"%d\" "
+                        "viewBox=\"0 0 760 %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
+                    (int)(T + H + 50), (int)(T + H + 50));
+  met_strbuf_printf(sb, "<title>memory on %s</title>\n<text x=\"10\" y=\"22\" font-size=\"14\">"
+                        "memory on %s: needs ", target->name, target->name);
+  met_report_bytes(sb, device);
+  MET_STRBUF_LIT(sb, " of a budget of ");
+  met_report_bytes(sb, budget);
+  met_strbuf_printf(sb, " (%s)</text>\n", device <= budget ? "fits" : "does not fit");
+  double y = T + H;
+  int row = 0;
+  for (int t = 0; t <= kTermCount; ++t) {
+    uint64_t bytes = t < kTermCount ? v[t] : other;
+    if (!bytes) continue;
+    const char *name = t < kTermCount ? kTerms[t].name : "other";
+    const char *colour = t < kTermCount ? kTerms[t].colour : "#c7c7c7";
+    double h = (double)bytes * scale;
+    if (h < 1) h = 1;
+    y -= h;
+    met_strbuf_printf(sb, "<rect x=\"%.0f\" y=\"%.2f\" width=\"%.0f\" height=\"%.2f\" fill=\"%s\" "
+                          "stroke=\"#fff\" stroke-width=\"0.5\"><title>%s: %" PRIu64 " B</title>"
+                          "</rect>\n", L, y, BW, h, colour, name, bytes);
+    met_strbuf_printf(sb, "<rect x=\"%.0f\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                          "<text x=\"%.0f\" y=\"%d\">%s ", L + BW + 150, 70 + 18 * row, colour,
+                      L + BW + 166, 79 + 18 * row, name);
+    met_report_bytes(sb, bytes);
+    MET_STRBUF_LIT(sb, "</text>\n");
+    ++row;
+  }
+  // The budget as a line, the headroom (or the overshoot) between it and the bar's top.
+  double by = T + H - (double)budget * scale, dy = T + H - (double)device * scale;
+  met_strbuf_printf(sb, "<line x1=\"%.0f\" y1=\"%.2f\" x2=\"%.0f\" y2=\"%.2f\" stroke=\"#000\" "
+                        "stroke-dasharray=\"6 3\"/><text x=\"%.0f\" y=\"%.2f\">budget ",
+                    L - 20, by, L + BW + 20, by, L + BW + 24, by + 4);
+  met_report_bytes(sb, budget);
+  MET_STRBUF_LIT(sb, "</text>\n");
+  uint64_t gap = device <= budget ? budget - device : device - budget;
+  met_strbuf_printf(sb, "<rect x=\"%.0f\" y=\"%.2f\" width=\"%.0f\" height=\"%.2f\" fill=\"%s\" "
+                        "fill-opacity=\"0.25\"/><text x=\"%.0f\" y=\"%.2f\" fill=\"%s\">%s ",
+                    L, device <= budget ? by : dy, BW, (double)gap * scale,
+                    device <= budget ? "#2ca02c" : "#d62728", L + BW + 24,
+                    (by + dy) / 2 + 4, device <= budget ? "#2ca02c" : "#d62728",
+                    device <= budget ? "headroom" : "over by");
+  met_report_bytes(sb, gap);
+  MET_STRBUF_LIT(sb, "</text>\n");
+  met_strbuf_printf(sb, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#000\"/>"
+                        "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">device memory "
+                        "(bytes)</text>\n",
+                    L - 30, T + H, L + BW + 30, T + H, L + BW / 2, T + H + 30);
+  MET_STRBUF_LIT(sb, "</svg>\n");
+  return sb->status;
+}

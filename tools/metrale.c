@@ -30,7 +30,7 @@ static const char kUsage[] =
     "usage: metrale budget MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-] [--params SPEC]\n"
     "                      [--dynamic-size N] [--planner NAME] [--remarks]\n"
     "                      [--allow-unregistered-dialect]\n"
-    "       metrale memory MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--util F] [--sequences N] [--tokens N]\n"
+    "       metrale memory MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--svg FILE] [--util F] [--sequences N] [--tokens N]\n"
     "                      [--kv-pool layers=N,kv_heads=N,head_dim=N,block_size=N]\n"
     "                      [--kv-dtype T] [--json FILE|-] [--params SPEC] [--states SPEC]\n"
     "                      [--dynamic-size N] [--warn-over-budget] [--rows N] [--remarks]\n"
@@ -290,7 +290,9 @@ static int parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli
     if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o->unregistered = true;
     else if (take_nonempty(argc, argv, &i, "--csv", &o->csv)) continue;
-    else if (!strcmp(cmd, "plan") && take_nonempty(argc, argv, &i, "--svg", &o->svg)) continue;
+    else if ((!strcmp(cmd, "plan") || !strcmp(cmd, "memory")) &&
+             take_nonempty(argc, argv, &i, "--svg", &o->svg))
+      continue;
     else if (!strcmp(cmd, "plan") && take_nonempty(argc, argv, &i, "--function", &o->function))
       continue;
     else if (argv[i][0] == '-' && argv[i][1]) {
@@ -338,6 +340,8 @@ static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(
 // --- sweeps: several models and targets, rows of CSV ---------------------------------
 
 typedef struct sweep_t {
+  met_strbuf_t *svg;        // memory --svg: the picture of the (first) model
+  const met_target_t *svg_target;
   met_strbuf_t *csv;        // NULL: no CSV
   const char *model, *target;
   size_t rows;              // rows written for the current (model, target)
@@ -421,6 +425,7 @@ static void on_budget_row(void *user, const char *name, const met_budget_t *b, b
 
 static void on_memory_row(void *user, const met_memory_report_t *r) {
   sweep_t *w = user;
+  if (w->svg && !w->svg->len && w->svg_target) (void)met_memory_svg(w->svg, w->svg_target, r);
   if (!w->csv) return;
   size_t n;
   const met_memory_field_t *f = met_memory_fields(&n);
@@ -539,7 +544,18 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   met_strbuf_initialize(met_allocator_system(), &jout);
   met_strbuf_initialize(met_allocator_system(), &csv);
   if (o.csv) csv_header(&csv, pass);
-  sweep_t w = {o.csv ? &csv : NULL, NULL, NULL, 0};
+  met_strbuf_t svg;
+  met_strbuf_initialize(met_allocator_system(), &svg);
+  sweep_t w = {o.svg ? &svg : NULL, NULL, o.csv ? &csv : NULL, NULL, NULL, 0};
+  if (o.svg && (o.nmodels > 1 || all)) {
+    fprintf(stderr, "metrale %s: --svg takes one model and one target\n", cmd);
+    free(o.models);
+    return 2;
+  }
+  if (o.svg) {
+    const char *tn = one ? one : "host-cpu";
+    (void)met_target_find(tn, strlen(tn), &w.svg_target);
+  }
   // --sarif FILE: every diagnostic of the sweep also goes into one log.
   const char *sarif_path = o.text[MET_OPT_sarif];
   // A document on stdout (--csv -, --sarif -) is all stdout gets.
@@ -616,6 +632,17 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
     met_strbuf_deinitialize(&sb);
   }
   met_sarif_deinitialize(&sarif);
+  if (o.svg) {
+    FILE *f = svg.len ? fopen(o.svg, "w") : NULL;
+    if (!svg.len) {
+      fprintf(stderr, "metrale: no picture: the memory model was not evaluated\n");
+      rc = 1;
+    } else if (svg.status || !f || fwrite(svg.data, 1, svg.len, f) != svg.len || fclose(f)) {
+      fprintf(stderr, "metrale: cannot write '%s': %s\n", o.svg, strerror(errno));
+      rc = 1;
+    }
+  }
+  met_strbuf_deinitialize(&svg);
   met_strbuf_deinitialize(&text);
   met_strbuf_deinitialize(&jout);
   met_strbuf_deinitialize(&csv);

@@ -11,6 +11,7 @@
 
 #include "metrale/budget.h"
 #include "metrale/graph.h"
+#include "metrale/memory_report.h"
 #include "metrale/strbuf.h"
 #include "metrale/target.h"
 
@@ -18,5 +19,11 @@
 // to |sb|. MET_ENOMEM, or |sb|'s status.
 met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_target_t *target,
                           const met_graph_t *g, const met_budget_report_t *r);
+
+// The memory model's device total as a stacked bar of its terms (stored and derived
+// weights, activations, workspace, states, KV pool, device caches, driver), the budget as
+// a dashed line and the headroom (or the overshoot) between them, a legend with bytes.
+met_status_t met_memory_svg(met_strbuf_t *sb, const met_target_t *target,
+                            const met_memory_report_t *r);
 
 #endif
