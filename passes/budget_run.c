@@ -11,6 +11,7 @@
 #include "jobs.h"
 #include "output.h"
 #include "metrale/budget.h"
+#include "metrale/plan_svg.h"
 #include "metrale/options.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
@@ -197,7 +198,8 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
                            user))
     return false;
   met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params,
-                                o->json.length > 0 || o->on_plan, NULL, NULL, NULL, false};
+                                o->json.length > 0 || o->on_plan || o->svg.length, NULL,
+                                NULL, NULL, false};
   met_fn_jobs_t jobs;
   bool remarks = o->op_remarks;
   if (!met_fn_jobs_run(module, target, &aopt, &bopt, after_budget, &remarks, &jobs)) {
@@ -215,6 +217,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   }
   bool ok = true;
   attr_keys_t keys = {0};
+  bool svg_done = false;
   if (o->set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &keys);
   for (size_t i = 0; i < jobs.count; ++i) {
     met_fn_job_t *j = &jobs.jobs[i];
@@ -233,6 +236,21 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     if (o->set_attributes) set_budget_attr(j, &keys);
     if (o->metrics) budget_metrics(o, j, user);
     if (o->on_plan) o->on_plan(o->on_plan_user, results[i].name, &j->graph, &j->report);
+    if (o->svg.length && !svg_done) {
+      // svg=FILE: the first evaluated function's plan.
+      svg_done = true;
+      met_strbuf_t sb;
+      met_strbuf_initialize(met_allocator_system(), &sb);
+      met_status_t st = met_plan_svg(&sb, results[i].name, target, &j->graph, &j->report);
+      if (st) {
+        met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "cannot draw the plan: %s",
+                      met_status_str(st));
+        ok = false;
+      } else if (!met_output_write(mloc, o->svg, &sb, NULL, diag, user)) {
+        ok = false;
+      }
+      met_strbuf_deinitialize(&sb);
+    }
   }
   if (o->json.length) {
     met_strbuf_t sb;
