@@ -22,13 +22,20 @@ static MlirLocation node_loc(const met_node_t *n) {
   return (MlirLocation){(const void *)(uintptr_t)n->ext};
 }
 
+// The bytes of |node|'s results (an op off the fast path is said with what it produces;
+// each result's size is below 2^64 and so, in practice, is their sum).
+static uint64_t result_bytes(const met_graph_t *g, const met_node_t *node) {
+  uint64_t bytes = 0;
+  for (uint32_t r = 0; r < node->result_count; ++r) bytes += g->values[node->result_begin + r].bytes;
+  return bytes;
+}
+
 static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
   const met_graph_t *g = &j->graph;
   for (size_t n = 0; n < g->node_count; ++n) {
     if (!j->report.off_fast_path[n]) continue;
     const met_node_t *node = &g->nodes[n];
-    uint64_t bytes = 0;
-    for (uint32_t r = 0; r < node->result_count; ++r) bytes += g->values[node->result_begin + r].bytes;
+    uint64_t bytes = result_bytes(g, node);
     const char *why;
     if (node->flags & MET_NODE_F_UNREGISTERED)
       why = "is not a registered op: counted conservatively as its own dispatch,";
@@ -172,13 +179,10 @@ static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t
   const met_graph_t *g = &j->graph;
   for (size_t n = 0; n < g->node_count; ++n) {
     if (!j->report.off_fast_path[n]) continue;
-    const met_node_t *node = &g->nodes[n];
-    uint64_t bytes = 0;
-    for (uint32_t r = 0; r < node->result_count; ++r) bytes += g->values[node->result_begin + r].bytes;
     const char *op_names[] = {"result_bytes"};
-    uint64_t op_values[] = {bytes};
-    o->metrics(user, node_loc(node), true, "off-fast-path", j->graph.name, op_names, op_values,
-               NULL, 1);
+    uint64_t op_values[] = {result_bytes(g, &g->nodes[n])};
+    o->metrics(user, node_loc(&g->nodes[n]), true, "off-fast-path", j->graph.name, op_names,
+               op_values, NULL, 1);
   }
 }
 
@@ -202,19 +206,10 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
                                 NULL, NULL, false};
   met_fn_jobs_t jobs;
   bool remarks = o->op_remarks;
-  if (!met_fn_jobs_run(module, target, &aopt, &bopt, after_budget, &remarks, &jobs)) {
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
+  met_function_result_t *results;
+  if (!met_fn_jobs_start(module, target, &aopt, &bopt, after_budget, &remarks, mloc, diag, user,
+                         sizeof(*results), &jobs, (void **)&results))
     return false;
-  }
-  if (!jobs.count)
-    met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
-             "no func.func with a body in this module: there is nothing to analyse");
-  met_function_result_t *results = calloc(jobs.count ? jobs.count : 1, sizeof(*results));
-  if (!results) {
-    met_fn_jobs_release(&jobs);
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
-    return false;
-  }
   bool ok = true;
   attr_keys_t keys = {0};
   bool svg_done = false;

@@ -165,19 +165,10 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
                                 NULL, NULL, true};
   after_ctx_t actx = {o->per_dispatch};
   met_fn_jobs_t jobs;
-  if (!met_fn_jobs_run(module, target, &aopt, &bopt, after_dispatch, &actx, &jobs)) {
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
+  met_dispatch_result_t *results;
+  if (!met_fn_jobs_start(module, target, &aopt, &bopt, after_dispatch, &actx, mloc, diag, user,
+                         sizeof(*results), &jobs, (void **)&results))
     return false;
-  }
-  if (!jobs.count)
-    met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
-                  "no func.func with a body in this module: there is nothing to analyse");
-  met_dispatch_result_t *results = calloc(jobs.count ? jobs.count : 1, sizeof(*results));
-  if (!results) {
-    met_fn_jobs_release(&jobs);
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
-    return false;
-  }
   bool ok = true;
   for (size_t i = 0; i < jobs.count; ++i) {
     met_fn_job_t *j = &jobs.jobs[i];

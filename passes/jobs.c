@@ -291,3 +291,24 @@ const char *met_fn_job_emit(met_fn_job_t *j, const char *pass, met_diag_fn_t dia
                   met_status_str(j->status));
   return j->failed ? "errors were reported at the function" : met_status_str(j->status);
 }
+
+bool met_fn_jobs_start(MlirOperation module, const met_target_t *target,
+                       const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
+                       met_fn_after_t after, void *ctx, MlirLocation loc, met_diag_fn_t diag,
+                       void *user, size_t size, met_fn_jobs_t *jobs, void **results) {
+  *results = NULL;
+  if (!met_fn_jobs_run(module, target, aopt, bopt, after, ctx, jobs)) {
+    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory");
+    return false;
+  }
+  if (!jobs->count)
+    met_diag_emit(diag, user, loc, MET_DIAG_WARNING,
+                  "no func.func with a body in this module: there is nothing to analyse");
+  *results = calloc(jobs->count ? jobs->count : 1, size);
+  if (!*results) {
+    met_fn_jobs_release(jobs);
+    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory");
+    return false;
+  }
+  return true;
+}

@@ -43,6 +43,15 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
                      met_fn_after_t after, void *ctx, met_fn_jobs_t *out);
 void met_fn_jobs_release(met_fn_jobs_t *jobs);
 
+// What every runner does first: runs the jobs (met_fn_jobs_run), warns at |loc| when the
+// module has no function with a body, and allocates |count| zeroed results of |size|
+// bytes into |*results|. False, after an "out of memory" error at |loc|, when it cannot;
+// the jobs are then released.
+bool met_fn_jobs_start(MlirOperation module, const met_target_t *target,
+                       const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
+                       met_fn_after_t after, void *ctx, MlirLocation loc, met_diag_fn_t diag,
+                       void *user, size_t size, met_fn_jobs_t *jobs, void **results);
+
 // Emits |j|'s collected diagnostics through |diag|, then, when its analysis failed, one
 // error at the function saying why (named after |pass|, e.g. "metrale-budget"). Returns
 // NULL when it succeeded, else the reason for the reports' error fields (static text or
