@@ -251,14 +251,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_report_json(&sb, target, results, jobs.count);
-    if (sb.status) {
-      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "cannot render the JSON report: %s",
-               met_status_str(sb.status));
-      ok = false;
-    } else if (!met_output_write(mloc, o->json, &sb, json_out, diag, user)) {
-      ok = false;
-    }
-    met_strbuf_deinitialize(&sb);
+    if (!met_output_rendered(mloc, o->json, &sb, json_out, "JSON report", diag, user)) ok = false;
   }
   if (text_out) met_report_text(text_out, target, results, jobs.count);
   met_fn_jobs_release(&jobs);

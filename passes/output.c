@@ -28,3 +28,15 @@ bool met_output_write(MlirLocation loc, MlirStringRef path, const met_strbuf_t *
   free(p);
   return ok;
 }
+
+bool met_output_rendered(MlirLocation loc, MlirStringRef path, met_strbuf_t *sb,
+                         met_strbuf_t *out, const char *what, met_diag_fn_t diag, void *user) {
+  bool ok = !sb->status;
+  if (!ok)
+    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "cannot render the %s: %s", what,
+                  met_status_str(sb->status));
+  else
+    ok = met_output_write(loc, path, sb, out, diag, user);
+  met_strbuf_deinitialize(sb);
+  return ok;
+}
