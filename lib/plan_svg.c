@@ -166,15 +166,25 @@ met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_targ
     const met_node_t *n = s->node >= 0 && (size_t)s->node < g->node_count ? &g->nodes[s->node] : NULL;
     // "9.0 MiB tosa.transpose model.mlir:123:10", cut to fit the margin (the tooltip of
     // the slot has it whole).
-    char label[256];
-    const char *base = n && n->loc ? strrchr(n->loc, '/') : NULL;
+    // The file name shortened (the line and column kept whole): "model.mlir:86:12", or
+    // "buddy_buddyl...:86:12" for a long one.
+    char label[256], where[64] = "";
+    if (n && n->loc) {
+      const char *base = strrchr(n->loc, '/');
+      base = base ? base + 1 : n->loc;
+      const char *colon = strchr(base, ':');
+      size_t name_len = colon ? (size_t)(colon - base) : strlen(base);
+      if (name_len > 16)
+        snprintf(where, sizeof(where), "%.13s...%s", base, colon ? colon : "");
+      else
+        snprintf(where, sizeof(where), "%s", base);
+    }
     met_strbuf_t b;
     met_strbuf_initialize(met_allocator_system(), &b);
     met_report_bytes(&b, s->bytes);
-    snprintf(label, sizeof(label), "%s %s %s", b.data ? b.data : "", n ? n->name : "?",
-             n && n->loc ? (base ? base + 1 : n->loc) : "");
+    snprintf(label, sizeof(label), "%s %s %s", b.data ? b.data : "", n ? n->name : "?", where);
     met_strbuf_deinitialize(&b);
-    if (strlen(label) > 46) memcpy(label + 43, "...", 4);
+    if (strlen(label) > 52) memcpy(label + 49, "...", 4);
     met_strbuf_printf(sb, "<text x=\"1060\" y=\"%zu\">", 84 + 16 * k);
     xml(sb, label);
     MET_STRBUF_LIT(sb, "</text>\n");
