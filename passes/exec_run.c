@@ -590,6 +590,80 @@ static bool is_kernel(MlirOperation op) {
   return false;
 }
 
+// The buffer a kernel operand is: through views to a global (its symbol) or a function
+// argument; NULL for anything else (an allocation, a computed value).
+static const void *resident_key(MlirValue v, MlirOperation func, const met_exec_options_t *opt) {
+  for (int depth = 0; depth < 64; ++depth) {
+    if (mlirValueIsABlockArgument(v)) {
+      MlirBlock owner = mlirBlockArgumentGetOwner(v);
+      MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+      if (!mlirBlockEqual(owner, entry)) return NULL;
+      intptr_t k = mlirBlockArgumentGetArgNumber(v);
+      return (size_t)k < opt->n_resident && opt->resident[k] ? v.ptr : NULL;
+    }
+    MlirOperation d = mlirOpResultGetOwner(v);
+    if (is_op(d, "memref.get_global")) {
+      MlirAttribute a = mlirOperationGetInherentAttributeByName(d, S("name"));
+      return mlirAttributeIsNull(a) ? NULL : a.ptr;  // symbol refs are uniqued
+    }
+    static const char *const views[] = {"memref.subview", "memref.cast", "memref.reinterpret_cast",
+                                        "memref.collapse_shape", "memref.expand_shape",
+                                        "memref.view", "memref.transpose"};
+    bool view = false;
+    for (size_t i = 0; i < sizeof views / sizeof *views && !view; ++i) view = is_op(d, views[i]);
+    if (!view || mlirOperationGetNumOperands(d) < 1) return NULL;
+    v = mlirOperationGetOperand(d, 0);
+  }
+  return NULL;
+}
+
+// Resident rows and handles of the bufferized function: the distinct resident buffers
+// its kernels bind, and per kernel the distinct ones it binds (its operands and what the
+// ops of its body use: a loop nest captures its buffers instead of taking them as
+// operands).
+typedef struct resident_walk_t {
+  MlirOperation func;
+  const met_exec_options_t *opt;
+  const void *mine[256];
+  size_t nmine;
+} resident_walk_t;
+
+static MlirWalkResult collect_resident(MlirOperation op, void *user) {
+  resident_walk_t *w = user;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    const void *k = resident_key(mlirOperationGetOperand(op, i), w->func, w->opt);
+    if (!k) continue;
+    bool seen = false;
+    for (size_t j = 0; j < w->nmine && !seen; ++j) seen = w->mine[j] == k;
+    if (!seen && w->nmine < 256) w->mine[w->nmine++] = k;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void count_resident(MlirOperation func, const met_exec_options_t *opt,
+                           met_exec_result_t *out) {
+  const void *rows[4096];
+  size_t nrows = 0;
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op)) {
+      if (!is_kernel(op)) continue;
+      resident_walk_t w;
+      w.func = func;
+      w.opt = opt;
+      w.nmine = 0;
+      mlirOperationWalk(op, collect_resident, &w, MlirWalkPreOrder);
+      out->resident_handles += w.nmine;
+      for (size_t i = 0; i < w.nmine; ++i) {
+        bool seen = false;
+        for (size_t j = 0; j < nrows && !seen; ++j) seen = rows[j] == w.mine[i];
+        if (!seen && nrows < 4096) rows[nrows++] = w.mine[i];
+      }
+    }
+  out->resident_rows = nrows;
+}
+
 static MlirOperation make_call(MlirContext ctx, MlirLocation loc, const char *callee, MlirValue arg) {
   MlirOperationState st = mlirOperationStateGet(S("func.call"), loc);
   mlirOperationStateAddOperands(&st, 1, &arg);
@@ -1380,6 +1454,7 @@ int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_n
   count_t ca = {0};
   mlirOperationWalk(f, count_allocs, &ca, MlirWalkPreOrder);
   out->static_allocs = ca.n;
+  count_resident(f, &opt, out);
   if ((rc = insert_markers(ctx, mop, f, out))) goto done;
   dg.errors = 0;
   if (!mlirOperationVerify(mop)) {

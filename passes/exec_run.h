@@ -59,6 +59,9 @@ typedef struct {
   uint64_t leaked_bytes;         // still live after a run, not returned as a result
   uint64_t copies;               // memref.copy ops in the bufferized function (static)
   uint64_t static_allocs;        // memref.alloc ops in the bufferized function (static)
+  uint64_t resident_rows;        // resident buffers the kernels bind (globals, resident
+                                 // arguments; views resolved), counted in the lowered program
+  uint64_t resident_handles;     // (kernel, resident buffer) pairs over the kernels
   uint64_t input_bytes;          // descriptors ((3+2*rank)*8 each) and scalars, plus the
                                  // data of arguments that are not resident
   uint64_t output_bytes, output_buffers; // result buffers (static type sizes), count
