@@ -427,6 +427,15 @@ static met_status_t analyze(ctx_t *c, const met_budget_options_t *options,
     return MET_EOVERFLOW;
   }
   mark_materialized(c, out->group_of_node);
+  out->flops_complete = graph->flops != NULL;
+  for (size_t n = 0; graph->flops && n < nn; ++n) {
+    if (graph->nodes[n].kind != MET_NODE_COMPUTE) continue;
+    if (graph->nodes[n].flags & MET_NODE_F_FLOPS_UNKNOWN) out->flops_complete = false;
+    if (!met_add_u64(out->flops, graph->flops[n], &out->flops)) {
+      out->overflow_field = "flops";
+      return MET_EOVERFLOW;
+    }
+  }
   st = count_simple(c, out->use_count, out->off_fast_path, out);
   if (!st) st = count_dram(c, out->group_of_node, out);
   if (!st) st = plan_slots(c, options, out);

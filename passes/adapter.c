@@ -467,7 +467,11 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
       MET_RETURN_IF_ERROR(met_arena_reserve(b->sh->arena, (void **)&b->g->flops,
                                             &b->sh->flops_cap, node, sizeof(uint64_t)));
     b->g->flops[node] = 0;
-    if (info.kind == MET_NODE_COMPUTE &&
+    if (info.kind == MET_NODE_COMPUTE && x.replaces_dispatch) {
+      // A resolved call: its callee's FLOPs, known when all of them are.
+      b->g->flops[node] = x.callee_flops;
+      if (!x.callee_flops_known) flags |= MET_NODE_F_FLOPS_UNKNOWN;
+    } else if (info.kind == MET_NODE_COMPUTE &&
         (!met_adapter_flops(op, name, (met_op_class_t)info.op_class, b->sh->opt->dynamic_size,
                             &b->g->flops[node]) ||
          has_x)) {

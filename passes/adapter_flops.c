@@ -12,8 +12,9 @@
 //    divide).
 //  - data movement (slices, reshapes, concat, pad, gather, ...): 0.
 //  - dynamic dims count as dynamic-size=N when it is given.
-//  - anything else (loops, calls, unknown ops) and unbound dynamic shapes: unknown,
-//    counted as 0 with MET_NODE_F_FLOPS_UNKNOWN set on the node.
+//  - a resolved func.call: its callee's FLOPs (unknown when some of those are).
+//  - anything else (loops, unresolved calls, unknown ops) and unbound dynamic shapes:
+//    unknown, counted as 0 with MET_NODE_F_FLOPS_UNKNOWN set on the node.
 #include "adapter_internal.h"
 
 #include <string.h>

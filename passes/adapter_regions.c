@@ -198,6 +198,8 @@ met_status_t met_adapter_call_cost(builder_t *b, MlirOperation op, MlirLocation 
     x->param_bytes = cb->param_bytes;
     x->callee_buffers = c.report->inner_buffers;
     x->callee_buffer_bytes = c.report->inner_buffer_bytes;
+    x->callee_flops = c.report->flops;
+    x->callee_flops_known = c.report->flops_complete;
     *has = true;
     if (!c.report->complete) b->g->incomplete = true;  // the callee's warnings say why
     return MET_OK;

@@ -113,6 +113,10 @@ typedef struct met_budget_report_t {
   // Slots that are not the function's results (those live to its end): their number
   // and native bytes (not aligned), what a caller's per-buffer model counts for a call.
   uint64_t inner_buffers, inner_buffer_bytes;
+  // The FLOPs of the function's compute ops (graph->flops summed; 0 when not counted),
+  // and whether every one is known: what a caller's call counts (metrale/dispatch.h).
+  uint64_t flops;
+  bool flops_complete;
   uint64_t *group_bytes;                     // per group: its share of dram_bytes; NULL
                                              // unless options->per_group
   // With MET_EOVERFLOW: the met_budget_t field whose sum passed 2^64 ("host_io_bytes",

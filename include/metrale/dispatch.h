@@ -106,7 +106,7 @@ typedef struct met_dispatch_row_t {
 typedef struct met_dispatch_report_t {
   met_dispatch_stats_t stats;
   met_dispatch_row_t *rows; size_t row_count;  // in order of first op
-  uint64_t flops;          // over the graph (callees' ops are in their own reports)
+  uint64_t flops;          // over the graph (a resolved call counts its callee's)
   bool flops_complete;     // latency_ns is exact by its definition, not a lower bound
   uint64_t flops_unknown;  // ops in dispatches whose FLOPs are not known
   int32_t first_unknown;   // the first of them (a node), -1 for none

@@ -144,6 +144,8 @@ typedef struct met_node_extra_t {
   // slots that do not live to its end (those that do hold its results, which are the
   // caller's own slots), their number and native bytes.
   uint64_t callee_buffers, callee_buffer_bytes;
+  uint64_t callee_flops;          // the callee's FLOPs (met_budget_report_t.flops)
+  bool callee_flops_known;        // and whether all of them are known
 } met_node_extra_t;
 
 typedef struct met_graph_t {

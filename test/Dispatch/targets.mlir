@@ -146,9 +146,13 @@ func.func @q(%x: tensor<8xi4>) -> tensor<8xi4> {
 // CPU: metrale.dispatch @helper on mlir-cpu
 // CPU-SAME: device_allocation_bytes=128
 // CPU-SAME: device_allocation_events=1
+// Each call counts its callee's 16 FLOPs (mulf on 16 elements), so the latency is exact:
+// per call 128 B at 10 GB/s = 13 ns (16 FLOPs: 6 ns), 26 ns in all, complete.
 // CPU: metrale.dispatch @caller on mlir-cpu
 // CPU-SAME: device_allocation_bytes=256
 // CPU-SAME: device_allocation_events=2
+// CPU-SAME: latency_ns=26
+// CPU-SAME: complete=true
 func.func private @helper(%x: tensor<16xf32>) -> tensor<16xf32> {
   %r = arith.mulf %x, %x : tensor<16xf32>
   return %r : tensor<16xf32>
