@@ -155,7 +155,8 @@ def run_table(models):
     peak_live_bytes and arena_bytes."""
     fields = ["input_bytes", "output_bytes", "readback_bytes", "bytes_moved",
               "device_allocation_bytes", "device_allocation_events", "latency_ns",
-              "output_buffers", "kernel_launches", "sync_points"]
+              "output_buffers", "resident_resource_rows", "resident_resource_handles",
+              "kernel_launches", "sync_points"]
     print("(3) measured / predicted on mlir-cpu (metrale run, --opt 2, 3 runs, random inputs)")
     print("  %-44s %s" % ("model @function", " ".join("%9s" % f[:9] for f in fields)))
     tool = os.path.join(build, "bin", "metrale")
