@@ -1,10 +1,8 @@
-// metrale: the command for people.
-//   metrale budget MODEL.mlir [--target NAME] [--json FILE|-] [--params SPEC]
-//                             [--dynamic-size N] [--remarks] [--allow-unregistered-dialect]
-//   metrale targets [--json]
-// Parses the model with the MLIR C API, runs the same met_budget_run as the pass, and
-// prints a table per function. Exit status: 0 done, 1 the model could not be read or
-// evaluated, 2 bad usage.
+// metrale: the command for people (usage: `metrale --help`, README "The metrale command").
+// This file: usage, options, diagnostics, `budget`, `memory`, `dispatch` (sweeps, CSV)
+// and `targets`; tools/metrale_exec.c: `plan` and `run`; tools/cli.h what they share.
+// Parses the model with the MLIR C API and runs the same runners as the passes.
+// Exit status: 0 done, 1 the model could not be read or evaluated, 2 bad usage.
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,7 +11,6 @@
 #include <unistd.h>
 
 #include "../passes/adapter.h"
-#include "../passes/exec_run.h"
 #include "../passes/sarif.h"
 #include "metrale/options.h"
 #include "metrale/parse.h"
@@ -25,8 +22,9 @@
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/RegisterEverything.h"
+#include "cli.h"
 
-static const char kUsage[] =
+const char cli_usage[] =
     "usage: metrale budget MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-] [--params SPEC]\n"
     "                      [--dynamic-size N] [--planner NAME] [--remarks]\n"
     "                      [--allow-unregistered-dialect]\n"
@@ -58,8 +56,6 @@ static const char kUsage[] =
     "row per (model, function, target) with every field (a model that fails is a row with its\n"
     "error; the others still run; exit status 1 when any failed), with a progress line on a terminal.\n";
 
-typedef struct cli_diag_t { bool remarks; } cli_diag_t;
-
 // A location without a file part is printed as MLIR writes it, cut at 160 characters
 // (a call-site or fused nest can print as megabytes).
 typedef struct loc_sink_t { char buf[161]; size_t len; bool cut; } loc_sink_t;
@@ -82,7 +78,7 @@ static const char *sev_name(met_diag_severity_t s) {
 }
 
 // Prints "file:line:col: severity: message" like the compiler does.
-static void print_diag(MlirLocation loc, const char *sev, const char *msg) {
+void cli_print_diag(MlirLocation loc, const char *sev, const char *msg) {
   met_arena_t arena;
   met_arena_initialize(met_allocator_system(), &arena);
   const char *where = met_adapter_loc_string(&arena, loc);
@@ -97,10 +93,10 @@ static void print_diag(MlirLocation loc, const char *sev, const char *msg) {
   met_arena_deinitialize(&arena);
 }
 
-static void on_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
+void cli_on_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
   cli_diag_t *d = user;
   if (sev == MET_DIAG_REMARK && !d->remarks) return;
-  print_diag(loc, sev_name(sev), msg);
+  cli_print_diag(loc, sev_name(sev), msg);
 }
 
 typedef struct msg_sink_t { char buf[2048]; size_t len; } msg_sink_t;
@@ -125,14 +121,14 @@ static MlirLogicalResult on_mlir_diag(MlirDiagnostic d, void *user) {
     case MlirDiagnosticRemark: sev = "remark"; break;
     default: break;
   }
-  print_diag(mlirDiagnosticGetLocation(d), sev, m.buf);
+  cli_print_diag(mlirDiagnosticGetLocation(d), sev, m.buf);
   for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(d); ++i) on_mlir_diag(mlirDiagnosticGetNote(d, i), user);
   return mlirLogicalResultSuccess();
 }
 
 // Standard output may be a full disk or a closed pipe: a report that was not written is
 // a failure (exit status 1), not a success.
-static int finish_stdout(int rc) {
+int cli_finish_stdout(int rc) {
   if (fflush(stdout) != 0 || ferror(stdout)) {
     fprintf(stderr, "metrale: cannot write to standard output\n");
     return rc ? rc : 1;
@@ -144,7 +140,7 @@ static int cmd_targets(int argc, char **argv) {
   bool json = false;
   for (int i = 0; i < argc; ++i) {
     if (!strcmp(argv[i], "--json")) json = true;
-    else { fprintf(stderr, "metrale targets: unknown option '%s'\n%s", argv[i], kUsage); return 2; }
+    else { fprintf(stderr, "metrale targets: unknown option '%s'\n%s", argv[i], cli_usage); return 2; }
   }
   met_strbuf_t sb;
   met_strbuf_initialize(met_allocator_system(), &sb);
@@ -207,7 +203,7 @@ static int cmd_targets(int argc, char **argv) {
   int rc = sb.status ? 1 : 0;
   if (!rc) fwrite(sb.data, 1, sb.len, stdout);
   met_strbuf_deinitialize(&sb);
-  return finish_stdout(rc);
+  return cli_finish_stdout(rc);
 }
 
 static bool take_value(int argc, char **argv, int *i, const char *flag, const char **out) {
@@ -220,7 +216,7 @@ static bool take_value(int argc, char **argv, int *i, const char *flag, const ch
 }
 
 // take_value, refusing an empty value ("--json ''" would otherwise write nothing).
-static bool take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out) {
+bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out) {
   if (!take_value(argc, argv, i, flag, out)) return false;
   if (!**out) { fprintf(stderr, "metrale: %s needs a value, not an empty one\n", flag); exit(2); }
   return true;
@@ -229,7 +225,7 @@ static bool take_nonempty(int argc, char **argv, int *i, const char *flag, const
 
 // The usage text, then every option of metrale/options.def with its commands and help.
 static void print_usage(FILE *f) {
-  fputs(kUsage, f);
+  fputs(cli_usage, f);
   fputs("\noptions (b: budget, m: memory, d: dispatch; the same as the passes' options):\n", f);
   const met_option_t *opts = met_options();
   for (int k = 0; k < MET_OPT_COUNT; ++k) {
@@ -241,21 +237,10 @@ static void print_usage(FILE *f) {
   }
 }
 
-typedef struct cli_opts_t {
-  const char *model;                // the first model (the only one for `run`)
-  const char **models;              // every model given, in order
-  size_t nmodels;
-  const char *csv;                  // --csv FILE|-
-  const char *svg, *function;       // metrale plan: --svg FILE, --function NAME
-  const char *text[MET_OPT_COUNT];  // TEXT and NUM options given (NULL: not given)
-  bool flag[MET_OPT_COUNT];         // FLAG options given
-  bool unregistered;
-  cli_diag_t d;
-} cli_opts_t;
 
 // Checks the numeric flags given with the passes' own parser and ranges, from
 // metrale/options.def (exit status 2 on a bad value).
-static bool check_numbers(const cli_opts_t *o) {
+bool cli_check_numbers(const cli_opts_t *o) {
   const met_option_t *opts = met_options();
   for (int k = 0; k < MET_OPT_COUNT; ++k) {
     const char *s = o->text[k];
@@ -273,7 +258,7 @@ static bool check_numbers(const cli_opts_t *o) {
 
 // Parses the options of command |pass| (MET_PASS_*) from metrale/options.def, plus the
 // command's own --remarks and --allow-unregistered-dialect.
-static int parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_opts_t *o) {
+int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_opts_t *o) {
   memset(o, 0, sizeof(*o));
   const met_option_t *opts = met_options();
   for (int i = 0; i < argc; ++i) {
@@ -282,21 +267,21 @@ static int parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli
       const met_option_t *r = &opts[k];
       if (!r->cli[0] || !(r->passes & pass)) continue;
       if (r->kind == MET_OPTION_TEXT || r->kind == MET_OPTION_NUM)
-        taken = take_nonempty(argc, argv, &i, r->cli, &o->text[k]);
+        taken = cli_take_nonempty(argc, argv, &i, r->cli, &o->text[k]);
       else if (!strcmp(argv[i], r->cli))
         taken = o->flag[k] = true;
     }
     if (taken) continue;
     if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o->unregistered = true;
-    else if (take_nonempty(argc, argv, &i, "--csv", &o->csv)) continue;
+    else if (cli_take_nonempty(argc, argv, &i, "--csv", &o->csv)) continue;
     else if ((!strcmp(cmd, "plan") || !strcmp(cmd, "memory")) &&
-             take_nonempty(argc, argv, &i, "--svg", &o->svg))
+             cli_take_nonempty(argc, argv, &i, "--svg", &o->svg))
       continue;
-    else if (!strcmp(cmd, "plan") && take_nonempty(argc, argv, &i, "--function", &o->function))
+    else if (!strcmp(cmd, "plan") && cli_take_nonempty(argc, argv, &i, "--function", &o->function))
       continue;
     else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "metrale %s: unknown option '%s'\n%s", cmd, argv[i], kUsage);
+      fprintf(stderr, "metrale %s: unknown option '%s'\n%s", cmd, argv[i], cli_usage);
       return 2;
     } else {
       if (!o->models && !(o->models = calloc((size_t)argc, sizeof(char *)))) {
@@ -307,7 +292,7 @@ static int parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli
       if (!o->model) o->model = argv[i];
     }
   }
-  if (!o->model) { fprintf(stderr, "metrale %s: no model given\n%s", cmd, kUsage); return 2; }
+  if (!o->model) { fprintf(stderr, "metrale %s: no model given\n%s", cmd, cli_usage); return 2; }
   return 0;
 }
 
@@ -331,11 +316,10 @@ static MlirModule load_path(const cli_opts_t *o, const char *path, MlirContext *
   return m;
 }
 
-static MlirModule load(const cli_opts_t *o, MlirContext *out_ctx) {
+MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx) {
   return load_path(o, o->model, out_ctx);
 }
 
-static MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
 // --- sweeps: several models and targets, rows of CSV ---------------------------------
 
@@ -514,9 +498,9 @@ static bool run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *tar
 
 static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   cli_opts_t o;
-  int rc = parse_opts(argc, argv, pass, cmd, &o);
+  int rc = cli_parse_opts(argc, argv, pass, cmd, &o);
   if (rc) return rc;
-  if (!check_numbers(&o)) { free(o.models); return 2; }
+  if (!cli_check_numbers(&o)) { free(o.models); return 2; }
   // The targets: the one given, every built-in for "all", or the module's own (NULL).
   const char *one = o.text[MET_OPT_target];
   bool all = one && !strcmp(one, "all");
@@ -561,7 +545,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   // A document on stdout (--csv -, --sarif -) is all stdout gets.
   bool doc_stdout = csv_stdout || (sarif_path && !strcmp(sarif_path, "-"));
   met_sarif_t sarif;
-  met_sarif_initialize(&sarif, on_diag, &o.d);
+  met_sarif_initialize(&sarif, cli_on_diag, &o.d);
   bool progress = isatty(2) && o.nmodels * ntargets > 1;
   size_t failed = 0, step = 0;
   for (size_t i = 0; i < o.nmodels; ++i) {
@@ -585,7 +569,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
         met_strbuf_printf(&text, "%s== %s%s%s ==\n", text.len ? "\n" : "", o.models[i],
                           target ? " on " : "", target ? target : "");
       bool ok = run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout,
-                         sarif_path ? met_sarif_diag : on_diag,
+                         sarif_path ? met_sarif_diag : cli_on_diag,
                          sarif_path ? (void *)&sarif : (void *)&o.d);
       if (!ok) {
         ++failed;
@@ -647,335 +631,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   met_strbuf_deinitialize(&jout);
   met_strbuf_deinitialize(&csv);
   free(o.models);
-  return finish_stdout(rc);
-}
-
-// --- metrale plan: the arena plan as a picture ---------------------------------------
-
-typedef struct plan_cli_t {
-  const char *want;          // --function, or NULL: the first function with a plan
-  const met_target_t *target;
-  met_strbuf_t svg;
-  bool done;
-} plan_cli_t;
-
-static void on_plan(void *user, const char *name, const met_graph_t *g,
-                    const met_budget_report_t *r) {
-  plan_cli_t *p = user;
-  if (p->done || (p->want && strcmp(p->want, name))) return;
-  p->done = true;
-  (void)met_plan_svg(&p->svg, name, p->target, g, r);
-}
-
-static int cmd_plan(int argc, char **argv) {
-  cli_opts_t o;
-  int rc = parse_opts(argc, argv, MET_PASS_BUDGET, "plan", &o);
-  if (rc) return rc;
-  if (!check_numbers(&o)) { free(o.models); return 2; }
-  if (!o.svg || o.nmodels != 1) {
-    fprintf(stderr, "metrale plan: one model and --svg FILE are needed\n%s", kUsage);
-    free(o.models);
-    return 2;
-  }
-  plan_cli_t p;
-  memset(&p, 0, sizeof(p));
-  p.want = o.function;
-  const char *tname = o.text[MET_OPT_target] ? o.text[MET_OPT_target] : "host-cpu";
-  if (met_target_find(tname, strlen(tname), &p.target) != MET_OK) {
-    fprintf(stderr, "metrale plan: unknown target '%s' (metrale targets lists them)\n", tname);
-    free(o.models);
-    return 2;
-  }
-  MlirContext ctx;
-  MlirModule m = load(&o, &ctx);
-  if (mlirModuleIsNull(m)) { free(o.models); return 1; }
-  met_strbuf_initialize(met_allocator_system(), &p.svg);
-  met_budget_run_options_t bo;
-  memset(&bo, 0, sizeof(bo));
-  bo.target = ref(tname);
-  bo.params = ref(o.text[MET_OPT_params] ? o.text[MET_OPT_params] : "");
-  bo.dynamic_size = ref(o.text[MET_OPT_dynamic_size] ? o.text[MET_OPT_dynamic_size] : "");
-  bo.planner = ref(o.text[MET_OPT_planner] ? o.text[MET_OPT_planner] : "");
-  bo.on_plan = on_plan;
-  bo.on_plan_user = &p;
-  bool ok = met_budget_run(mlirModuleGetOperation(m), &bo, on_diag, &o.d, NULL, NULL);
-  rc = ok ? 0 : 1;
-  if (!p.done) {
-    fprintf(stderr, "metrale plan: %s\n", o.function ? "no evaluated function of that name"
-                                                      : "no function was evaluated");
-    rc = 1;
-  } else {
-    FILE *f = strcmp(o.svg, "-") ? fopen(o.svg, "w") : stdout;
-    if (p.svg.status || !f || fwrite(p.svg.data, 1, p.svg.len, f) != p.svg.len ||
-        (f != stdout && fclose(f))) {
-      fprintf(stderr, "metrale: cannot write '%s': %s\n", o.svg, strerror(errno));
-      rc = 1;
-    }
-  }
-  met_strbuf_deinitialize(&p.svg);
-  mlirModuleDestroy(m);
-  mlirContextDestroy(ctx);
-  free(o.models);
-  return finish_stdout(rc);
-}
-
-// --- metrale run ---------------------------------------------------------------------
-// Each public function: the prediction (met_dispatch_run, on the original module) and a
-// measured run (passes/exec_run.c, on a clone), side by side.
-
-typedef struct run_cli_t {
-  MlirContext ctx;
-  MlirModule m;
-  const char *function;       // NULL: every public function
-  const char *target;
-  met_exec_options_t eo;
-  met_strbuf_t text, json;
-  size_t done, failed;
-} run_cli_t;
-
-static bool func_is_public(MlirOperation f) {
-  MlirAttribute v = mlirOperationGetInherentAttributeByName(f, ref("sym_visibility"));
-  if (mlirAttributeIsNull(v) || !mlirAttributeIsAString(v)) return true;
-  MlirStringRef s = mlirStringAttrGetValue(v);
-  return !(s.length == 7 && !memcmp(s.data, "private", 7));
-}
-
-// The measured stats of one run, by the definitions of metrale/dispatch.h on this CPU:
-// the host is the device (readback = the results, one sync per invocation); latency is
-// the median of the warm runs (the first when there is one run); kernel launches are the
-// markers' count per invocation; resident rows and handles are counted in the lowered
-// program the run executes (the buffers its kernels bind).
-static void measured_stats(const met_exec_result_t *r, met_dispatch_stats_t *m) {
-  memset(m, 0, sizeof(*m));
-  m->input_bytes = r->input_bytes;
-  m->output_bytes = r->output_bytes;
-  m->readback_bytes = r->output_bytes;
-  m->bytes_moved = r->input_bytes + r->output_bytes;
-  m->device_allocation_bytes = r->alloc_bytes;
-  m->device_allocation_events = r->alloc_events;
-  m->latency_ns = r->runs > 1 ? r->median_ns : r->first_ns;
-  m->output_buffers = r->output_buffers;
-  m->resident_resource_rows = r->resident_rows;
-  m->resident_resource_handles = r->resident_handles;
-  uint64_t launches = 0;
-  for (size_t k = 0; k < r->n_kernels; ++k) launches += r->kernels[k].launches;
-  m->kernel_launches = r->runs ? launches / r->runs : 0;
-  m->sync_points = r->runs ? 1 : 0;
-  m->recovered_after_device_loss = r->recovered_after_device_loss;
-  (void)met_dispatch_rates(m, NULL);
-}
-
-static bool observed(const met_dispatch_field_t *f) {
-  (void)f;
-  return true;  // every field is measured (or counted in the program that runs)
-}
-
-static void run_one(void *user, MlirOperation func, const char *name,
-                    const met_dispatch_stats_t *pred, const met_budget_t *budget, bool complete,
-                    const uint8_t *resident, size_t nargs, const char *error) {
-  run_cli_t *r = user;
-  if (error) return;  // the prediction failed: its error is reported already
-  MlirAttribute sym = mlirOperationGetInherentAttributeByName(func, ref("sym_name"));
-  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym)) return;
-  MlirStringRef sn = mlirStringAttrGetValue(sym);
-  char fname[256];
-  snprintf(fname, sizeof(fname), "%.*s", (int)sn.length, sn.data);
-  if (r->function ? strcmp(fname, r->function) != 0 : !func_is_public(func)) return;
-  bool top = mlirOperationEqual(mlirOperationGetParentOperation(func),
-                                mlirModuleGetOperation(r->m));
-  met_exec_options_t eo = r->eo;
-  eo.resident = resident;
-  eo.n_resident = nargs;
-  met_exec_result_t res;
-  int rc = top ? met_exec_run_function(r->ctx, r->m, fname, &eo, &res) : -1;
-  if (!top) {
-    memset(&res, 0, sizeof(res));
-    snprintf(res.error, sizeof(res.error), "@%s is in a nested module: only the top module's functions run", name);
-  }
-  met_strbuf_t *t = &r->text, *j = &r->json;
-  met_strbuf_cstr(j, r->done ? ",\n  {\"name\": " : "\n  {\"name\": ");
-  met_strbuf_json_string(j, name);
-  ++r->done;
-  if (rc) {
-    ++r->failed;
-    print_diag(mlirOperationGetLocation(func), "error", res.error);
-    met_strbuf_printf(t, "%s@%s: not run: %s\n", r->done > 1 ? "\n" : "", name, res.error);
-    MET_STRBUF_LIT(j, ", \"error\": ");
-    met_strbuf_json_string(j, res.error);
-    MET_STRBUF_LIT(j, "}");
-    met_exec_result_free(&res);
-    return;
-  }
-  met_dispatch_stats_t meas;
-  measured_stats(&res, &meas);
-  size_t n;
-  const met_dispatch_field_t *f = met_dispatch_fields(&n);
-  met_strbuf_printf(t, "%s@%s: predicted on %s%s, measured on this CPU (%u run%s, -O%d, %s inputs)\n",
-                    r->done > 1 ? "\n" : "", name, r->target, complete ? "" : " (a lower bound)",
-                    res.runs, res.runs == 1 ? "" : "s", eo.opt_level,
-                    eo.inputs == MET_EXEC_INPUTS_RANDOM ? "random" : "zero");
-  met_strbuf_printf(t, "  %-36s %15s %15s %9s\n", "field", "predicted", "measured", "ratio");
-  for (size_t k = 0; k < n; ++k) {
-    uint64_t p = met_dispatch_field_u64(pred, &f[k]), m = met_dispatch_field_u64(&meas, &f[k]);
-    if (f[k].kind == MET_DFIELD_BOOL) {
-      met_strbuf_printf(t, "  %-36s %15s %15s\n", f[k].name, p ? "true" : "false", m ? "true" : "false");
-    } else if (!observed(&f[k])) {
-      met_strbuf_printf(t, "  %-36s %15" PRIu64 " %15s %9s\n", f[k].name, p, "-", "-");
-    } else if (!p) {
-      met_strbuf_printf(t, "  %-36s %15" PRIu64 " %15" PRIu64 " %9s\n", f[k].name, p, m, m ? "-" : "1.000");
-    } else {
-      met_strbuf_printf(t, "  %-36s %15" PRIu64 " %15" PRIu64 " %9.3f\n", f[k].name, p, m,
-                        (double)m / (double)p);
-    }
-  }
-  met_strbuf_printf(t, "  live high water %" PRIu64 " B measured; predicted peak_live_bytes %"
-                    PRIu64 ", arena_bytes %" PRIu64 "\n", res.live_high_water_bytes,
-                    budget->peak_live_bytes, budget->arena_bytes);
-  met_strbuf_printf(t, "  latency first %.3f ms, min %.3f ms, median %.3f ms; lowering %.3f s, JIT %.3f s\n",
-                    res.first_ns / 1e6, res.min_ns / 1e6, res.median_ns / 1e6, res.lower_ns / 1e9,
-                    res.jit_ns / 1e9);
-  met_strbuf_printf(t, "  bufferized IR: %" PRIu64 " allocations, %" PRIu64 " copies; %zu kernels%s\n",
-                    res.static_allocs, res.copies, res.n_kernels,
-                    res.recovered_after_device_loss ? "; recovered after the injected device loss" : "");
-  // JSON: the keys.
-  MET_STRBUF_LIT(j, ", \"complete\": ");
-  met_strbuf_cstr(j, complete ? "true" : "false");
-  MET_STRBUF_LIT(j, ", \"predicted\": {");
-  for (size_t k = 0; k < n; ++k) {
-    met_strbuf_printf(j, "%s\"%s\": ", k ? ", " : "", f[k].name);
-    uint64_t v = met_dispatch_field_u64(pred, &f[k]);
-    if (f[k].kind == MET_DFIELD_BOOL) met_strbuf_cstr(j, v ? "true" : "false");
-    else met_strbuf_u64(j, v);
-  }
-  MET_STRBUF_LIT(j, "}, \"measured\": {");
-  for (size_t k = 0; k < n; ++k) {
-    met_strbuf_printf(j, "%s\"%s\": ", k ? ", " : "", f[k].name);
-    uint64_t v = met_dispatch_field_u64(&meas, &f[k]);
-    if (!observed(&f[k])) MET_STRBUF_LIT(j, "null");
-    else if (f[k].kind == MET_DFIELD_BOOL) met_strbuf_cstr(j, v ? "true" : "false");
-    else met_strbuf_u64(j, v);
-  }
-  met_strbuf_printf(j, "}, \"runs\": %u, \"jit_ns\": %" PRIu64 ", \"lower_ns\": %" PRIu64
-                    ", \"latency_ns_first\": %" PRIu64 ", \"latency_ns_min\": %" PRIu64
-                    ", \"latency_ns_median\": %" PRIu64 ", \"live_high_water_bytes\": %" PRIu64
-                    ", \"predicted_peak_live_bytes\": %" PRIu64 ", \"predicted_arena_bytes\": %" PRIu64
-                    ", \"bufferized_allocations\": %" PRIu64 ", \"bufferized_copies\": %" PRIu64
-                    ", \"kernels\": [",
-                    res.runs, res.jit_ns, res.lower_ns, res.first_ns, res.min_ns, res.median_ns,
-                    res.live_high_water_bytes, budget->peak_live_bytes, budget->arena_bytes,
-                    res.static_allocs, res.copies);
-  for (size_t k = 0; k < res.n_kernels; ++k) {
-    const met_exec_kernel_t *kk = &res.kernels[k];
-    met_strbuf_cstr(j, k ? ", {\"name\": " : "{\"name\": ");
-    met_strbuf_json_string(j, kk->name);
-    MET_STRBUF_LIT(j, ", \"loc\": ");
-    met_strbuf_json_string(j, kk->loc);
-    met_strbuf_printf(j, ", \"launches\": %" PRIu64 ", \"ns\": %" PRIu64 "}", kk->launches, kk->ns);
-  }
-  MET_STRBUF_LIT(j, "]}");
-  met_exec_result_free(&res);
-}
-
-static int cmd_exec(int argc, char **argv) {
-  run_cli_t r;
-  memset(&r, 0, sizeof(r));
-  met_exec_options_default(&r.eo);
-  cli_opts_t o;
-  memset(&o, 0, sizeof(o));
-  const char *v, *json = NULL, *params = NULL, *states = NULL;
-  r.target = "mlir-cpu";
-  for (int i = 0; i < argc; ++i) {
-    char msg[256];
-    uint64_t num;
-    if (take_nonempty(argc, argv, &i, "--function", &r.function)) continue;
-    if (take_nonempty(argc, argv, &i, "--target", &r.target)) continue;
-    if (take_nonempty(argc, argv, &i, "--json", &json)) continue;
-    if (take_nonempty(argc, argv, &i, "--params", &params)) continue;
-    if (take_nonempty(argc, argv, &i, "--states", &states)) continue;
-    if (take_nonempty(argc, argv, &i, "--runs", &v)) {
-      if (!met_parse_option_u64("--runs", v, strlen(v), 1, 1000000, &num, msg, sizeof(msg))) {
-        fprintf(stderr, "metrale: %s\n", msg);
-        return 2;
-      }
-      r.eo.runs = (unsigned)num;
-      continue;
-    }
-    if (take_nonempty(argc, argv, &i, "--timeout", &v)) {
-      if (!met_parse_option_u64("--timeout", v, strlen(v), 1, 86400, &num, msg, sizeof(msg))) {
-        fprintf(stderr, "metrale: %s\n", msg);
-        return 2;
-      }
-      r.eo.timeout_s = (unsigned)num;
-      continue;
-    }
-    if (take_nonempty(argc, argv, &i, "--opt", &v)) {
-      if (!met_parse_option_u64("--opt", v, strlen(v), 0, 3, &num, msg, sizeof(msg))) {
-        fprintf(stderr, "metrale: %s\n", msg);
-        return 2;
-      }
-      r.eo.opt_level = (int)num;
-      continue;
-    }
-    if (take_nonempty(argc, argv, &i, "--inputs", &v)) {
-      if (!strcmp(v, "zeros")) r.eo.inputs = MET_EXEC_INPUTS_ZEROS;
-      else if (!strcmp(v, "random")) r.eo.inputs = MET_EXEC_INPUTS_RANDOM;
-      else { fprintf(stderr, "metrale: --inputs is zeros or random, not '%s'\n", v); return 2; }
-      continue;
-    }
-    if (!strcmp(argv[i], "--inject-device-loss")) r.eo.inject_device_loss = true;
-    else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o.unregistered = true;
-    else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "metrale run: unknown option '%s'\n%s", argv[i], kUsage);
-      return 2;
-    } else if (!o.model) o.model = argv[i];
-    else { fprintf(stderr, "metrale run: one model at a time\n"); return 2; }
-  }
-  if (!o.model) { fprintf(stderr, "metrale run: no model given\n%s", kUsage); return 2; }
-  MlirModule m = load(&o, &r.ctx);
-  if (mlirModuleIsNull(m)) return 1;
-  r.m = m;
-  met_strbuf_initialize(met_allocator_system(), &r.text);
-  met_strbuf_initialize(met_allocator_system(), &r.json);
-  met_dispatch_run_options_t dop;
-  memset(&dop, 0, sizeof(dop));
-  dop.target = ref(r.target);
-  dop.params = ref(params ? params : "");
-  dop.states = ref(states ? states : "");
-  dop.on_function = run_one;
-  dop.on_function_user = &r;
-  cli_diag_t d = {false};
-  bool ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, on_diag, &d, NULL, NULL);
-  if (!r.done && ok) {
-    fprintf(stderr, "metrale run: %s\n", r.function ? "no function of that name with a body"
-                                                     : "no public function with a body to run");
-    ok = false;
-  }
-  int rc = ok && !r.failed ? 0 : 1;
-  met_strbuf_t doc;
-  met_strbuf_initialize(met_allocator_system(), &doc);
-  // The target as `metrale targets --json` and the dispatch JSON show it.
-  const met_target_t *tt = NULL;
-  MET_STRBUF_LIT(&doc, "{\"target\": ");
-  if (met_target_find(r.target, strlen(r.target), &tt) == MET_OK) met_report_json_target(&doc, tt);
-  else met_strbuf_json_string(&doc, r.target);
-  MET_STRBUF_LIT(&doc, ", \"functions\": [");
-  met_strbuf_append(&doc, r.json.data ? r.json.data : "", r.json.len);
-  MET_STRBUF_LIT(&doc, "]}\n");
-  if (json && strcmp(json, "-")) {
-    FILE *f = fopen(json, "w");
-    if (!f || fwrite(doc.data, 1, doc.len, f) != doc.len || fclose(f)) {
-      fprintf(stderr, "metrale: cannot write '%s': %s\n", json, strerror(errno));
-      rc = 1;
-    }
-  }
-  if (json && !strcmp(json, "-")) fwrite(doc.data, 1, doc.len, stdout);
-  else if (r.text.len) fwrite(r.text.data, 1, r.text.len, stdout);
-  met_strbuf_deinitialize(&doc);
-  met_strbuf_deinitialize(&r.text);
-  met_strbuf_deinitialize(&r.json);
-  mlirModuleDestroy(m);
-  mlirContextDestroy(r.ctx);
-  return finish_stdout(rc);
+  return cli_finish_stdout(rc);
 }
 
 int main(int argc, char **argv) {
@@ -990,6 +646,6 @@ int main(int argc, char **argv) {
   if (!strcmp(argv[1], "targets")) return cmd_targets(argc - 2, argv + 2);
   if (!strcmp(argv[1], "run")) return cmd_exec(argc - 2, argv + 2);
   if (!strcmp(argv[1], "plan")) return cmd_plan(argc - 2, argv + 2);
-  fprintf(stderr, "metrale: unknown command '%s'\n%s", argv[1], kUsage);
+  fprintf(stderr, "metrale: unknown command '%s'\n%s", argv[1], cli_usage);
   return 2;
 }

@@ -1,0 +1,49 @@
+// tools/cli.h: what the files of the `metrale` command share (metrale.c: usage, options,
+// diagnostics, budget/memory/dispatch/targets; metrale_exec.c: `metrale plan` and
+// `metrale run`). Internal to the tool.
+#ifndef METRALE_TOOLS_CLI_H
+#define METRALE_TOOLS_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../passes/adapter.h"
+#include "metrale/options.h"
+#include "mlir-c/IR.h"
+
+extern const char cli_usage[];
+
+typedef struct cli_diag_t { bool remarks; } cli_diag_t;
+
+typedef struct cli_opts_t {
+  const char *model;                // the first model (the only one for `run`)
+  const char **models;              // every model given, in order
+  size_t nmodels;
+  const char *csv;                  // --csv FILE|-
+  const char *svg, *function;       // metrale plan: --svg FILE, --function NAME
+  const char *text[MET_OPT_COUNT];  // TEXT and NUM options given (NULL: not given)
+  bool flag[MET_OPT_COUNT];         // FLAG options given
+  bool unregistered;
+  cli_diag_t d;
+} cli_opts_t;
+
+static inline MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+// Diagnostics printed like the compiler's: "file:line:col: severity: message".
+void cli_print_diag(MlirLocation loc, const char *sev, const char *msg);
+void cli_on_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg);
+// Exit status |rc|, or 1 when standard output could not be written.
+int cli_finish_stdout(int rc);
+// The value after |flag| (argv[++*i]); false, with a message, when missing or empty.
+bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out);
+// Options of command |pass| (MET_PASS_*) from metrale/options.def; 0 or the exit status.
+int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_opts_t *o);
+// The numeric options checked with the passes' own parser and ranges.
+bool cli_check_numbers(const cli_opts_t *o);
+// Parses o->model; NULL (after the parser's located errors) when it cannot.
+MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx);
+
+int cmd_plan(int argc, char **argv);  // metrale_exec.c
+int cmd_exec(int argc, char **argv);  // metrale_exec.c
+
+#endif
