@@ -77,12 +77,7 @@ static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t) {
     met_strbuf_u64(&sb, met_budget_field_u64(b, rows[k]));
   }
   met_strbuf_cstr(&sb, j->report.complete ? " complete=true" : " complete=false");
-  met_status_t st = sb.status;
-  if (!st)
-    st = met_diag_add_str(&j->arena, &j->diags, mlirOperationGetLocation(j->func),
-                          MET_DIAG_REMARK, sb.data, sb.len);
-  met_strbuf_deinitialize(&sb);
-  return st;
+  return met_fn_job_remark(j, &sb);
 }
 
 static met_status_t after_budget(met_fn_job_t *j, const met_target_t *t, void *ctx) {

@@ -47,12 +47,7 @@ static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t,
   }
   met_strbuf_cstr(&sb, j->report.complete && d->flops_complete ? " complete=true"
                                                                : " complete=false");
-  met_status_t st = sb.status;
-  if (!st)
-    st = met_diag_add_str(&j->arena, &j->diags, mlirOperationGetLocation(j->func),
-                          MET_DIAG_REMARK, sb.data, sb.len);
-  met_strbuf_deinitialize(&sb);
-  return st;
+  return met_fn_job_remark(j, &sb);
 }
 
 // One remark per dispatch at its first op: what it is, what it moves and computes, and

@@ -312,3 +312,12 @@ bool met_fn_jobs_start(MlirOperation module, const met_target_t *target,
   }
   return true;
 }
+
+met_status_t met_fn_job_remark(met_fn_job_t *j, met_strbuf_t *sb) {
+  met_status_t st = sb->status;
+  if (!st)
+    st = met_diag_add_str(&j->arena, &j->diags, mlirOperationGetLocation(j->func),
+                          MET_DIAG_REMARK, sb->data, sb->len);
+  met_strbuf_deinitialize(sb);
+  return st;
+}

@@ -11,6 +11,7 @@
 #include "metrale/budget.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
+#include "metrale/strbuf.h"
 
 typedef struct met_fn_job_t {
   MlirOperation func;
@@ -58,5 +59,9 @@ bool met_fn_jobs_start(MlirOperation module, const met_target_t *target,
 // in the job's arena: "its arena_bytes overflows 64 bits").
 const char *met_fn_job_emit(met_fn_job_t *j, const char *pass, met_diag_fn_t diag,
                             void *user);
+
+// Adds |sb|'s text as a remark at |j|'s function (its summary remark), unless writing
+// |sb| failed; releases |sb| either way. The status of the text, then of the add.
+met_status_t met_fn_job_remark(met_fn_job_t *j, met_strbuf_t *sb);
 
 #endif
