@@ -24,10 +24,13 @@ typedef struct ctx_t {
   int32_t *last_use;   // per value (roots only): last position of a use
   uint8_t *returned;   // per value (roots only)
   uint8_t *mat;        // per value: materialized
+  uint8_t *inplace;    // MET_FUSION_MLIR: per value, written into another value's buffer
+                       // (its bytes are still written); NULL otherwise
   uint8_t *gkind;      // per group
   uint64_t *gopen;     // per group: uses of members' results by non-members
   uint32_t *parent;    // per group: union-find parent (merged generator groups)
   uint32_t ngroups;
+  bool mlir;           // the target's fusion model is MET_FUSION_MLIR
   bool per_group;      // fill the report's group_bytes
   const char *overflow_field;  // set with MET_EOVERFLOW
 } ctx_t;
@@ -168,6 +171,169 @@ static void plan_fusion(ctx_t *c, const uint32_t *uses, const uint8_t *off,
   c->ngroups = next;
 }
 
+// The init operand of a destination-passing node (its last operand), or UINT32_MAX.
+static uint32_t init_operand(const met_node_t *node) {
+  if (!(node->flags & MET_NODE_F_DPS_INIT) || node->operand_count == 0) return UINT32_MAX;
+  return node->operand_begin + node->operand_count - 1;
+}
+
+// Upstream MLIR's dispatch formation (budget.h, MET_FUSION_MLIR): every compute node is a
+// kernel; a linalg.generic consumer takes in each all-parallel generic producer group whose
+// every open use is one of its inputs (linalg-fuse-elementwise-ops with its default control
+// function: the producer has one use, and duplicate inputs were merged by canonicalize).
+// A linalg.fill whose every use is an input of a linalg.generic is folded into those
+// generics' bodies as its scalar (FoldFillWithGenericOp) and is no kernel: |folded| per node.
+static met_status_t fold_fills(ctx_t *c, const uint32_t *uses, const uint8_t *off,
+                               uint8_t *folded) {
+  const met_graph_t *g = c->g;
+  uint32_t *generic_uses;
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
+                                       sizeof(uint32_t), (void **)&generic_uses));
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind != MET_NODE_COMPUTE || off[n] || !(node->flags & MET_NODE_F_GENERIC)) continue;
+    uint32_t init = init_operand(node);
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t o = node->operand_begin + i, r = c->root[g->operands[o]];
+      int32_t p = g->values[r].producer;
+      if (o != init && p >= 0 && g->nodes[p].op_class == MET_CLASS_FILL) generic_uses[r]++;
+    }
+  }
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind != MET_NODE_COMPUTE || node->op_class != MET_CLASS_FILL || off[n] ||
+        node->result_count != 1)
+      continue;
+    uint32_t r = node->result_begin;
+    folded[n] = uses[r] > 0 && generic_uses[r] == uses[r] && !c->returned[r];
+  }
+  return MET_OK;
+}
+
+// |col_root|, |col_count|: per group, the one collapsed value its members read through a
+// collapse view (UINT32_MAX: none; UINT32_MAX - 1: several) and how many reads.
+static void plan_fusion_mlir(ctx_t *c, const uint32_t *uses, const uint8_t *off,
+                             const uint8_t *folded, uint32_t *col_root, uint32_t *col_count,
+                             uint32_t *group_of) {
+  const met_graph_t *g = c->g;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    group_of[n] = UINT32_MAX;
+    if (node->kind != MET_NODE_COMPUTE || folded[n]) continue;
+    bool generic = (node->flags & MET_NODE_F_GENERIC) && !off[n];
+    uint32_t grp = c->ngroups++;
+    c->gkind[grp] = (uint8_t)(!generic ? G_SOLO
+                              : node->op_class == MET_CLASS_ELEMENTWISE ? G_ELEMENTWISE
+                                                                        : G_ANCHOR);
+    c->gopen[grp] = 0;
+    c->parent[grp] = grp;
+    group_of[n] = grp;
+    uint32_t init = init_operand(node);
+    col_root[grp] = UINT32_MAX;
+    col_count[grp] = 0;
+    // Reshape propagation (FoldWithProducerReshapeOpByExpansion): a collapse (a view with
+    // fewer dims and the same bytes) read by a generic moves below it when nothing else
+    // reads the collapsed value; a contraction that reads a collapse of an elementwise
+    // group used only there (directly, or moved below that group) becomes a
+    // linalg.generic, which then takes the group in.
+    for (uint32_t i = 0; !off[n] && i < node->operand_count; ++i) {
+      uint32_t o = g->operands[node->operand_begin + i];
+      int32_t a = g->values[o].alias;
+      bool collapse = node->operand_begin + i != init && a >= 0 &&
+                      g->values[o].rank < g->values[a].rank &&
+                      g->values[o].bytes == g->values[a].bytes;
+      uint32_t pg = producer_group(c, group_of, c->root[o]);
+      if (generic && collapse) {
+        col_count[grp] += col_root[grp] == UINT32_MAX || col_root[grp] == c->root[o];
+        col_root[grp] = col_root[grp] == UINT32_MAX || col_root[grp] == c->root[o]
+                            ? c->root[o] : UINT32_MAX - 1;
+      }
+      if (generic || node->op_class != MET_CLASS_MATMUL || node->operand_begin + i == init ||
+          pg == UINT32_MAX || c->gkind[pg] != G_ELEMENTWISE || c->gopen[pg] != 1)
+        continue;
+      // (A collapse moved below a group that is then reshaped again before the
+      // contraction meets that reshape and cancels: only a direct read counts.)
+      bool moved = a < 0 && col_root[pg] < UINT32_MAX - 1 && col_count[pg] == uses[col_root[pg]];
+      if (collapse || moved) {
+        generic = true;
+        c->gkind[grp] = G_ANCHOR;
+      }
+    }
+    for (uint32_t i = 0; generic && i < node->operand_count; ++i) {
+      uint32_t pg = producer_group(c, group_of, c->root[g->operands[node->operand_begin + i]]);
+      if (pg == UINT32_MAX || pg == grp || c->gkind[pg] != G_ELEMENTWISE) continue;
+      uint64_t k = 0;
+      bool into_init = false;
+      for (uint32_t j = 0; j < node->operand_count; ++j) {
+        uint32_t o = node->operand_begin + j;
+        if (producer_group(c, group_of, c->root[g->operands[o]]) != pg) continue;
+        ++k;
+        into_init |= o == init;
+      }
+      if (into_init || c->gopen[pg] != k) continue;
+      c->parent[pg] = grp;
+      c->gopen[pg] = 0;
+      if (col_root[pg] != UINT32_MAX) {  // the group's collapse reads come along
+        bool same = col_root[grp] == UINT32_MAX || col_root[grp] == col_root[pg];
+        col_root[grp] = same ? col_root[pg] : UINT32_MAX - 1;
+        col_count[grp] += col_count[pg];
+      }
+    }
+    for (uint32_t r = 0; r < node->result_count; ++r) c->gopen[grp] += uses[node->result_begin + r];
+  }
+}
+
+// Upstream bufferization of destination-passing nodes (MET_FUSION_MLIR): a node's result
+// is written in place into its init's buffer (a value then gets no buffer of its own and
+// the buffer's slot lives from its first write to its last use) when
+//   - the init was computed by another kernel for this node alone (a fill, a broadcast), or
+//   - the init is a tensor.empty that earlier nodes already wrote into, and nothing in that
+//     buffer is used after this node (one-shot bufferization finds no conflict).
+// An init that is a constant (read-only) is copied into a fresh buffer first: one more
+// kernel (memref.copy). Returns the copies.
+static met_status_t bufferize_inits(ctx_t *c, const uint32_t *uses, const uint32_t *group_of,
+                                    uint64_t *copies) {
+  const met_graph_t *g = c->g;
+  uint32_t *home, *empty_buf;  // per value: the value whose slot holds it; per tensor.empty
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
+                                       sizeof(uint32_t), (void **)&home));
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
+                                       sizeof(uint32_t), (void **)&empty_buf));
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1, 1,
+                                       (void **)&c->inplace));
+  for (size_t v = 0; v < g->value_count; ++v) home[v] = empty_buf[v] = (uint32_t)v;
+  *copies = 0;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    uint32_t init = init_operand(node);
+    if (node->kind != MET_NODE_COMPUTE || init == UINT32_MAX || node->result_count != 1) continue;
+    uint32_t v = c->root[g->operands[init]], r = node->result_begin;
+    if (!c->mat[r] || c->root[r] != r) continue;
+    uint8_t role = g->values[v].role;
+    if (role == MET_ROLE_CONST || role == MET_ROLE_GLOBAL) { ++*copies; continue; }
+    uint32_t h;
+    if (role == MET_ROLE_EMPTY) {
+      h = empty_buf[v];
+      if (h == v) { empty_buf[v] = r; continue; }  // its first write: a fresh buffer
+      h = home[h];
+      if (c->returned[h] || c->last_use[h] > node->position) { empty_buf[v] = r; continue; }
+    } else {
+      uint32_t pg = producer_group(c, group_of, v);
+      if (pg == UINT32_MAX || pg == group_of[n] || uses[v] != 1 || c->returned[v] || !c->mat[home[v]])
+        continue;
+      h = home[v];
+    }
+    // r lives in h's buffer from now on.
+    home[r] = h;
+    c->mat[r] = 0;
+    c->inplace[r] = 1;
+    if (c->last_use[r] > c->last_use[h]) c->last_use[h] = c->last_use[r];
+    c->returned[h] |= c->returned[r];
+    if (role == MET_ROLE_EMPTY) empty_buf[v] = r;
+  }
+  return MET_OK;
+}
+
 static void mark_materialized(ctx_t *c, const uint32_t *group_of) {
   const met_graph_t *g = c->g;
   for (size_t v = 0; v < g->value_count; ++v)
@@ -223,7 +389,8 @@ static met_status_t count_dram_in(ctx_t *c, const uint32_t *group_of, met_arena_
       }
       for (uint32_t i = 0; i < node->result_count; ++i) {
         uint32_t v = node->result_begin + i;
-        if (c->mat[v]) ADD_FIELD(c, "dram_bytes", dram, policy_bytes(&g->values[v], pol));
+        if (c->mat[v] || (c->inplace && c->inplace[v]))
+          ADD_FIELD(c, "dram_bytes", dram, policy_bytes(&g->values[v], pol));
       }
     }
     if (group_bytes) group_bytes[grp] = dram - before;
@@ -310,7 +477,7 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
   for (size_t v = 0; v < g->value_count; ++v) ns += c->mat[v];
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_extra_t *x = met_graph_extra(g, &g->nodes[n]);
-    ns += x && x->scratch_bytes > 0;
+    ns += x && met_budget_temp_bytes(x, c->mlir, false) > 0;
   }
   met_buffer_t *buf;
   uint64_t *off, *native = NULL;  // native: aligned native bytes, when they differ
@@ -349,19 +516,23 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     const met_node_extra_t *x = met_graph_extra(g, node);
-    if (!x || !x->scratch_bytes) continue;
+    uint64_t tb = x ? met_budget_temp_bytes(x, c->mlir, false) : 0;
+    if (!tb) continue;
     uint64_t pb, nb;
-    if (!met_align_up_u64(x->scratch_bytes, align, &pb) ||
-        !met_align_up_u64(x->scratch_native_bytes, align, &nb)) {
+    if (!met_align_up_u64(tb, align, &pb) ||
+        !met_align_up_u64(met_budget_temp_bytes(x, c->mlir, true), align, &nb)) {
       c->overflow_field = "materialized_bytes";
       return MET_EOVERFLOW;
     }
     if (pb != nb && !native)
       MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&native));
     if (native) native[s] = nb;
-    // A call's scratch is its callee's own buffers; a region's is one buffer.
-    uint64_t nbuf = x->replaces_dispatch ? x->callee_buffers : 1;
-    uint64_t nbytes = x->replaces_dispatch ? x->callee_buffer_bytes : x->scratch_native_bytes;
+    // A call's scratch is its callee's own buffers; a region's is one buffer, and so is
+    // a lowering's temporary (they add up when an op has both).
+    uint64_t nbuf = x->replaces_dispatch ? x->callee_buffers
+                    : (uint64_t)(x->scratch_bytes > 0) + (c->mlir ? x->lowering_buffers : 0);
+    uint64_t nbytes = x->replaces_dispatch ? x->callee_buffer_bytes
+                                           : met_budget_temp_bytes(x, c->mlir, true);
     if (!met_add_u64(out->inner_buffers, nbuf, &out->inner_buffers) ||
         !met_add_u64(out->inner_buffer_bytes, nbytes, &out->inner_buffer_bytes)) {
       c->overflow_field = "materialized_bytes";
@@ -399,6 +570,12 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
 static met_status_t fuse(ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
                          uint64_t *out_calls, uint64_t *out_callee_dispatches);
 
+uint64_t met_budget_temp_bytes(const met_node_extra_t *x, bool mlir, bool native) {
+  uint64_t s = native ? x->scratch_native_bytes : x->scratch_bytes;
+  uint64_t t = mlir ? x->lowering_buffer_bytes : 0;
+  return s + t < s ? UINT64_MAX : s + t;
+}
+
 static met_status_t analyze(ctx_t *c, const met_budget_options_t *options,
                             met_budget_report_t *out) {
   const met_graph_t *graph = c->g;
@@ -427,6 +604,20 @@ static met_status_t analyze(ctx_t *c, const met_budget_options_t *options,
     return MET_EOVERFLOW;
   }
   mark_materialized(c, out->group_of_node);
+  if (c->mlir) {
+    // The lowering's own kernels (met_node_extra_t.lowering_kernels) and the copies of
+    // read-only inits are launches too.
+    uint64_t extra;
+    MET_RETURN_IF_ERROR(bufferize_inits(c, out->use_count, out->group_of_node, &extra));
+    for (size_t n = 0; n < nn; ++n) {
+      const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
+      if (x && graph->nodes[n].kind == MET_NODE_COMPUTE) extra += x->lowering_kernels;
+    }
+    if (!met_add_u64(out->budget.dispatches, extra, &out->budget.dispatches)) {
+      out->overflow_field = "dispatches";
+      return MET_EOVERFLOW;
+    }
+  }
   out->flops_complete = graph->flops != NULL;
   for (size_t n = 0; graph->flops && n < nn; ++n) {
     if (graph->nodes[n].kind != MET_NODE_COMPUTE) continue;
@@ -485,7 +676,29 @@ static met_status_t fuse(ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
                             !seen[h].fast;
     alone[n] = out->off_fast_path[n];
   }
-  plan_fusion(c, out->use_count, alone, out->group_of_node);
+  if (c->mlir) {
+    uint8_t *folded;
+    MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&folded));
+    MET_RETURN_IF_ERROR(fold_fills(c, out->use_count, alone, folded));
+    uint32_t *col_root, *col_count;
+    MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, sizeof(uint32_t), (void **)&col_root));
+    MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, sizeof(uint32_t), (void **)&col_count));
+    plan_fusion_mlir(c, out->use_count, alone, folded, col_root, col_count, out->group_of_node);
+    // Groups are final: number them densely in order of first appearance, as below.
+    uint32_t next = 0;
+    for (uint32_t k = 0; k < c->ngroups; ++k) c->gopen[k] = UINT64_MAX;
+    for (size_t n = 0; n < nn; ++n) {
+      uint32_t *go = &out->group_of_node[n];
+      if (*go == UINT32_MAX) continue;
+      uint32_t root = find_group(c, *go);
+      if (c->gopen[root] == UINT64_MAX) c->gopen[root] = next++;
+      *go = (uint32_t)c->gopen[root];
+    }
+    for (uint32_t k = 0; k < next; ++k) c->parent[k] = k;
+    c->ngroups = next;
+  } else {
+    plan_fusion(c, out->use_count, alone, out->group_of_node);
+  }
   *out_calls = calls;
   *out_callee_dispatches = callee_dispatches;
   return MET_OK;
@@ -505,6 +718,7 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   c.arena = arena;
   if (!options) options = &defaults;
   c.per_group = options->per_group;
+  c.mlir = target->fusion == MET_FUSION_MLIR;
   met_arena_initialize(arena->allocator, &c.tmp);
   met_status_t st = analyze(&c, options, out);
   met_arena_deinitialize(&c.tmp);

@@ -149,10 +149,21 @@ static met_status_t allocations(const met_graph_t *g, const met_budget_report_t 
           s->device_allocation_events += x->callee_buffers;
           continue;
         }
-        bytes = x ? x->scratch_native_bytes : 0;
-      } else {
-        bytes = g->values[slot->value].bytes;
+        // A region's scratch and a lowering's temporary: one allocation each.
+        bool mlir = t->fusion == MET_FUSION_MLIR;
+        uint64_t nbuf = x ? (x->scratch_bytes > 0) + (mlir ? x->lowering_buffers : 0) : 0;
+        bytes = x ? met_budget_temp_bytes(x, mlir, true) : 0;
+        uint64_t pad;
+        if (!met_mul_u64(nbuf, p->allocation_padding_bytes, &pad)) {
+          out->overflow_field = "device_allocation_bytes";
+          return MET_EOVERFLOW;
+        }
+        ADD("device_allocation_bytes", s->device_allocation_bytes, bytes);
+        ADD("device_allocation_bytes", s->device_allocation_bytes, pad);
+        s->device_allocation_events += nbuf;
+        continue;
       }
+      bytes = g->values[slot->value].bytes;
       ADD("device_allocation_bytes", s->device_allocation_bytes, bytes);
       ADD("device_allocation_bytes", s->device_allocation_bytes, p->allocation_padding_bytes);
       ++s->device_allocation_events;
@@ -250,6 +261,7 @@ static met_status_t roofline(const met_graph_t *g, const met_budget_report_t *r,
     // A resolved call launches its callee's dispatches.
     const met_node_extra_t *x = met_graph_extra(g, &g->nodes[row->first_node]);
     uint64_t launches = x && x->replaces_dispatch ? x->dispatches : 1, floor = 0;
+    if (t->fusion == MET_FUSION_MLIR && x && !x->replaces_dispatch) launches += x->lowering_kernels;
     if (!mega && !met_mul_u64(p->launch_floor_ns, launches, &floor)) {
       out->overflow_field = "latency_ns";
       return MET_EOVERFLOW;

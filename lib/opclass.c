@@ -214,7 +214,7 @@ static const row_t kRows[] = {
     {"tosa.shape", {MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false}},
     {"tosa.sigmoid", {MET_NODE_COMPUTE, MET_CLASS_ELEMENTWISE, MET_ROLE_OTHER, false, true, false}},
     {"tosa.sin", {MET_NODE_COMPUTE, MET_CLASS_ELEMENTWISE, MET_ROLE_OTHER, false, true, false}},
-    {"tosa.slice", {MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true, false}},
+    {"tosa.slice", {MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false}},
     {"tosa.sub", {MET_NODE_COMPUTE, MET_CLASS_ELEMENTWISE, MET_ROLE_OTHER, false, true, false}},
     {"tosa.table", {MET_NODE_COMPUTE, MET_CLASS_ELEMENTWISE, MET_ROLE_OTHER, false, true, false}},
     {"tosa.tanh", {MET_NODE_COMPUTE, MET_CLASS_ELEMENTWISE, MET_ROLE_OTHER, false, true, false}},

@@ -68,7 +68,7 @@ static const met_target_t kTargets[] = {
      MET_WIDTH_NATIVE, 64, 64, true, 256 * GiB, 200 * GBps, 64, kHostCpuFast,
      800000, {0, 50000, 4 * KiB}, {256 * KiB, true, 0, 4 * KiB}, true,
      {MET_EXEC_KERNELS, MET_ALLOC_ARENA, false, false, 0, 2000,
-      10240 * GFLOPS, 20480 * GFLOPS, 40960 * GFLOPS, 0, 0}, false},
+      10240 * GFLOPS, 20480 * GFLOPS, 40960 * GFLOPS, 0, 0}, false, MET_FUSION_METRALE},
     // h100: a CUDA context of ~512 MiB, 2 MiB allocation granularity, split-K matmul
     // partials per SM (132 x 256 KiB = 33 MiB, the size of cuBLAS's workspace).
     // Dispatch: one CUDA kernel per dispatch, one transient arena, results copied out.
@@ -81,7 +81,7 @@ static const met_target_t kTargets[] = {
      MET_WIDTH_NATIVE, 256, 64, true, 80 * GiB, 3350 * GBps, 132, kH100Fast,
      900000, {512 * MiB, 0, 2 * MiB}, {256 * KiB, true, 64 * KiB, 4 * KiB}, true,
      {MET_EXEC_KERNELS, MET_ALLOC_ARENA, false, true, 64 * GBps, 3000,
-      67 * TFLOPS, 989 * TFLOPS, 1979 * TFLOPS, 8, 0}, false},
+      67 * TFLOPS, 989 * TFLOPS, 1979 * TFLOPS, 8, 0}, false, MET_FUSION_METRALE},
     // mobile-gpu-f32: a browser lets a page use a fraction of memory; textures are
     // allocated in 64 KiB tiles; no split-K.
     // Dispatch: a WebGL backend (TensorFlow.js class) makes a texture per tensor and a
@@ -93,7 +93,7 @@ static const met_target_t kTargets[] = {
      MET_WIDTH_F32_UNIFORM, 16, 32, false, 4 * GiB, 50 * GBps, 8, kMobileGpuFast,
      500000, {64 * MiB, 0, 64 * KiB}, {0, true, 0, 0}, true,
      {MET_EXEC_KERNELS, MET_ALLOC_PER_BUFFER, false, true, 4 * GBps, 20000,
-      2 * TFLOPS, 2 * TFLOPS, 2 * TFLOPS, 8, 0}, false},
+      2 * TFLOPS, 2 * TFLOPS, 2 * TFLOPS, 8, 0}, false, MET_FUSION_METRALE},
     // npu: a firmware reserve, 1 MiB DMA granularity, native conv (no staging).
     // Dispatch: jobs submitted to the NPU's command queue, one arena per inference,
     // inputs and outputs over DMA from shared LPDDR. Peaks: a phone/laptop NPU class
@@ -104,7 +104,7 @@ static const met_target_t kTargets[] = {
      MET_WIDTH_HYBRID, 64, 32, true, 16 * GiB, 200 * GBps, 16, kNpuFast,
      900000, {32 * MiB, 20000, 1 * MiB}, {64 * KiB, false, 16 * KiB, 4 * KiB}, true,
      {MET_EXEC_KERNELS, MET_ALLOC_ARENA, false, true, 25600 * GBps / 1000, 50000,
-      1 * TFLOPS, 13 * TFLOPS, 26 * TFLOPS, 8, 0}, false},
+      1 * TFLOPS, 13 * TFLOPS, 26 * TFLOPS, 8, 0}, false, MET_FUSION_METRALE},
     // h100-megakernel: the H100 class running the whole graph as one persistent kernel
     // (the megakernel designs of Hazy Research's "no bubbles" Llama kernel and Mirage's
     // MPK): one launch, every weight bound once, results written in place into buffers
@@ -113,7 +113,7 @@ static const met_target_t kTargets[] = {
      MET_WIDTH_NATIVE, 256, 64, true, 80 * GiB, 3350 * GBps, 132, kH100Fast,
      900000, {512 * MiB, 0, 2 * MiB}, {256 * KiB, true, 64 * KiB, 4 * KiB}, true,
      {MET_EXEC_MEGAKERNEL, MET_ALLOC_ARENA, true, true, 64 * GBps, 3000,
-      67 * TFLOPS, 989 * TFLOPS, 1979 * TFLOPS, 8, 0}, false},
+      67 * TFLOPS, 989 * TFLOPS, 1979 * TFLOPS, 8, 0}, false, MET_FUSION_METRALE},
     // mlir-cpu: exactly what `metrale run` executes: upstream MLIR's CPU pipeline
     // (tosa-to-linalg, linalg-fuse-elementwise-ops: elementwise producers fuse into
     // their consumers, never into named ops such as matmul, so no epilogue fusion;
@@ -129,7 +129,7 @@ static const met_target_t kTargets[] = {
      MET_WIDTH_NATIVE, 64, 64, false, 256 * GiB, 10 * GBps, 1, kMlirCpuFast,
      800000, {0, 50000, 4 * KiB}, {256 * KiB, true, 0, 4 * KiB}, false,
      {MET_EXEC_KERNELS, MET_ALLOC_PER_BUFFER, false, false, 0, 0,
-      3 * GFLOPS, 3 * GFLOPS, 3 * GFLOPS, 0, 64}, true},
+      3 * GFLOPS, 3 * GFLOPS, 3 * GFLOPS, 0, 64}, true, MET_FUSION_MLIR},
 };
 
 const char *met_exec_model_name(met_exec_model_t m) {

@@ -66,6 +66,9 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   // capture outside values, like the regions of every other op.
   e->walk_regions = !e->is_linalg || e->is_generic || met_ir_str_eq(name, "linalg.map") ||
                     met_ir_str_eq(name, "linalg.reduce");
+  e->generic = met_adapter_lowers_to_generic(name, &e->info);
+  e->is_transpose = met_ir_str_eq(name, "tosa.transpose") || met_ir_str_eq(name, "linalg.transpose");
+  e->is_tosa = name.length > 5 && !memcmp(name.data, "tosa.", 5);
   MET_RETURN_IF_ERROR(met_ptrmap_put(&b->sh->opcache, id.ptr, (uint32_t)b->sh->nops));
   *out = &b->sh->ops[b->sh->nops++];
   return MET_OK;
@@ -391,9 +394,12 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   }
   if (info.kind == MET_NODE_LEAF && nshaped == 0) return MET_OK;  // scalar constant
   if (oe->is_generic) MET_RETURN_IF_ERROR(refine_generic(b, op, &info));
+  MlirValue view_src = {NULL};  // what a view's result aliases
+  if (mlirOperationGetNumOperands(op) > 0) view_src = mlirOperationGetOperand(op, 0);
+  if (oe->is_transpose && oe->registered && met_adapter_transpose_folds(op, &view_src))
+    info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
   if (info.kind == MET_NODE_VIEW) {
-    bool src = mlirOperationGetNumOperands(op) > 0 &&
-               met_ptrmap_get(&b->map, mlirOperationGetOperand(op, 0).ptr) != UINT32_MAX;
+    bool src = !mlirValueIsNull(view_src) && met_ptrmap_get(&b->map, view_src.ptr) != UINT32_MAX;
     if (!src || nshaped == 0)
       info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true, false};
   }
@@ -409,6 +415,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
                            (met_op_class_t)info.op_class, pos, ext, &node));
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
     MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
+  size_t direct_end = b->g->operand_count;  // the op's own operands end here
   if (oe->walk_regions && mlirOperationGetNumRegions(op))
     MET_RETURN_IF_ERROR(take_nested(b, node, op));
   bool operand_dynamic = false, operand_unranked = false;
@@ -431,7 +438,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
     v.role = info.kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : info.role;
     if (info.kind == MET_NODE_VIEW) {
-      v.alias = (int32_t)met_ptrmap_get(&b->map, mlirOperationGetOperand(op, 0).ptr);
+      v.alias = (int32_t)met_ptrmap_get(&b->map, view_src.ptr);
       v.role = MET_ROLE_OTHER;
     }
     uint32_t id;
@@ -455,6 +462,12 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
                      "'%s' calls a function not known before run time: its arena, dispatches "
                      "and traffic are not counted, so the report is a lower bound", oe->name));
   }
+  bool has_cost = has_x;  // scratch or a call's cost: FLOPs then not known here
+  if ((oe->is_tosa || oe->info.softmax) && info.kind == MET_NODE_COMPUTE && oe->registered) {
+    bool lover;
+    has_x |= met_adapter_lowering(op, name, &x, &lover);
+    if (lover) flags |= MET_NODE_F_NO_SIZE;
+  }
   if (has_x) MET_RETURN_IF_ERROR(met_graph_set_extra(b->g, &x));
   met_node_t *n = &b->g->nodes[node];
   if (n->operand_count == 0 && n->result_count == 0 && info.kind != MET_NODE_RETURN && !has_x) {
@@ -474,12 +487,19 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     } else if (info.kind == MET_NODE_COMPUTE &&
         (!met_adapter_flops(op, name, (met_op_class_t)info.op_class, b->sh->opt->dynamic_size,
                             &b->g->flops[node]) ||
-         has_x)) {
+         has_cost)) {
       b->g->flops[node] = 0;  // loops, calls, unknown ops: a lower bound
       flags |= MET_NODE_F_FLOPS_UNKNOWN;
     }
   }
   if (info.cast) flags |= MET_NODE_F_CAST;
+  if (info.kind == MET_NODE_COMPUTE && oe->registered) {
+    if (oe->generic) flags |= MET_NODE_F_GENERIC;
+    // The init must be the graph's last operand: no captured values after it.
+    if (oe->is_linalg && b->g->operand_count == direct_end && direct_end > before_ops &&
+        met_adapter_has_dps_init(op, name))
+      flags |= MET_NODE_F_DPS_INIT;
+  }
   if (oe->info.softmax) flags |= MET_NODE_F_SOFTMAX;  // also when unregistered (IREE's)
   if (oe->dealloc) flags |= MET_NODE_F_DEALLOC;
   if (result_unranked || operand_unranked) flags |= MET_NODE_F_UNRANKED;

@@ -18,6 +18,8 @@ typedef struct op_entry_t {
   bool registered, is_generic, is_call, is_call_indirect, is_linalg, is_copy;
   bool walk_regions;    // its regions may use values defined outside it
   bool dealloc;         // frees its operands
+  bool generic;         // is or lowers to one linalg.generic (MET_NODE_F_GENERIC)
+  bool is_transpose, is_tosa;
 } op_entry_t;
 
 // What the adapter knows of a type (cached per type: types are uniqued).
@@ -70,6 +72,20 @@ met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *po
 // adapter_flops.c: the FLOPs of |op| (rules in the file); false when not known.
 bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
                        uint64_t *out);
+
+// adapter_lowering.c: facts of upstream MLIR's lowering (metrale/graph.h).
+// |name| is, or lowers to, one linalg.generic (MET_NODE_F_GENERIC).
+bool met_adapter_lowers_to_generic(MlirStringRef name, const met_opinfo_t *info);
+// Fills |x|'s lowering_kernels and lowering_buffer_bytes for a TOSA op whose lowering adds
+// kernels; false when it adds none. *|overflow| when the padded input's size passes 2^64.
+bool met_adapter_lowering(MlirOperation op, MlirStringRef name, met_node_extra_t *x,
+                          bool *overflow);
+// A linalg op with one result whose last operand is its init (MET_NODE_F_DPS_INIT).
+bool met_adapter_has_dps_init(MlirOperation op, MlirStringRef name);
+// A transpose that canonicalization folds away, as a view of *|src|: the outer one of a
+// pair composing to the identity (a view of the inner one's input), and the inner one
+// when the outer one is its only use (then dead; a view of its own input).
+bool met_adapter_transpose_folds(MlirOperation op, MlirValue *src);
 
 // adapter_regions.c (definitions in metrale/graph.h: Scratch, Calls)
 // The scratch of |op| from its regions; |*out_dispatches| the most one region runs.

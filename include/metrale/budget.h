@@ -19,6 +19,32 @@
 // Matmul, conv, reduction, data movement, loops, unknown ops and ops off the target's fast
 // path start groups; off-fast-path and unknown ops never take another node in.
 //
+// That is the model of targets whose fusion is MET_FUSION_METRALE. A target whose fusion
+// is MET_FUSION_MLIR (mlir-cpu) describes upstream MLIR's CPU pipeline as `metrale run`
+// executes it instead, rule by rule (test/Run/fusion-mlir*.test check each against a run):
+//   - Every compute node is a kernel, except a linalg.fill whose every use is an input of
+//     a linalg.generic (FoldFillWithGenericOp folds it into their bodies).
+//   - A node that is or lowers to a linalg.generic (MET_NODE_F_GENERIC) takes in each
+//     all-parallel generic producer group whose every open use is one of its inputs, not
+//     its init (linalg-fuse-elementwise-ops with its default control: the producer has one
+//     use once canonicalize merged duplicate inputs). Named ops (matmul, conv, pooling,
+//     fill, broadcast, transpose, map) neither join nor take in, except:
+//   - reshape propagation: a matmul-class node that reads a collapse (a view with fewer
+//     dims and the same bytes) of an elementwise group used only there, or that group's
+//     result directly when the group read a collapse nothing else reads, becomes a generic
+//     and takes the group in (FoldWithProducerReshapeOpByExpansion).
+//   - The kernels the lowering adds (met_node_extra_t.lowering_kernels: accumulator fills
+//     and bias broadcasts of TOSA ops, padded copies, concat copies, softmax's
+//     decomposition) and one memref.copy per destination-passing node whose init is a
+//     constant count as dispatches too; their temporary buffers join the node's scratch.
+//   - Bufferization: a destination-passing node (MET_NODE_F_DPS_INIT) writes its result in
+//     place into its init's buffer when another kernel computed the init for it alone (a
+//     fill, a broadcast), or when the init is a tensor.empty that earlier nodes wrote into
+//     and nothing in that buffer is used later. The result then has no slot of its own;
+//     the buffer's slot lives from its first write to the last use of what it holds.
+// Not modelled (differences a run shows): a tensor.empty read as an input (a pooling
+// window written in linalg) gets a buffer upstream and no slot here.
+//
 // Materialized value: a result of a compute node used by a node outside its group (a
 // different dispatch, a host op) or returned, and every bufferized allocation. Values
 // that live only inside one dispatch never reach memory and get no slot.
@@ -123,6 +149,11 @@ typedef struct met_budget_report_t {
   // "arena_bytes", ...), static text; NULL otherwise.
   const char *overflow_field;
 } met_budget_report_t;
+
+// The bytes of a node's scratch slot: its scratch (policy or |native| widths) plus, under
+// MET_FUSION_MLIR (|mlir|), its lowering's temporary buffer; UINT64_MAX when the sum
+// passes 2^64 (the slot then overflows when aligned).
+uint64_t met_budget_temp_bytes(const met_node_extra_t *x, bool mlir, bool native);
 
 // Analyses |graph| on |target|. All memory of |out| comes from |arena|.
 // Errors: MET_ENOMEM; MET_EOVERFLOW when a sum of sizes passes 2^64; MET_EINVAL for a

@@ -82,6 +82,13 @@ enum {
                                       // dispatch latency is then a lower bound
   MET_NODE_F_DEALLOC = 1u << 5,       // frees its operands (memref.dealloc): not a use of
                                       // their data, so it does not extend a lifetime
+  // Facts of upstream MLIR's lowering (tosa-to-linalg, convert-elementwise-to-linalg), read
+  // by the fusion model that describes it (met_fusion_model_t MET_FUSION_MLIR):
+  MET_NODE_F_GENERIC = 1u << 8,       // it is, or lowers to, one linalg.generic: what
+                                      // linalg-fuse-elementwise-ops fuses (named ops such as
+                                      // linalg.matmul, linalg.fill, linalg.transpose are not)
+  MET_NODE_F_DPS_INIT = 1u << 9,      // its last operand is the init its one result is
+                                      // written into (destination passing: linalg ops)
 };
 
 typedef enum met_value_role_e {
@@ -146,6 +153,14 @@ typedef struct met_node_extra_t {
   uint64_t callee_buffers, callee_buffer_bytes;
   uint64_t callee_flops;          // the callee's FLOPs (met_budget_report_t.flops)
   bool callee_flops_known;        // and whether all of them are known
+  // What upstream MLIR's lowering of the op adds around its own kernel (tosa-to-linalg
+  // and one-shot bufferization; only the MET_FUSION_MLIR model reads it): kernels (the
+  // accumulator's fill or bias broadcast, a padded copy's fill and copy, one copy per
+  // concatenated input after the first) and temporary buffers (the padded input, a pooling
+  // window's shape tensor), |lowering_buffers| of them with |lowering_buffer_bytes| in
+  // all, live while the op runs.
+  uint32_t lowering_kernels, lowering_buffers;
+  uint64_t lowering_buffer_bytes;
 } met_node_extra_t;
 
 typedef struct met_graph_t {

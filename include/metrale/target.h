@@ -73,6 +73,13 @@ typedef struct met_dispatch_params_t {
 const char *met_exec_model_name(met_exec_model_t m);    // "kernels", "megakernel"
 const char *met_alloc_model_name(met_alloc_model_t m);  // "arena", "per-buffer"
 
+// The dispatch formation a target's backend does (rules in metrale/budget.h).
+typedef enum met_fusion_model_e {
+  MET_FUSION_METRALE = 0,  // metrale's producer-consumer model (epilogue_fusion applies)
+  MET_FUSION_MLIR = 1,     // upstream MLIR's CPU pipeline: linalg-fuse-elementwise-ops,
+                           // destination-passing bufferization, tosa-to-linalg's kernels
+} met_fusion_model_t;
+
 typedef struct met_target_t {
   const char *name;
   const char *description;
@@ -95,6 +102,7 @@ typedef struct met_target_t {
   met_dispatch_params_t dispatch;
   bool unpacked_sub_byte;        // integers narrower than 8 bits take a byte each (LLVM's
                                  // in-memory layout: upstream lowering), not packed bits
+  met_fusion_model_t fusion;     // which backend's dispatch formation (metrale/budget.h)
 } met_target_t;
 
 // The number of built-in targets, and the |i|-th (NULL past the end).
