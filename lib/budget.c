@@ -107,6 +107,21 @@ static met_status_t compute_uses(ctx_t *c, uint32_t *uses) {
   return MET_OK;
 }
 
+// Numbers the surviving groups densely in order of first appearance (gopen is free once
+// a plan is made and holds the new number of each root group); groups are then final.
+static void number_groups(ctx_t *c, uint32_t *group_of) {
+  uint32_t next = 0;
+  for (uint32_t k = 0; k < c->ngroups; ++k) c->gopen[k] = UINT64_MAX;
+  for (size_t n = 0; n < c->g->node_count; ++n) {
+    if (group_of[n] == UINT32_MAX) continue;
+    uint32_t root = find_group(c, group_of[n]);
+    if (c->gopen[root] == UINT64_MAX) c->gopen[root] = next++;
+    group_of[n] = (uint32_t)c->gopen[root];
+  }
+  for (uint32_t k = 0; k < next; ++k) c->parent[k] = k;
+  c->ngroups = next;
+}
+
 static void plan_fusion(ctx_t *c, const uint32_t *uses, const uint8_t *off,
                         uint32_t *group_of) {
   const met_graph_t *g = c->g;
@@ -157,18 +172,7 @@ static void plan_fusion(ctx_t *c, const uint32_t *uses, const uint8_t *off,
     }
     for (uint32_t r = 0; r < node->result_count; ++r) c->gopen[grp] += uses[node->result_begin + r];
   }
-  // Number the surviving groups densely in order of first appearance (gopen is free now
-  // and holds the new number of each root group).
-  uint32_t next = 0;
-  for (uint32_t k = 0; k < c->ngroups; ++k) c->gopen[k] = UINT64_MAX;
-  for (size_t n = 0; n < g->node_count; ++n) {
-    if (group_of[n] == UINT32_MAX) continue;
-    uint32_t root = find_group(c, group_of[n]);
-    if (c->gopen[root] == UINT64_MAX) c->gopen[root] = next++;
-    group_of[n] = (uint32_t)c->gopen[root];
-  }
-  for (uint32_t k = 0; k < next; ++k) c->parent[k] = k;  // groups are now final
-  c->ngroups = next;
+  number_groups(c, group_of);
 }
 
 // The init operand of a destination-passing node (its last operand), or UINT32_MAX.
@@ -684,18 +688,7 @@ static met_status_t fuse(ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
     MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, sizeof(uint32_t), (void **)&col_root));
     MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, sizeof(uint32_t), (void **)&col_count));
     plan_fusion_mlir(c, out->use_count, alone, folded, col_root, col_count, out->group_of_node);
-    // Groups are final: number them densely in order of first appearance, as below.
-    uint32_t next = 0;
-    for (uint32_t k = 0; k < c->ngroups; ++k) c->gopen[k] = UINT64_MAX;
-    for (size_t n = 0; n < nn; ++n) {
-      uint32_t *go = &out->group_of_node[n];
-      if (*go == UINT32_MAX) continue;
-      uint32_t root = find_group(c, *go);
-      if (c->gopen[root] == UINT64_MAX) c->gopen[root] = next++;
-      *go = (uint32_t)c->gopen[root];
-    }
-    for (uint32_t k = 0; k < next; ++k) c->parent[k] = k;
-    c->ngroups = next;
+    number_groups(c, out->group_of_node);
   } else {
     plan_fusion(c, out->use_count, alone, out->group_of_node);
   }
