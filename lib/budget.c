@@ -8,81 +8,18 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "metrale/checked.h"
-
-// G_GEN: a generator group: fills and elementwise ops reading only leaves (arguments,
-// constants, tensor.empty). It has no input from another dispatch, so merging it into its
-// sole consumer's group can never create a cycle.
-enum { G_ELEMENTWISE, G_ANCHOR, G_GEN, G_SOLO };
-
-typedef struct ctx_t {
-  const met_graph_t *g;
-  const met_target_t *t;
-  met_arena_t *arena;  // the report's arrays
-  met_arena_t tmp;     // the analysis' own arrays, released when it returns
-  uint32_t *root;      // per value: the value it ultimately views (itself if none)
-  int32_t *last_use;   // per value (roots only): last position of a use
-  uint8_t *returned;   // per value (roots only)
-  uint8_t *mat;        // per value: materialized
-  uint8_t *inplace;    // MET_FUSION_MLIR: per value, written into another value's buffer
-                       // (its bytes are still written); NULL otherwise
-  uint8_t *gkind;      // per group
-  uint64_t *gopen;     // per group: uses of members' results by non-members
-  uint32_t *parent;    // per group: union-find parent (merged generator groups)
-  uint32_t ngroups;
-  bool mlir;           // the target's fusion model is MET_FUSION_MLIR
-  bool per_group;      // fill the report's group_bytes
-  const char *overflow_field;  // set with MET_EOVERFLOW
-} ctx_t;
-
-// acc += v; on overflow the report names the field (|field|, a met_budget_t member).
-#define ADD_FIELD(c, field, acc, v)                                      \
-  do {                                                                   \
-    if (!met_add_u64((acc), (v), &(acc))) {                              \
-      (c)->overflow_field = field;                                       \
-      return MET_EOVERFLOW;                                              \
-    }                                                                    \
-  } while (0)
-#define ADD(acc, v) ADD_FIELD(c, &(#acc)[3], acc, v)  // b->NAME: "NAME"
-
-static uint64_t policy_bytes(const met_value_t *v, met_width_policy_t p) {
-  return p == MET_WIDTH_F32_UNIFORM ? v->f32_bytes : v->bytes;
-}
-
-static int group_kind_for(uint8_t cls) {
-  switch (cls) {
-    case MET_CLASS_ELEMENTWISE: return G_ELEMENTWISE;
-    case MET_CLASS_FILL: return G_GEN;
-    case MET_CLASS_MATMUL: case MET_CLASS_CONV: case MET_CLASS_REDUCTION: return G_ANCHOR;
-    default: return G_SOLO;
-  }
-}
-
-static uint32_t find_group(const ctx_t *c, uint32_t grp) {
-  while (c->parent[grp] != grp) {
-    c->parent[grp] = c->parent[c->parent[grp]];
-    grp = c->parent[grp];
-  }
-  return grp;
-}
-
-// The group that produced root value |r|, or UINT32_MAX when no compute node did.
-static uint32_t producer_group(const ctx_t *c, const uint32_t *group_of, uint32_t r) {
-  int32_t p = c->g->values[r].producer;
-  if (p < 0 || c->g->nodes[p].kind != MET_NODE_COMPUTE) return UINT32_MAX;
-  return group_of[p] == UINT32_MAX ? UINT32_MAX : find_group(c, group_of[p]);
-}
+#include "budget_ctx.h"
 
 // Operand slots of |node| whose value was produced by group |grp|.
-static uint64_t slots_from(const ctx_t *c, const uint32_t *group_of, const met_node_t *node,
+static uint64_t slots_from(const met_budget_ctx_t *c, const uint32_t *group_of, const met_node_t *node,
                            uint32_t grp) {
   uint64_t k = 0;
   for (uint32_t j = 0; j < node->operand_count; ++j)
-    if (producer_group(c, group_of, c->root[c->g->operands[node->operand_begin + j]]) == grp) ++k;
+    if (met_budget_producer_group(c, group_of, c->root[c->g->operands[node->operand_begin + j]]) == grp) ++k;
   return k;
 }
 
-static met_status_t compute_uses(ctx_t *c, uint32_t *uses) {
+static met_status_t compute_uses(met_budget_ctx_t *c, uint32_t *uses) {
   const met_graph_t *g = c->g;
   for (size_t v = 0; v < g->value_count; ++v) {
     int32_t a = g->values[v].alias;
@@ -109,12 +46,12 @@ static met_status_t compute_uses(ctx_t *c, uint32_t *uses) {
 
 // Numbers the surviving groups densely in order of first appearance (gopen is free once
 // a plan is made and holds the new number of each root group); groups are then final.
-static void number_groups(ctx_t *c, uint32_t *group_of) {
+static void number_groups(met_budget_ctx_t *c, uint32_t *group_of) {
   uint32_t next = 0;
   for (uint32_t k = 0; k < c->ngroups; ++k) c->gopen[k] = UINT64_MAX;
   for (size_t n = 0; n < c->g->node_count; ++n) {
     if (group_of[n] == UINT32_MAX) continue;
-    uint32_t root = find_group(c, group_of[n]);
+    uint32_t root = met_budget_find_group(c, group_of[n]);
     if (c->gopen[root] == UINT64_MAX) c->gopen[root] = next++;
     group_of[n] = (uint32_t)c->gopen[root];
   }
@@ -122,7 +59,7 @@ static void number_groups(ctx_t *c, uint32_t *group_of) {
   c->ngroups = next;
 }
 
-static void plan_fusion(ctx_t *c, const uint32_t *uses, const uint8_t *off,
+static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                         uint32_t *group_of) {
   const met_graph_t *g = c->g;
   for (size_t n = 0; n < g->node_count; ++n) {
@@ -130,16 +67,16 @@ static void plan_fusion(ctx_t *c, const uint32_t *uses, const uint8_t *off,
     group_of[n] = UINT32_MAX;
     if (node->kind != MET_NODE_COMPUTE) continue;
     const uint32_t *ops = &g->operands[node->operand_begin];
-    int own = off[n] ? G_SOLO : group_kind_for(node->op_class);
+    int own = off[n] ? G_SOLO : met_budget_group_kind_for(node->op_class);
     // An elementwise node that reads only leaves is a generator too.
     bool reads_dispatch = false;
     for (uint32_t i = 0; i < node->operand_count; ++i)
-      reads_dispatch |= producer_group(c, group_of, c->root[ops[i]]) != UINT32_MAX;
+      reads_dispatch |= met_budget_producer_group(c, group_of, c->root[ops[i]]) != UINT32_MAX;
     if (own == G_ELEMENTWISE && !reads_dispatch) own = G_GEN;
     uint32_t joined = UINT32_MAX;
     uint64_t joined_k = 0;
     for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
-      uint32_t grp = producer_group(c, group_of, c->root[ops[i]]);
+      uint32_t grp = met_budget_producer_group(c, group_of, c->root[ops[i]]);
       if (grp == UINT32_MAX) continue;
       int k = c->gkind[grp];
       bool allowed = k == G_GEN ||
@@ -164,7 +101,7 @@ static void plan_fusion(ctx_t *c, const uint32_t *uses, const uint8_t *off,
     group_of[n] = grp;
     // Generators whose every open use is by this node are cloned into its dispatch.
     for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
-      uint32_t pg = producer_group(c, group_of, c->root[ops[i]]);
+      uint32_t pg = met_budget_producer_group(c, group_of, c->root[ops[i]]);
       if (pg == UINT32_MAX || pg == grp || c->gkind[pg] != G_GEN) continue;
       if (c->gopen[pg] != slots_from(c, group_of, node, pg)) continue;
       c->parent[pg] = grp;
@@ -175,170 +112,8 @@ static void plan_fusion(ctx_t *c, const uint32_t *uses, const uint8_t *off,
   number_groups(c, group_of);
 }
 
-// The init operand of a destination-passing node (its last operand), or UINT32_MAX.
-static uint32_t init_operand(const met_node_t *node) {
-  if (!(node->flags & MET_NODE_F_DPS_INIT) || node->operand_count == 0) return UINT32_MAX;
-  return node->operand_begin + node->operand_count - 1;
-}
 
-// Upstream MLIR's dispatch formation (budget.h, MET_FUSION_MLIR): every compute node is a
-// kernel; a linalg.generic consumer takes in each all-parallel generic producer group whose
-// every open use is one of its inputs (linalg-fuse-elementwise-ops with its default control
-// function: the producer has one use, and duplicate inputs were merged by canonicalize).
-// A linalg.fill whose every use is an input of a linalg.generic is folded into those
-// generics' bodies as its scalar (FoldFillWithGenericOp) and is no kernel: |folded| per node.
-static met_status_t fold_fills(ctx_t *c, const uint32_t *uses, const uint8_t *off,
-                               uint8_t *folded) {
-  const met_graph_t *g = c->g;
-  uint32_t *generic_uses;
-  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
-                                       sizeof(uint32_t), (void **)&generic_uses));
-  for (size_t n = 0; n < g->node_count; ++n) {
-    const met_node_t *node = &g->nodes[n];
-    if (node->kind != MET_NODE_COMPUTE || off[n] || !(node->flags & MET_NODE_F_GENERIC)) continue;
-    uint32_t init = init_operand(node);
-    for (uint32_t i = 0; i < node->operand_count; ++i) {
-      uint32_t o = node->operand_begin + i, r = c->root[g->operands[o]];
-      int32_t p = g->values[r].producer;
-      if (o != init && p >= 0 && g->nodes[p].op_class == MET_CLASS_FILL) generic_uses[r]++;
-    }
-  }
-  for (size_t n = 0; n < g->node_count; ++n) {
-    const met_node_t *node = &g->nodes[n];
-    if (node->kind != MET_NODE_COMPUTE || node->op_class != MET_CLASS_FILL || off[n] ||
-        node->result_count != 1)
-      continue;
-    uint32_t r = node->result_begin;
-    folded[n] = uses[r] > 0 && generic_uses[r] == uses[r] && !c->returned[r];
-  }
-  return MET_OK;
-}
-
-// |col_root|, |col_count|: per group, the one collapsed value its members read through a
-// collapse view (UINT32_MAX: none; UINT32_MAX - 1: several) and how many reads.
-static void plan_fusion_mlir(ctx_t *c, const uint32_t *uses, const uint8_t *off,
-                             const uint8_t *folded, uint32_t *col_root, uint32_t *col_count,
-                             uint32_t *group_of) {
-  const met_graph_t *g = c->g;
-  for (size_t n = 0; n < g->node_count; ++n) {
-    const met_node_t *node = &g->nodes[n];
-    group_of[n] = UINT32_MAX;
-    if (node->kind != MET_NODE_COMPUTE || folded[n]) continue;
-    bool generic = (node->flags & MET_NODE_F_GENERIC) && !off[n];
-    uint32_t grp = c->ngroups++;
-    c->gkind[grp] = (uint8_t)(!generic ? G_SOLO
-                              : node->op_class == MET_CLASS_ELEMENTWISE ? G_ELEMENTWISE
-                                                                        : G_ANCHOR);
-    c->gopen[grp] = 0;
-    c->parent[grp] = grp;
-    group_of[n] = grp;
-    uint32_t init = init_operand(node);
-    col_root[grp] = UINT32_MAX;
-    col_count[grp] = 0;
-    // Reshape propagation (FoldWithProducerReshapeOpByExpansion): a collapse (a view with
-    // fewer dims and the same bytes) read by a generic moves below it when nothing else
-    // reads the collapsed value; a contraction that reads a collapse of an elementwise
-    // group used only there (directly, or moved below that group) becomes a
-    // linalg.generic, which then takes the group in.
-    for (uint32_t i = 0; !off[n] && i < node->operand_count; ++i) {
-      uint32_t o = g->operands[node->operand_begin + i];
-      int32_t a = g->values[o].alias;
-      bool collapse = node->operand_begin + i != init && a >= 0 &&
-                      g->values[o].rank < g->values[a].rank &&
-                      g->values[o].bytes == g->values[a].bytes;
-      uint32_t pg = producer_group(c, group_of, c->root[o]);
-      if (generic && collapse) {
-        col_count[grp] += col_root[grp] == UINT32_MAX || col_root[grp] == c->root[o];
-        col_root[grp] = col_root[grp] == UINT32_MAX || col_root[grp] == c->root[o]
-                            ? c->root[o] : UINT32_MAX - 1;
-      }
-      if (generic || node->op_class != MET_CLASS_MATMUL || node->operand_begin + i == init ||
-          pg == UINT32_MAX || c->gkind[pg] != G_ELEMENTWISE || c->gopen[pg] != 1)
-        continue;
-      // (A collapse moved below a group that is then reshaped again before the
-      // contraction meets that reshape and cancels: only a direct read counts.)
-      bool moved = a < 0 && col_root[pg] < UINT32_MAX - 1 && col_count[pg] == uses[col_root[pg]];
-      if (collapse || moved) {
-        generic = true;
-        c->gkind[grp] = G_ANCHOR;
-      }
-    }
-    for (uint32_t i = 0; generic && i < node->operand_count; ++i) {
-      uint32_t pg = producer_group(c, group_of, c->root[g->operands[node->operand_begin + i]]);
-      if (pg == UINT32_MAX || pg == grp || c->gkind[pg] != G_ELEMENTWISE) continue;
-      uint64_t k = 0;
-      bool into_init = false;
-      for (uint32_t j = 0; j < node->operand_count; ++j) {
-        uint32_t o = node->operand_begin + j;
-        if (producer_group(c, group_of, c->root[g->operands[o]]) != pg) continue;
-        ++k;
-        into_init |= o == init;
-      }
-      if (into_init || c->gopen[pg] != k) continue;
-      c->parent[pg] = grp;
-      c->gopen[pg] = 0;
-      if (col_root[pg] != UINT32_MAX) {  // the group's collapse reads come along
-        bool same = col_root[grp] == UINT32_MAX || col_root[grp] == col_root[pg];
-        col_root[grp] = same ? col_root[pg] : UINT32_MAX - 1;
-        col_count[grp] += col_count[pg];
-      }
-    }
-    for (uint32_t r = 0; r < node->result_count; ++r) c->gopen[grp] += uses[node->result_begin + r];
-  }
-}
-
-// Upstream bufferization of destination-passing nodes (MET_FUSION_MLIR): a node's result
-// is written in place into its init's buffer (a value then gets no buffer of its own and
-// the buffer's slot lives from its first write to its last use) when
-//   - the init was computed by another kernel for this node alone (a fill, a broadcast), or
-//   - the init is a tensor.empty that earlier nodes already wrote into, and nothing in that
-//     buffer is used after this node (one-shot bufferization finds no conflict).
-// An init that is a constant (read-only) is copied into a fresh buffer first: one more
-// kernel (memref.copy). Returns the copies.
-static met_status_t bufferize_inits(ctx_t *c, const uint32_t *uses, const uint32_t *group_of,
-                                    uint64_t *copies) {
-  const met_graph_t *g = c->g;
-  uint32_t *home, *empty_buf;  // per value: the value whose slot holds it; per tensor.empty
-  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
-                                       sizeof(uint32_t), (void **)&home));
-  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
-                                       sizeof(uint32_t), (void **)&empty_buf));
-  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1, 1,
-                                       (void **)&c->inplace));
-  for (size_t v = 0; v < g->value_count; ++v) home[v] = empty_buf[v] = (uint32_t)v;
-  *copies = 0;
-  for (size_t n = 0; n < g->node_count; ++n) {
-    const met_node_t *node = &g->nodes[n];
-    uint32_t init = init_operand(node);
-    if (node->kind != MET_NODE_COMPUTE || init == UINT32_MAX || node->result_count != 1) continue;
-    uint32_t v = c->root[g->operands[init]], r = node->result_begin;
-    if (!c->mat[r] || c->root[r] != r) continue;
-    uint8_t role = g->values[v].role;
-    if (role == MET_ROLE_CONST || role == MET_ROLE_GLOBAL) { ++*copies; continue; }
-    uint32_t h;
-    if (role == MET_ROLE_EMPTY) {
-      h = empty_buf[v];
-      if (h == v) { empty_buf[v] = r; continue; }  // its first write: a fresh buffer
-      h = home[h];
-      if (c->returned[h] || c->last_use[h] > node->position) { empty_buf[v] = r; continue; }
-    } else {
-      uint32_t pg = producer_group(c, group_of, v);
-      if (pg == UINT32_MAX || pg == group_of[n] || uses[v] != 1 || c->returned[v] || !c->mat[home[v]])
-        continue;
-      h = home[v];
-    }
-    // r lives in h's buffer from now on.
-    home[r] = h;
-    c->mat[r] = 0;
-    c->inplace[r] = 1;
-    if (c->last_use[r] > c->last_use[h]) c->last_use[h] = c->last_use[r];
-    c->returned[h] |= c->returned[r];
-    if (role == MET_ROLE_EMPTY) empty_buf[v] = r;
-  }
-  return MET_OK;
-}
-
-static void mark_materialized(ctx_t *c, const uint32_t *group_of) {
+static void mark_materialized(met_budget_ctx_t *c, const uint32_t *group_of) {
   const met_graph_t *g = c->g;
   for (size_t v = 0; v < g->value_count; ++v)
     c->mat[v] = g->values[v].role == MET_ROLE_ALLOC && c->root[v] == v;
@@ -347,14 +122,14 @@ static void mark_materialized(ctx_t *c, const uint32_t *group_of) {
     if (node->kind == MET_NODE_VIEW) continue;
     for (uint32_t i = 0; i < node->operand_count; ++i) {
       uint32_t r = c->root[g->operands[node->operand_begin + i]];
-      uint32_t pg = producer_group(c, group_of, r);
+      uint32_t pg = met_budget_producer_group(c, group_of, r);
       if (pg == UINT32_MAX) continue;
       if (node->kind != MET_NODE_COMPUTE || group_of[n] != pg) c->mat[r] = 1;
     }
   }
 }
 
-static met_status_t count_dram_in(ctx_t *c, const uint32_t *group_of, met_arena_t *da,
+static met_status_t count_dram_in(met_budget_ctx_t *c, const uint32_t *group_of, met_arena_t *da,
                                   uint64_t *group_bytes, uint64_t *out) {
   const met_graph_t *g = c->g;
   met_width_policy_t pol = c->t->width_policy;
@@ -387,14 +162,14 @@ static met_status_t count_dram_in(ctx_t *c, const uint32_t *group_of, met_arena_
         uint32_t o = g->operands[node->operand_begin + i];
         uint32_t r = c->root[o];
         if (g->values[r].role == MET_ROLE_EMPTY) continue;
-        if (producer_group(c, group_of, r) == grp || mark[o] == grp) continue;
+        if (met_budget_producer_group(c, group_of, r) == grp || mark[o] == grp) continue;
         mark[o] = grp;
-        ADD_FIELD(c, "dram_bytes", dram, policy_bytes(&g->values[o], pol));
+        ADD_FIELD(c, "dram_bytes", dram, met_budget_policy_bytes(&g->values[o], pol));
       }
       for (uint32_t i = 0; i < node->result_count; ++i) {
         uint32_t v = node->result_begin + i;
         if (c->mat[v] || (c->inplace && c->inplace[v]))
-          ADD_FIELD(c, "dram_bytes", dram, policy_bytes(&g->values[v], pol));
+          ADD_FIELD(c, "dram_bytes", dram, met_budget_policy_bytes(&g->values[v], pol));
       }
     }
     if (group_bytes) group_bytes[grp] = dram - before;
@@ -404,7 +179,7 @@ static met_status_t count_dram_in(ctx_t *c, const uint32_t *group_of, met_arena_
 }
 
 // count_dram_in with its member lists released from the scratch arena when it returns.
-static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, met_budget_report_t *r) {
+static met_status_t count_dram(met_budget_ctx_t *c, const uint32_t *group_of, met_budget_report_t *r) {
   r->group_count = c->ngroups;
   if (c->per_group)
     MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, c->ngroups ? c->ngroups : 1, sizeof(uint64_t),
@@ -415,7 +190,7 @@ static met_status_t count_dram(ctx_t *c, const uint32_t *group_of, met_budget_re
   return st;
 }
 
-static met_status_t count_simple(ctx_t *c, const uint32_t *uses, const uint8_t *off,
+static met_status_t count_simple(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                                  met_budget_report_t *out) {
   const met_graph_t *g = c->g;
   met_budget_t *b = &out->budget;
@@ -460,7 +235,7 @@ static met_status_t count_simple(ctx_t *c, const uint32_t *uses, const uint8_t *
 // Plans |buf| with the planner's lists released from the scratch arena when it returns,
 // so the next plan reuses the memory. MET_PLAN_BEST stops at the sum-of-live lower bound:
 // |*bound| when |known|, else computed here.
-static met_status_t plan_scoped(ctx_t *c, const met_buffer_t *buf, size_t n,
+static met_status_t plan_scoped(met_budget_ctx_t *c, const met_buffer_t *buf, size_t n,
                                 met_plan_strategy_t strategy, bool known, uint64_t bound,
                                 uint64_t *off, uint64_t *out_bytes) {
   met_arena_mark_t m = met_arena_mark(&c->tmp);
@@ -472,7 +247,7 @@ static met_status_t plan_scoped(ctx_t *c, const met_buffer_t *buf, size_t n,
   return st;
 }
 
-static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
+static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *opt,
                                met_budget_report_t *out) {
   const met_graph_t *g = c->g;
   met_budget_t *b = &out->budget;
@@ -497,7 +272,7 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
     int32_t last = c->returned[v] ? (int32_t)last_pos : c->last_use[v];
     if (last < first) last = first;
     uint64_t pb, nb;
-    if (!met_align_up_u64(policy_bytes(val, c->t->width_policy), align, &pb) ||
+    if (!met_align_up_u64(met_budget_policy_bytes(val, c->t->width_policy), align, &pb) ||
         !met_align_up_u64(val->bytes, align, &nb)) {
       c->overflow_field = "materialized_bytes";
       return MET_EOVERFLOW;
@@ -571,7 +346,7 @@ static met_status_t plan_slots(ctx_t *c, const met_budget_options_t *opt,
   return MET_OK;
 }
 
-static met_status_t fuse(ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
+static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
                          uint64_t *out_calls, uint64_t *out_callee_dispatches);
 
 uint64_t met_budget_temp_bytes(const met_node_extra_t *x, bool mlir, bool native) {
@@ -580,7 +355,7 @@ uint64_t met_budget_temp_bytes(const met_node_extra_t *x, bool mlir, bool native
   return s + t < s ? UINT64_MAX : s + t;
 }
 
-static met_status_t analyze(ctx_t *c, const met_budget_options_t *options,
+static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *options,
                             met_budget_report_t *out) {
   const met_graph_t *graph = c->g;
   met_arena_t *arena = c->arena, *tmp = &c->tmp;
@@ -612,7 +387,7 @@ static met_status_t analyze(ctx_t *c, const met_budget_options_t *options,
     // The lowering's own kernels (met_node_extra_t.lowering_kernels) and the copies of
     // read-only inits are launches too.
     uint64_t extra;
-    MET_RETURN_IF_ERROR(bufferize_inits(c, out->use_count, out->group_of_node, &extra));
+    MET_RETURN_IF_ERROR(met_fusion_mlir_bufferize(c, out->use_count, out->group_of_node, &extra));
     for (size_t n = 0; n < nn; ++n) {
       const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
       if (x && graph->nodes[n].kind == MET_NODE_COMPUTE) extra += x->lowering_kernels;
@@ -641,7 +416,7 @@ static met_status_t analyze(ctx_t *c, const met_budget_options_t *options,
 // Which nodes are off the fast path, which neither join nor take in (those off it, and
 // resolved calls: a call is a group of its own whose callee's dispatches replace its
 // one), then the fusion plan. Its arrays come from |fa|.
-static met_status_t fuse(ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
+static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
                          uint64_t *out_calls, uint64_t *out_callee_dispatches) {
   const met_graph_t *graph = c->g;
   const met_target_t *target = c->t;
@@ -683,11 +458,11 @@ static met_status_t fuse(ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
   if (c->mlir) {
     uint8_t *folded;
     MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&folded));
-    MET_RETURN_IF_ERROR(fold_fills(c, out->use_count, alone, folded));
+    MET_RETURN_IF_ERROR(met_fusion_mlir_fold_fills(c, out->use_count, alone, folded));
     uint32_t *col_root, *col_count;
     MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, sizeof(uint32_t), (void **)&col_root));
     MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, sizeof(uint32_t), (void **)&col_count));
-    plan_fusion_mlir(c, out->use_count, alone, folded, col_root, col_count, out->group_of_node);
+    met_fusion_mlir_plan(c, out->use_count, alone, folded, col_root, col_count, out->group_of_node);
     number_groups(c, out->group_of_node);
   } else {
     plan_fusion(c, out->use_count, alone, out->group_of_node);
@@ -704,7 +479,7 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   out->complete = !graph->incomplete;
   out->budget.width_policy = target->width_policy;
   met_budget_options_t defaults = {MET_PLAN_BEST, false};
-  ctx_t c;
+  met_budget_ctx_t c;
   memset(&c, 0, sizeof(c));
   c.g = graph;
   c.t = target;

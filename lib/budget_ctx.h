@@ -1,0 +1,93 @@
+// lib/budget_ctx.h: internal to lib/: the Budget analysis' working state, shared by
+// budget.c (the driver, metrale's own fusion model, counting and planning) and
+// fusion_mlir.c (upstream MLIR's dispatch formation and bufferization, MET_FUSION_MLIR).
+// Not installed: nothing outside lib/ sees it.
+#ifndef METRALE_LIB_BUDGET_CTX_H
+#define METRALE_LIB_BUDGET_CTX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "metrale/budget.h"
+#include "metrale/checked.h"
+
+// G_GEN: a generator group: fills and elementwise ops reading only leaves (arguments,
+// constants, tensor.empty). It has no input from another dispatch, so merging it into its
+// sole consumer's group can never create a cycle.
+enum { G_ELEMENTWISE, G_ANCHOR, G_GEN, G_SOLO };
+
+typedef struct met_budget_ctx_t {
+  const met_graph_t *g;
+  const met_target_t *t;
+  met_arena_t *arena;  // the report's arrays
+  met_arena_t tmp;     // the analysis' own arrays, released when it returns
+  uint32_t *root;      // per value: the value it ultimately views (itself if none)
+  int32_t *last_use;   // per value (roots only): last position of a use
+  uint8_t *returned;   // per value (roots only)
+  uint8_t *mat;        // per value: materialized
+  uint8_t *inplace;    // MET_FUSION_MLIR: per value, written into another value's buffer
+                       // (its bytes are still written); NULL otherwise
+  uint8_t *gkind;      // per group
+  uint64_t *gopen;     // per group: uses of members' results by non-members
+  uint32_t *parent;    // per group: union-find parent (merged generator groups)
+  uint32_t ngroups;
+  bool mlir;                   // the target's fusion model is MET_FUSION_MLIR
+  bool per_group;              // fill the report's group_bytes
+  const char *overflow_field;  // set with MET_EOVERFLOW
+} met_budget_ctx_t;
+
+// acc += v; on overflow the report names the field (|field|, a met_budget_t member).
+#define ADD_FIELD(c, field, acc, v)         \
+  do {                                      \
+    if (!met_add_u64((acc), (v), &(acc))) { \
+      (c)->overflow_field = field;          \
+      return MET_EOVERFLOW;                 \
+    }                                       \
+  } while (0)
+#define ADD(acc, v) ADD_FIELD(c, &(#acc)[3], acc, v)  // b->NAME: "NAME"
+
+static inline uint64_t met_budget_policy_bytes(const met_value_t *v, met_width_policy_t p) {
+  return p == MET_WIDTH_F32_UNIFORM ? v->f32_bytes : v->bytes;
+}
+
+static inline int met_budget_group_kind_for(uint8_t cls) {
+  switch (cls) {
+    case MET_CLASS_ELEMENTWISE:
+      return G_ELEMENTWISE;
+    case MET_CLASS_FILL:
+      return G_GEN;
+    case MET_CLASS_MATMUL:
+    case MET_CLASS_CONV:
+    case MET_CLASS_REDUCTION:
+      return G_ANCHOR;
+    default:
+      return G_SOLO;
+  }
+}
+
+static inline uint32_t met_budget_find_group(const met_budget_ctx_t *c, uint32_t grp) {
+  while (c->parent[grp] != grp) {
+    c->parent[grp] = c->parent[c->parent[grp]];
+    grp = c->parent[grp];
+  }
+  return grp;
+}
+
+// The group that produced root value |r|, or UINT32_MAX when no compute node did.
+static inline uint32_t met_budget_producer_group(const met_budget_ctx_t *c,
+                                                 const uint32_t *group_of, uint32_t r) {
+  int32_t p = c->g->values[r].producer;
+  if (p < 0 || c->g->nodes[p].kind != MET_NODE_COMPUTE) return UINT32_MAX;
+  return group_of[p] == UINT32_MAX ? UINT32_MAX : met_budget_find_group(c, group_of[p]);
+}
+
+// fusion_mlir.c: the rules of MET_FUSION_MLIR (budget.h), in the order budget.c runs them.
+met_status_t met_fusion_mlir_fold_fills(met_budget_ctx_t *c, const uint32_t *uses,
+                                        const uint8_t *off, uint8_t *folded);
+void met_fusion_mlir_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
+                          const uint8_t *folded, uint32_t *col_root, uint32_t *col_count,
+                          uint32_t *group_of);
+met_status_t met_fusion_mlir_bufferize(met_budget_ctx_t *c, const uint32_t *uses,
+                                       const uint32_t *group_of, uint64_t *copies);
+
+#endif
