@@ -162,6 +162,8 @@ static met_status_t count_dram_in(met_budget_ctx_t *c, const uint32_t *group_of,
         uint32_t o = g->operands[node->operand_begin + i];
         uint32_t r = c->root[o];
         if (g->values[r].role == MET_ROLE_EMPTY) continue;
+        if (g->values[r].role == MET_ROLE_SPLAT && !met_budget_splat_read(c->t, node, i))
+          continue;
         if (met_budget_producer_group(c, group_of, r) == grp || mark[o] == grp) continue;
         mark[o] = grp;
         ADD_FIELD(c, "dram_bytes", dram, met_budget_policy_bytes(&g->values[o], pol));
@@ -194,6 +196,10 @@ static met_status_t count_simple(met_budget_ctx_t *c, const uint32_t *uses, cons
                                  met_budget_report_t *out) {
   const met_graph_t *g = c->g;
   met_budget_t *b = &out->budget;
+  uint8_t *splat_counted = NULL;  // per value: a splat global counted in param_bytes
+  if (c->mlir)
+    MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1, 1,
+                                         (void **)&splat_counted));
   for (size_t v = 0; v < g->value_count; ++v) {
     const met_value_t *val = &g->values[v];
     if (val->role == MET_ROLE_INPUT) ADD(b->host_io_bytes, val->bytes);
@@ -206,6 +212,16 @@ static met_status_t count_simple(met_budget_ctx_t *c, const uint32_t *uses, cons
     const met_node_t *node = &g->nodes[n];
     if (node->flags & (MET_NODE_F_UNRANKED | MET_NODE_F_DYNAMIC | MET_NODE_F_NO_SIZE))
       out->complete = false;
+    // A splat stored as a global (met_budget_splat_read) is stored data once.
+    for (uint32_t i = 0; c->mlir && node->kind == MET_NODE_COMPUTE && i < node->operand_count;
+         ++i) {
+      uint32_t r = c->root[g->operands[node->operand_begin + i]];
+      if (g->values[r].role != MET_ROLE_SPLAT || splat_counted[r] ||
+          !met_budget_splat_read(c->t, node, i))
+        continue;
+      splat_counted[r] = 1;
+      ADD(b->param_bytes, g->values[r].bytes);
+    }
     if (node->kind == MET_NODE_RETURN)
       for (uint32_t i = 0; i < node->operand_count; ++i)
         ADD(b->host_io_bytes, g->values[g->operands[node->operand_begin + i]].bytes);

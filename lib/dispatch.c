@@ -199,7 +199,8 @@ static met_status_t resident(const met_graph_t *g, const met_budget_report_t *r,
     for (uint32_t i = 0; i < node->operand_count; ++i) {
       uint32_t v = met_graph_root(g, g->operands[node->operand_begin + i]);
       uint8_t role = g->values[v].role;
-      if (!met_role_is_weight(role) && role != MET_ROLE_STATE) continue;
+      bool splat_global = role == MET_ROLE_SPLAT && met_budget_splat_read(t, node, i);
+      if (!met_role_is_weight(role) && role != MET_ROLE_STATE && !splat_global) continue;
       if (!row[v]) { row[v] = 1; ++s->resident_resource_rows; }
       if (seen[v] != grp + 1) { seen[v] = grp + 1; ++s->resident_resource_handles; }
     }

@@ -138,6 +138,18 @@ met_status_t met_fusion_mlir_bufferize(met_budget_ctx_t *c, const uint32_t *uses
       met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1, 1, (void **)&c->inplace));
   for (size_t v = 0; v < g->value_count; ++v) home[v] = empty_buf[v] = (uint32_t)v;
   *copies = 0;
+  // A tensor.empty read as an input (a pooling window) is an uninitialized tensor that
+  // one-shot bufferization allocates: one buffer, from the tensor.empty to its last use.
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    uint32_t init = init_operand(node);
+    if (node->kind != MET_NODE_COMPUTE) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t o = node->operand_begin + i, r = c->root[g->operands[o]];
+      if (o != init && g->values[r].role == MET_ROLE_EMPTY && g->values[r].producer >= 0)
+        c->mat[r] = 1;
+    }
+  }
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     uint32_t init = init_operand(node);
@@ -145,7 +157,7 @@ met_status_t met_fusion_mlir_bufferize(met_budget_ctx_t *c, const uint32_t *uses
     uint32_t v = c->root[g->operands[init]], r = node->result_begin;
     if (!c->mat[r] || c->root[r] != r) continue;
     uint8_t role = g->values[v].role;
-    if (role == MET_ROLE_CONST || role == MET_ROLE_GLOBAL) {
+    if (role == MET_ROLE_CONST || role == MET_ROLE_GLOBAL || role == MET_ROLE_SPLAT) {
       ++*copies;
       continue;
     }

@@ -22,7 +22,8 @@ static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function
   uint8_t *param_value;  // per value (root): parameter or produced by a hoisted node
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count, 1, (void **)&param_value));
   for (size_t v = 0; v < g->value_count; ++v)
-    param_value[v] = met_role_is_weight(g->values[v].role) || g->values[v].role == MET_ROLE_EMPTY;
+    param_value[v] = met_role_is_weight(g->values[v].role) || g->values[v].role == MET_ROLE_EMPTY ||
+                     g->values[v].role == MET_ROLE_SPLAT;
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     if (node->kind != MET_NODE_COMPUTE || node->result_count == 0) continue;
@@ -33,7 +34,7 @@ static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function
       uint32_t o = g->operands[node->operand_begin + i];
       uint32_t r = met_graph_root(g, o);
       all = param_value[r];
-      if (g->values[r].role == MET_ROLE_EMPTY) continue;
+      if (g->values[r].role == MET_ROLE_EMPTY || g->values[r].role == MET_ROLE_SPLAT) continue;
       any_param = true;
       in += g->values[o].bytes;  // a sum of operand sizes: bounded by the Budget's checks
     }

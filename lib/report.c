@@ -15,6 +15,7 @@ const char *met_report_role_name(int role) {
     case MET_ROLE_EMPTY: return "empty";
     case MET_ROLE_ALLOC: return "alloc";
     case MET_ROLE_STATE: return "state";
+    case MET_ROLE_SPLAT: return "splat";
     default: return "other";
   }
 }

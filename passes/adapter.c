@@ -413,8 +413,10 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   size_t before_ops = b->g->operand_count;
   MET_RETURN_IF_ERROR(met_graph_begin_node(b->g, name.data, name.length, (met_node_kind_t)info.kind,
                            (met_op_class_t)info.op_class, pos, ext, &node));
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    if (oe->registered && met_adapter_operand_folds(op, name, i)) continue;
     MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
+  }
   size_t direct_end = b->g->operand_count;  // the op's own operands end here
   if (oe->walk_regions && mlirOperationGetNumRegions(op))
     MET_RETURN_IF_ERROR(take_nested(b, node, op));
@@ -437,6 +439,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     result_dynamic |= met_value_unbound(&v);
     result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
     v.role = info.kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : info.role;
+    if (v.role == MET_ROLE_CONST && oe->registered && met_adapter_is_splat_constant(op))
+      v.role = MET_ROLE_SPLAT;
     if (info.kind == MET_NODE_VIEW) {
       v.alias = (int32_t)met_ptrmap_get(&b->map, view_src.ptr);
       v.role = MET_ROLE_OTHER;

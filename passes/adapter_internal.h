@@ -86,6 +86,14 @@ bool met_adapter_has_dps_init(MlirOperation op, MlirStringRef name);
 // pair composing to the identity (a view of the inner one's input), and the inner one
 // when the outer one is its only use (then dead; a view of its own input).
 bool met_adapter_transpose_folds(MlirOperation op, MlirValue *src);
+// A constant op (arith.constant, tosa.const) whose dense elements are all one value: a
+// fill, not stored data (MET_ROLE_SPLAT).
+bool met_adapter_is_splat_constant(MlirOperation op);
+// Operand |i| of |op| is a splat constant that the op's lowering folds into a kernel's
+// body: at a position where TOSA requires a compile-time constant (a zero point, shift,
+// multiplier or pad value), or a convolution's bias (its broadcast is a linalg.generic).
+// It is then no data operand of the node.
+bool met_adapter_operand_folds(MlirOperation op, MlirStringRef name, intptr_t i);
 
 // adapter_regions.c (definitions in metrale/graph.h: Scratch, Calls)
 // The scratch of |op| from its regions; |*out_dispatches| the most one region runs.

@@ -236,3 +236,53 @@ bool met_adapter_transpose_folds(MlirOperation op, MlirValue *src) {
   *src = mlirOperationGetOperand(op, 0);
   return true;
 }
+
+// The dense elements of a constant op (arith.constant `value`, tosa.const `values`), or a
+// null attribute.
+static MlirAttribute const_elements(MlirOperation op) {
+  static const char *const names[] = {"value", "values"};
+  for (size_t i = 0; i < 2; ++i) {
+    MlirAttribute a =
+        mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(names[i]));
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsADenseElements(a)) return a;
+  }
+  return (MlirAttribute){NULL};
+}
+
+bool met_adapter_is_splat_constant(MlirOperation op) {
+  MlirAttribute a = const_elements(op);
+  return !mlirAttributeIsNull(a) && mlirDenseElementsAttrIsSplat(a);
+}
+
+// TOSA operands the specification requires to be compile-time constants, by position:
+// zero points, the shift of tosa.mul, the multiplier and shift of tosa.rescale, the pad
+// value of tosa.pad. tosa-to-linalg reads them as constants into the kernel's body. And
+// a convolution's bias: the lowering broadcasts it into the accumulator with a
+// linalg.generic, whose body takes a splat bias in as a scalar (FoldScalarOrSplatConstant).
+static const struct {
+  const char *op;
+  uint8_t mask;  // bit i: operand i
+} kTosaFoldedOperands[] = {
+    {"tosa.avg_pool2d", 0x6},     // input_zp, output_zp
+    {"tosa.conv2d", 0x1c},        // bias, input_zp, weight_zp
+    {"tosa.conv3d", 0x1c},
+    {"tosa.depthwise_conv2d", 0x1c},
+    {"tosa.transpose_conv2d", 0x1c},
+    {"tosa.matmul", 0xc},         // a_zp, b_zp
+    {"tosa.mul", 0x4},            // shift
+    {"tosa.negate", 0x6},         // input1_zp, output_zp
+    {"tosa.pad", 0x4},            // pad_const
+    {"tosa.rescale", 0x1e},       // multiplier, shift, input_zp, output_zp
+};
+
+bool met_adapter_operand_folds(MlirOperation op, MlirStringRef name, intptr_t i) {
+  if (i < 0 || i >= 8 || !has_prefix(name, "tosa.")) return false;
+  bool listed = false;
+  for (size_t k = 0; k < sizeof kTosaFoldedOperands / sizeof *kTosaFoldedOperands && !listed; ++k)
+    listed = met_ir_str_eq(name, kTosaFoldedOperands[k].op) &&
+             (kTosaFoldedOperands[k].mask >> i & 1);
+  if (!listed) return false;
+  MlirValue v = mlirOperationGetOperand(op, i);
+  if (!mlirValueIsAOpResult(v)) return false;
+  return met_adapter_is_splat_constant(mlirOpResultGetOwner(v));
+}

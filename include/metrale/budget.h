@@ -42,8 +42,17 @@
 //     fill, a broadcast), or when the init is a tensor.empty that earlier nodes wrote into
 //     and nothing in that buffer is used later. The result then has no slot of its own;
 //     the buffer's slot lives from its first write to the last use of what it holds.
-// Not modelled (differences a run shows): a tensor.empty read as an input (a pooling
-// window written in linalg) gets a buffer upstream and no slot here.
+//   - A splat constant (MET_ROLE_SPLAT) read as a linalg.generic's input is folded into
+//     its body as a scalar (FoldScalarOrSplatConstant): no bytes read. Read any other way
+//     (a named op's operand, an init) it is a global, read like any constant (its bytes
+//     count in param_bytes and DRAM, and a init is copied first).
+//   - A tensor.empty read as an input, not an init (a pooling window written in linalg),
+//     is allocated: one slot from the tensor.empty to its last use.
+//
+// Constants. A splat constant (MET_ROLE_SPLAT: every element one value) is a fill, not a
+// weight: on MET_FUSION_METRALE targets it is read from no memory (a scalar in the
+// consumer's body, or filled in place by the dispatch that reads it, as IREE clones
+// splats into dispatches) and counts in no param_bytes.
 //
 // Materialized value: a result of a compute node used by a node outside its group (a
 // different dispatch, a host op) or returned, and every bufferized allocation. Values
@@ -154,6 +163,16 @@ typedef struct met_budget_report_t {
 // MET_FUSION_MLIR (|mlir|), its lowering's temporary buffer; UINT64_MAX when the sum
 // passes 2^64 (the slot then overflows when aligned).
 uint64_t met_budget_temp_bytes(const met_node_extra_t *x, bool mlir, bool native);
+
+// True when |node| reads its operand |i| (0-based), a MET_ROLE_SPLAT value, from memory:
+// only on a MET_FUSION_MLIR target, unless it is an input (not the init) of a node that is
+// or lowers to a linalg.generic.
+static inline bool met_budget_splat_read(const met_target_t *t, const met_node_t *node,
+                                         uint32_t i) {
+  if (t->fusion != MET_FUSION_MLIR) return false;
+  bool init = (node->flags & MET_NODE_F_DPS_INIT) && i + 1 == node->operand_count;
+  return !(node->flags & MET_NODE_F_GENERIC) || init;
+}
 
 // Analyses |graph| on |target|. All memory of |out| comes from |arena|.
 // Errors: MET_ENOMEM; MET_EOVERFLOW when a sum of sizes passes 2^64; MET_EINVAL for a

@@ -102,6 +102,11 @@ typedef enum met_value_role_e {
   MET_ROLE_OTHER = 7,       // a view result or a value of a host op
   MET_ROLE_STATE = 8,       // a function argument marked as state (a KV cache, ...):
                             // device-resident across runs, not host I/O
+  MET_ROLE_SPLAT = 9,       // a tensor constant whose elements are all one value: a fill,
+                            // not stored data. No weight, and no bytes are read from memory
+                            // (a scalar in the reading kernel's body, or filled in place),
+                            // except where a target's fusion model says otherwise
+                            // (budget.h, MET_FUSION_MLIR)
 } met_value_role_t;
 
 enum {

@@ -42,7 +42,8 @@ typedef struct met_kv_pool_t {
 
 // The terms that do not depend on the runtime parameters, in bytes.
 typedef struct met_memory_terms_t {
-  uint64_t weights_stored;      // every parameter once, at its declared format
+  uint64_t weights_stored;      // every parameter once, at its declared format (a
+                                // splat constant is a fill, no weight: MET_ROLE_SPLAT)
   uint64_t weights_outside;     // stored parameters no op reads (included in stored)
   uint64_t weights_derived;     // load-time copies: served-format copies, hoisted subgraphs
   uint64_t weights_leaked;      // stored bytes of sources only hoisted subgraphs read

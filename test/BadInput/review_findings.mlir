@@ -36,31 +36,32 @@ func.func @h() {
 
 // -----
 
-// A private callee's constant (1024 x f32 = 4096 B) is a weight of the model and a
+// A private callee's constant (4 x f32 = 16 B, not a splat) is a weight of the model and a
 // parameter its caller reads through the call.
 // CHECK: metrale.memory = {
-// CHECK-SAME: weights_stored = 4096 : i64
+// CHECK-SAME: weights_stored = 16 : i64
 // BUDGET-LABEL: func.func @f(
-// BUDGET-SAME: param_bytes = 4096 : i64
-func.func private @g(%a: tensor<1024xf32>) -> tensor<1024xf32> {
-  %c = arith.constant dense<2.0> : tensor<1024xf32>
-  %m = arith.addf %a, %c : tensor<1024xf32>
-  return %m : tensor<1024xf32>
+// BUDGET-SAME: param_bytes = 16 : i64
+func.func private @g(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %m = arith.addf %a, %c : tensor<4xf32>
+  return %m : tensor<4xf32>
 }
-func.func @f(%a: tensor<1024xf32>) -> tensor<1024xf32> {
-  %r = call @g(%a) : (tensor<1024xf32>) -> tensor<1024xf32>
-  return %r : tensor<1024xf32>
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %r = call @g(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
 }
 
 // -----
 
-// Two constants whose printed names are alike (no location) are two weights: 2 x 4096.
+// Two constants whose printed names are alike (no location) are two weights: 2 x 16
+// (4 x f32 each, not splats).
 // CHECK: metrale.memory = {
-// CHECK-SAME: weights_stored = 8192 : i64
-func.func @f() -> (tensor<1024xf32>, tensor<1024xf32>) {
-  %a = arith.constant dense<1.0> : tensor<1024xf32> loc(unknown)
-  %b = arith.constant dense<2.0> : tensor<1024xf32> loc(unknown)
-  return %a, %b : tensor<1024xf32>, tensor<1024xf32>
+// CHECK-SAME: weights_stored = 32 : i64
+func.func @f() -> (tensor<4xf32>, tensor<4xf32>) {
+  %a = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32> loc(unknown)
+  %b = arith.constant dense<[5.0, 6.0, 7.0, 8.0]> : tensor<4xf32> loc(unknown)
+  return %a, %b : tensor<4xf32>, tensor<4xf32>
 }
 
 // -----

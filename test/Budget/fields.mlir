@@ -86,8 +86,9 @@ func.func @half(%x: tensor<32x32xf16>) -> tensor<32x32xf16> {
 
 // -----
 
-// A constant, a cast and a view. %c is 8x8xf32 = 256 B of parameters. Positions: constant
-// 0, addf 1, truncf 2, collapse 3, return 4. {addf, truncf}: 1 dispatch, 1 cast node.
+// A constant, a cast and a view. %c is 8x8xf32 = 256 B of parameters (not a splat: a
+// splat is a fill, test/Budget/splat.mlir). Positions: constant 0, addf 1, truncf 2,
+// collapse 3, return 4. {addf, truncf}: 1 dispatch, 1 cast node.
 // The result is returned through the view, so the slot is %1 (8x8xbf16 = 128 B,
 // aligned to 64 on host-cpu, 16 on mobile-gpu-f32: 128 either way), pinned [2,4].
 // DRAM: reads %x 256 + %c 256, writes %1 128 = 640 (on the f32 target %1 is 256: 768).
@@ -98,7 +99,7 @@ func.func @half(%x: tensor<32x32xf16>) -> tensor<32x32xf16> {
 // GPU-SAME: arena_bytes = 256 : i64, cast_nodes = 1 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 768 : i64, host_io_bytes = 384 : i64
 // GPU-SAME: width_overhead_bytes = 128 : i64
 func.func @casts(%x: tensor<8x8xf32>) -> tensor<64xbf16> {
-  %c = arith.constant dense<1.0> : tensor<8x8xf32>
+  %c = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0], [16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0], [24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0], [32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0], [40.0, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0], [48.0, 49.0, 50.0, 51.0, 52.0, 53.0, 54.0, 55.0], [56.0, 57.0, 58.0, 59.0, 60.0, 61.0, 62.0, 63.0]]> : tensor<8x8xf32>
   %0 = arith.addf %x, %c : tensor<8x8xf32>
   %1 = arith.truncf %0 : tensor<8x8xf32> to tensor<8x8xbf16>
   %2 = tensor.collapse_shape %1 [[0, 1]] : tensor<8x8xbf16> into tensor<64xbf16>

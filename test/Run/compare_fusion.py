@@ -1,5 +1,6 @@
-# Reads `metrale run --json` and prints, per function, the kernels and allocations the
-# mlir-cpu model predicts beside those the run measured (test/Run/fusion-mlir.test).
+# Reads `metrale run --json` and prints, per function, the kernels, allocations, resident
+# rows and handles the mlir-cpu model predicts beside those the run measured
+# (test/Run/fusion-mlir*.test).
 import json
 import sys
 
@@ -11,4 +12,6 @@ for f in doc["functions"]:
     p, m = f["predicted"], f["measured"]
     print(f"{f['name']}: launches {p['kernel_launches']}/{m['kernel_launches']} "
           f"allocations {p['device_allocation_events']}/{m['device_allocation_events']} "
-          f"bytes {p['device_allocation_bytes']}/{m['device_allocation_bytes']}")
+          f"bytes {p['device_allocation_bytes']}/{m['device_allocation_bytes']} "
+          f"resident {p['resident_resource_rows']}/{m['resident_resource_rows']} "
+          f"handles {p['resident_resource_handles']}/{m['resident_resource_handles']}")
