@@ -362,8 +362,7 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
   return MET_OK;
 }
 
-static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
-                         uint64_t *out_calls, uint64_t *out_callee_dispatches);
+static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report_t *out);
 
 uint64_t met_budget_temp_bytes(const met_node_extra_t *x, bool mlir, bool native) {
   uint64_t s = native ? x->scratch_native_bytes : x->scratch_bytes;
@@ -388,31 +387,31 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   // Fusion's own arrays are released before the planner runs: the analysis' peak is its
   // smallest when what is dead is gone.
   met_arena_mark_t fm = met_arena_mark(tmp);
-  uint64_t calls = 0, callee_dispatches = 0;
-  met_status_t st = fuse(c, tmp, out, &calls, &callee_dispatches);
+  met_status_t st = fuse(c, tmp, out);
   met_arena_release_to(tmp, fm);
   c->gkind = NULL;
   c->gopen = NULL;
   MET_RETURN_IF_ERROR(st);
-  if (!met_add_u64(c->ngroups - calls, callee_dispatches, &out->budget.dispatches)) {
-    out->overflow_field = "dispatches";
-    return MET_EOVERFLOW;
-  }
   mark_materialized(c, out->group_of_node);
-  if (c->mlir) {
-    // The lowering's own kernels (met_node_extra_t.lowering_kernels) and the copies of
-    // read-only inits are launches too.
-    uint64_t extra;
-    MET_RETURN_IF_ERROR(met_fusion_mlir_bufferize(c, out->use_count, out->group_of_node, &extra));
-    for (size_t n = 0; n < nn; ++n) {
-      const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
-      if (x && graph->nodes[n].kind == MET_NODE_COMPUTE) extra += x->lowering_kernels;
-    }
-    if (!met_add_u64(out->budget.dispatches, extra, &out->budget.dispatches)) {
-      out->overflow_field = "dispatches";
-      return MET_EOVERFLOW;
-    }
+  // The kernels each dispatch launches: 1, or a resolved call's callee dispatches; on
+  // MET_FUSION_MLIR also the lowering's own kernels (met_node_extra_t.lowering_kernels)
+  // and the copies of read-only inits. Their sum is the Budget's dispatches.
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, c->ngroups ? c->ngroups : 1, sizeof(uint64_t),
+                                       (void **)&out->group_launches));
+  for (uint32_t k = 0; k < c->ngroups; ++k) out->group_launches[k] = 1;
+  for (size_t n = 0; n < nn; ++n) {
+    const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
+    uint32_t grp = out->group_of_node[n];
+    if (!x || grp == UINT32_MAX || graph->nodes[n].kind != MET_NODE_COMPUTE) continue;
+    uint64_t *l = &out->group_launches[grp];
+    if (x->replaces_dispatch) *l = x->dispatches;
+    else if (c->mlir) ADD_FIELD(c, "dispatches", *l, x->lowering_kernels);
   }
+  if (c->mlir)
+    MET_RETURN_IF_ERROR(met_fusion_mlir_bufferize(c, out->use_count, out->group_of_node,
+                                                  out->group_launches));
+  for (uint32_t k = 0; k < c->ngroups; ++k)
+    ADD_FIELD(c, "dispatches", out->budget.dispatches, out->group_launches[k]);
   out->flops_complete = graph->flops != NULL;
   for (size_t n = 0; graph->flops && n < nn; ++n) {
     if (graph->nodes[n].kind != MET_NODE_COMPUTE) continue;
@@ -432,8 +431,7 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
 // Which nodes are off the fast path, which neither join nor take in (those off it, and
 // resolved calls: a call is a group of its own whose callee's dispatches replace its
 // one), then the fusion plan. Its arrays come from |fa|.
-static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report_t *out,
-                         uint64_t *out_calls, uint64_t *out_callee_dispatches) {
+static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report_t *out) {
   const met_graph_t *graph = c->g;
   const met_target_t *target = c->t;
   size_t nn = graph->node_count;
@@ -441,7 +439,6 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, sizeof(uint64_t), (void **)&c->gopen));
   uint8_t *alone;
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&alone));
-  uint64_t calls = 0, callee_dispatches = 0;
   // Nodes of one op share its interned name: the fast-path match is made once per name
   // (a direct-mapped cache; the matcher compares strings against every pattern).
   struct { const char *name; bool fast; } seen[32];
@@ -454,11 +451,6 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
     if (node->kind != MET_NODE_COMPUTE) continue;
     if (call) {
       alone[n] = 1;
-      ++calls;
-      if (!met_add_u64(callee_dispatches, x->dispatches, &callee_dispatches)) {
-        out->overflow_field = "dispatches";
-        return MET_EOVERFLOW;
-      }
       continue;
     }
     size_t h = ((uintptr_t)node->name >> 4) & 31;
@@ -483,8 +475,6 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
   } else {
     plan_fusion(c, out->use_count, alone, out->group_of_node);
   }
-  *out_calls = calls;
-  *out_callee_dispatches = callee_dispatches;
   return MET_OK;
 }
 

@@ -88,6 +88,6 @@ void met_fusion_mlir_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8
                           const uint8_t *folded, uint32_t *col_root, uint32_t *col_count,
                           uint32_t *group_of);
 met_status_t met_fusion_mlir_bufferize(met_budget_ctx_t *c, const uint32_t *uses,
-                                       const uint32_t *group_of, uint64_t *copies);
+                                       const uint32_t *group_of, uint64_t *group_launches);
 
 #endif

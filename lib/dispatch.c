@@ -259,11 +259,11 @@ static met_status_t roofline(const met_graph_t *g, const met_budget_report_t *r,
       out->overflow_field = "latency_ns";
       return MET_EOVERFLOW;
     }
-    // A resolved call launches its callee's dispatches.
-    const met_node_extra_t *x = met_graph_extra(g, &g->nodes[row->first_node]);
-    uint64_t launches = x && x->replaces_dispatch ? x->dispatches : 1, floor = 0;
-    if (t->fusion == MET_FUSION_MLIR && x && !x->replaces_dispatch) launches += x->lowering_kernels;
-    if (!mega && !met_mul_u64(p->launch_floor_ns, launches, &floor)) {
+    // Each kernel the dispatch launches pays the floor (a resolved call launches its
+    // callee's dispatches; met_budget_report_t.group_launches).
+    uint64_t floor = 0;
+    row->launches = r->group_launches[row->group];
+    if (!mega && !met_mul_u64(p->launch_floor_ns, row->launches, &floor)) {
       out->overflow_field = "latency_ns";
       return MET_EOVERFLOW;
     }

@@ -59,10 +59,10 @@ void met_dispatch_json(met_strbuf_t *sb, const met_target_t *target,
       MET_STRBUF_LIT(sb, "\", \"loc\": ");
       met_strbuf_json_string(sb, node->loc ? node->loc : "");
       met_strbuf_printf(sb, ", \"bytes\": %" PRIu64 ", \"flops\": %" PRIu64
-                        ", \"flops_complete\": %s, \"latency_ns\": %" PRIu64
-                        ", \"bound\": \"%s\"}",
-                        r->bytes, r->flops, r->flops_complete ? "true" : "false", r->latency_ns,
-                        met_bound_name(r->bound));
+                        ", \"flops_complete\": %s, \"launches\": %" PRIu64
+                        ", \"latency_ns\": %" PRIu64 ", \"bound\": \"%s\"}",
+                        r->bytes, r->flops, r->flops_complete ? "true" : "false", r->launches,
+                        r->latency_ns, met_bound_name(r->bound));
     }
     MET_STRBUF_LIT(sb, "]}");
   }
@@ -108,14 +108,14 @@ void met_dispatch_text(met_strbuf_t *sb, const met_target_t *target,
     if (!per_dispatch) continue;
     met_strbuf_printf(sb, "  %zu dispatches (%" PRIu64 " FLOPs in all):\n",
                       fr->report->row_count, fr->report->flops);
-    met_strbuf_printf(sb, "  %5s %14s %16s %12s %-8s  %s\n", "#", "bytes", "flops", "ns",
-                      "bound", "ops at location");
+    met_strbuf_printf(sb, "  %5s %14s %16s %8s %12s %-8s  %s\n", "#", "bytes", "flops",
+                      "kernels", "ns", "bound", "ops at location");
     for (size_t k = 0; k < fr->report->row_count; ++k) {
       const met_dispatch_row_t *r = &fr->report->rows[k];
       const met_node_t *node = &fr->graph->nodes[r->first_node];
-      met_strbuf_printf(sb, "  %5zu %14" PRIu64 " %15" PRIu64 "%s %12" PRIu64 " %-8s  ", k,
-                        r->bytes, r->flops, r->flops_complete ? " " : "+", r->latency_ns,
-                        met_bound_name(r->bound));
+      met_strbuf_printf(sb, "  %5zu %14" PRIu64 " %15" PRIu64 "%s %8" PRIu64 " %12" PRIu64
+                        " %-8s  ", k, r->bytes, r->flops, r->flops_complete ? " " : "+",
+                        r->launches, r->latency_ns, met_bound_name(r->bound));
       met_dispatch_row_ops(sb, fr->graph, fr->budget, r);
       if (node->loc) {
         MET_STRBUF_LIT(sb, " at ");

@@ -125,9 +125,9 @@ void met_fusion_mlir_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8
 //   - the init is a tensor.empty that earlier nodes already wrote into, and nothing in that
 //     buffer is used after this node (one-shot bufferization finds no conflict).
 // An init that is a constant (read-only) is copied into a fresh buffer first: one more
-// kernel (memref.copy). Returns the copies.
+// kernel (memref.copy), added to the node's group in |group_launches|.
 met_status_t met_fusion_mlir_bufferize(met_budget_ctx_t *c, const uint32_t *uses,
-                                       const uint32_t *group_of, uint64_t *copies) {
+                                       const uint32_t *group_of, uint64_t *group_launches) {
   const met_graph_t *g = c->g;
   uint32_t *home, *empty_buf;  // per value: the value whose slot holds it; per tensor.empty
   MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
@@ -137,7 +137,6 @@ met_status_t met_fusion_mlir_bufferize(met_budget_ctx_t *c, const uint32_t *uses
   MET_RETURN_IF_ERROR(
       met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1, 1, (void **)&c->inplace));
   for (size_t v = 0; v < g->value_count; ++v) home[v] = empty_buf[v] = (uint32_t)v;
-  *copies = 0;
   // A tensor.empty read as an input (a pooling window) is an uninitialized tensor that
   // one-shot bufferization allocates: one buffer, from the tensor.empty to its last use.
   for (size_t n = 0; n < g->node_count; ++n) {
@@ -158,7 +157,7 @@ met_status_t met_fusion_mlir_bufferize(met_budget_ctx_t *c, const uint32_t *uses
     if (!c->mat[r] || c->root[r] != r) continue;
     uint8_t role = g->values[v].role;
     if (role == MET_ROLE_CONST || role == MET_ROLE_GLOBAL || role == MET_ROLE_SPLAT) {
-      ++*copies;
+      if (group_of[n] != UINT32_MAX) ADD_FIELD(c, "dispatches", group_launches[group_of[n]], 1);
       continue;
     }
     uint32_t h;

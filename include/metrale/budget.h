@@ -145,6 +145,11 @@ typedef struct met_budget_report_t {
   uint8_t *off_fast_path;                    // per node: 1 when counted off the fast path
   uint32_t *use_count;                       // per value: uses, views resolved
   uint32_t group_count;                      // dispatches of the fusion plan (groups)
+  uint64_t *group_launches;                  // per group: the kernels it launches (1; a
+                                             // resolved call's callee dispatches; on
+                                             // MET_FUSION_MLIR plus its members' lowering
+                                             // kernels and init copies); they sum to
+                                             // budget.dispatches
   // Slots that are not the function's results (those live to its end): their number
   // and native bytes (not aligned), what a caller's per-buffer model counts for a call.
   uint64_t inner_buffers, inner_buffer_bytes;

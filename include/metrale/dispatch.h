@@ -99,6 +99,7 @@ typedef struct met_dispatch_row_t {
   uint32_t group;          // its group in the Budget report
   uint32_t first_node;     // its first op in schedule order (names it, locates it)
   uint32_t op_count;       // compute ops in it
+  uint64_t launches;       // kernels it launches (met_budget_report_t.group_launches)
   uint64_t bytes;          // its share of dram_bytes
   uint64_t flops;
   uint64_t latency_ns;     // max(memory, compute) + launch floor (0 floor on a megakernel)
