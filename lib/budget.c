@@ -29,7 +29,8 @@ static met_status_t compute_uses(met_budget_ctx_t *c, uint32_t *uses) {
   }
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
-    if (node->kind == MET_NODE_VIEW || (node->flags & MET_NODE_F_DEALLOC)) continue;
+    if (node->kind == MET_NODE_VIEW || (node->flags & (MET_NODE_F_DEALLOC | MET_NODE_F_METADATA)))
+      continue;
     if ((size_t)node->operand_begin + node->operand_count > g->operand_count)
       return MET_EINVAL;
     for (uint32_t i = 0; i < node->operand_count; ++i) {

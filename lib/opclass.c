@@ -109,7 +109,7 @@ static const row_t kRows[] = {
     {"memref.dim", {MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false}},
     {"memref.expand_shape", {MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false}},
     {"memref.extract_aligned_pointer_as_index", {MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false}},
-    {"memref.extract_strided_metadata", {MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false}},
+    {"memref.extract_strided_metadata", {MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false}},
     {"memref.get_global", {MET_NODE_LEAF, MET_CLASS_OTHER, MET_ROLE_GLOBAL, false, true, false}},
     {"memref.load", {MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false}},
     {"memref.memory_space_cast", {MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false}},

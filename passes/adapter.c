@@ -61,6 +61,10 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   e->is_copy = met_ir_str_eq(name, "memref.copy");
   e->dealloc = met_ir_str_eq(name, "memref.dealloc") || met_ir_str_eq(name,
                                                                       "bufferization.dealloc");
+  e->metadata = met_ir_str_eq(name, "memref.dim") || met_ir_str_eq(name, "tensor.dim") ||
+                met_ir_str_eq(name, "memref.extract_aligned_pointer_as_index") ||
+                met_ir_str_eq(name, "memref.extract_strided_metadata");
+  e->is_if = met_ir_str_eq(name, "scf.if");
   // Named linalg ops (matmul, conv, fill, ...) build their bodies from the op definition,
   // over block arguments only; generic, map and reduce bodies are written by hand and may
   // capture outside values, like the regions of every other op.
@@ -158,6 +162,8 @@ static met_status_t take_nested(builder_t *b, uint32_t node, MlirOperation op) {
          blk = mlirBlockGetNextInRegion(blk)) {
       for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
            in = mlirOperationGetNextInBlock(in)) {
+        // Freeing a buffer is no use of its data.
+        if (met_adapter_is_dealloc(in)) continue;
         for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i)
           MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(in, i), true));
         if (mlirOperationGetNumRegions(in)) MET_RETURN_IF_ERROR(take_nested(b, node, in));
@@ -393,6 +399,12 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     flags |= MET_NODE_F_UNREGISTERED;
   }
   if (info.kind == MET_NODE_LEAF && nshaped == 0) return MET_OK;  // scalar constant
+  // `scf.if %c { memref.dealloc %x }`, as ownership-based deallocation emits it, frees
+  // %x on the path that owns it: a deallocation, run by the host, not a kernel.
+  bool conditional_dealloc = oe->is_if && oe->registered && nshaped == 0 &&
+                             met_adapter_only_deallocates(op);
+  if (conditional_dealloc)
+    info = (met_opinfo_t){MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
   if (oe->is_generic) MET_RETURN_IF_ERROR(refine_generic(b, op, &info));
   MlirValue view_src = {NULL};  // what a view's result aliases
   if (mlirOperationGetNumOperands(op) > 0) view_src = mlirOperationGetOperand(op, 0);
@@ -505,7 +517,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
       flags |= MET_NODE_F_DPS_INIT;
   }
   if (oe->info.softmax) flags |= MET_NODE_F_SOFTMAX;  // also when unregistered (IREE's)
-  if (oe->dealloc) flags |= MET_NODE_F_DEALLOC;
+  if (oe->dealloc || conditional_dealloc) flags |= MET_NODE_F_DEALLOC;
+  if (oe->metadata) flags |= MET_NODE_F_METADATA;
   if (result_unranked || operand_unranked) flags |= MET_NODE_F_UNRANKED;
   if (result_dynamic) flags |= MET_NODE_F_DYNAMIC;
   n->flags = flags;

@@ -18,6 +18,8 @@ typedef struct op_entry_t {
   bool registered, is_generic, is_call, is_call_indirect, is_linalg, is_copy;
   bool walk_regions;    // its regions may use values defined outside it
   bool dealloc;         // frees its operands
+  bool metadata;        // reads only its operands' pointer, sizes or strides
+  bool is_if;           // scf.if: a conditional deallocation when its regions only free
   bool generic;         // is or lowers to one linalg.generic (MET_NODE_F_GENERIC)
   bool is_transpose, is_tosa;
 } op_entry_t;
@@ -86,6 +88,11 @@ bool met_adapter_has_dps_init(MlirOperation op, MlirStringRef name);
 // pair composing to the identity (a view of the inner one's input), and the inner one
 // when the outer one is its only use (then dead; a view of its own input).
 bool met_adapter_transpose_folds(MlirOperation op, MlirValue *src);
+// memref.dealloc or bufferization.dealloc.
+bool met_adapter_is_dealloc(MlirOperation op);
+// Every op in |op|'s regions is a deallocation or a terminator (scf.yield): the
+// conditional deallocation ownership-based deallocation emits.
+bool met_adapter_only_deallocates(MlirOperation op);
 // A constant op (arith.constant, tosa.const) whose dense elements are all one value: a
 // fill, not stored data (MET_ROLE_SPLAT).
 bool met_adapter_is_splat_constant(MlirOperation op);

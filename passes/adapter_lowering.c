@@ -286,3 +286,27 @@ bool met_adapter_operand_folds(MlirOperation op, MlirStringRef name, intptr_t i)
   if (!mlirValueIsAOpResult(v)) return false;
   return met_adapter_is_splat_constant(mlirOpResultGetOwner(v));
 }
+
+bool met_adapter_is_dealloc(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return met_ir_str_eq(n, "memref.dealloc") || met_ir_str_eq(n, "bufferization.dealloc");
+}
+
+bool met_adapter_only_deallocates(MlirOperation op) {
+  bool any = false;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
+    MlirRegion region = mlirOperationGetRegion(op, r);
+    for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation in = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(in);
+           in = mlirOperationGetNextInBlock(in)) {
+        if (met_adapter_is_dealloc(in)) {
+          any = true;
+          continue;
+        }
+        MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(in));
+        if (!met_ir_str_eq(n, "scf.yield") || mlirOperationGetNumOperands(in) != 0) return false;
+      }
+  }
+  return any;
+}

@@ -80,13 +80,18 @@ enum {
                                       // (lib/opclass.c marks softmax and attention ops)
   MET_NODE_F_FLOPS_UNKNOWN = 1u << 7, // graph->flops counts it as 0, not knowing better:
                                       // dispatch latency is then a lower bound
-  MET_NODE_F_DEALLOC = 1u << 5,       // frees its operands (memref.dealloc): not a use of
-                                      // their data, so it does not extend a lifetime
+  MET_NODE_F_DEALLOC = 1u << 5,       // frees its operands (memref.dealloc, or an scf.if
+                                      // whose regions only free, as ownership-based
+                                      // deallocation emits): not a use of their data, so it
+                                      // does not extend a lifetime
   // Facts of upstream MLIR's lowering (tosa-to-linalg, convert-elementwise-to-linalg), read
   // by the fusion model that describes it (met_fusion_model_t MET_FUSION_MLIR):
   MET_NODE_F_GENERIC = 1u << 8,       // it is, or lowers to, one linalg.generic: what
                                       // linalg-fuse-elementwise-ops fuses (named ops such as
                                       // linalg.matmul, linalg.fill, linalg.transpose are not)
+  MET_NODE_F_METADATA = 1u << 10,     // reads only its operands' pointer, sizes or strides
+                                      // (memref.dim, extract_aligned_pointer_as_index,
+                                      // extract_strided_metadata): not a use of their data
   MET_NODE_F_DPS_INIT = 1u << 9,      // its last operand is the init its one result is
                                       // written into (destination passing: linalg ops)
 };
