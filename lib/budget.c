@@ -167,7 +167,15 @@ static met_status_t count_dram_in(met_budget_ctx_t *c, const uint32_t *group_of,
           continue;
         if (met_budget_producer_group(c, group_of, r) == grp || mark[o] == grp) continue;
         mark[o] = grp;
-        ADD_FIELD(c, "dram_bytes", dram, met_budget_policy_bytes(&g->values[o], pol));
+        uint64_t rd = met_budget_policy_bytes(&g->values[o], pol);
+        if (i == 0 && (node->flags & MET_NODE_F_GATHER) && node->result_count == 1) {
+          // The rows the indices select: the result's bytes (an upper bound, tight
+          // unless indices repeat), never more than the table.
+          uint64_t rows = met_budget_policy_bytes(&g->values[node->result_begin], pol);
+          if (rows < rd) rd = rows;
+          mark[o] = UINT32_MAX;  // another read of the table is a read of its own
+        }
+        ADD_FIELD(c, "dram_bytes", dram, rd);
       }
       for (uint32_t i = 0; i < node->result_count; ++i) {
         uint32_t v = node->result_begin + i;

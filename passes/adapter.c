@@ -65,6 +65,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
                 met_ir_str_eq(name, "memref.extract_aligned_pointer_as_index") ||
                 met_ir_str_eq(name, "memref.extract_strided_metadata");
   e->is_if = met_ir_str_eq(name, "scf.if");
+  e->gather = met_ir_str_eq(name, "tosa.gather") || met_ir_str_eq(name, "tensor.gather");
   // Named linalg ops (matmul, conv, fill, ...) build their bodies from the op definition,
   // over block arguments only; generic, map and reduce bodies are written by hand and may
   // capture outside values, like the regions of every other op.
@@ -519,6 +520,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   if (oe->info.softmax) flags |= MET_NODE_F_SOFTMAX;  // also when unregistered (IREE's)
   if (oe->dealloc || conditional_dealloc) flags |= MET_NODE_F_DEALLOC;
   if (oe->metadata) flags |= MET_NODE_F_METADATA;
+  if (oe->gather && oe->registered && nshaped == 1) flags |= MET_NODE_F_GATHER;
   if (result_unranked || operand_unranked) flags |= MET_NODE_F_UNRANKED;
   if (result_dynamic) flags |= MET_NODE_F_DYNAMIC;
   n->flags = flags;

@@ -22,6 +22,7 @@ typedef struct op_entry_t {
   bool is_if;           // scf.if: a conditional deallocation when its regions only free
   bool generic;         // is or lowers to one linalg.generic (MET_NODE_F_GENERIC)
   bool is_transpose, is_tosa;
+  bool gather;          // tosa.gather, tensor.gather (MET_NODE_F_GATHER)
 } op_entry_t;
 
 // What the adapter knows of a type (cached per type: types are uniqued).

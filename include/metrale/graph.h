@@ -92,6 +92,9 @@ enum {
   MET_NODE_F_METADATA = 1u << 10,     // reads only its operands' pointer, sizes or strides
                                       // (memref.dim, extract_aligned_pointer_as_index,
                                       // extract_strided_metadata): not a use of their data
+  MET_NODE_F_GATHER = 1u << 11,       // reads from its first operand only the rows its
+                                      // indices select (tosa.gather, tensor.gather): at most
+                                      // its result's bytes, not the whole table
   MET_NODE_F_DPS_INIT = 1u << 9,      // its last operand is the init its one result is
                                       // written into (destination passing: linalg ops)
 };

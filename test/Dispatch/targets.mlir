@@ -90,10 +90,12 @@ func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tenso
 // (control) + 4 (index: 32-bit) + 256 + 12 + the gather's result going down, 48 = 336.
 // Readback = its operands 256 + 12 + the result 48 = 316. Moved 652. Syncs 1 + 1 = 2.
 // Per-buffer: the gather's and the add's results, 48 + 48 = 96 B. Dispatch 0 (gather):
-// 256 + 12 + 48 = 316 B at 50 GB/s: 7 ns, 0 FLOPs, + 20000 floor: 20007 (launch-bound).
+// the 3 rows it selects, 48 B (not the whole 256 B table), + 12 + 48 = 108 B at 50 GB/s:
+// 3 ns, 0 FLOPs, + 20000 floor: 20003 (launch-bound). The readback above is the whole
+// table: the host gathers from a copy of it.
 // Dispatch 1 (add): 48 + 48 = 96 B: 2 ns; 12 FLOPs at 2 TFLOPS: 1 ns; 20002. Host link:
-// ceil(652 / 4 GB/s) = 163 ns. Latency 20007 + 20002 + 163 = 40172.
-// MOB: remark: dispatch 0 of @g: tosa.gather: 316 bytes, 0 FLOPs, 20007 ns, launch-bound
+// ceil(652 / 4 GB/s) = 163 ns. Latency 20003 + 20002 + 163 = 40168.
+// MOB: remark: dispatch 0 of @g: tosa.gather: 108 bytes, 0 FLOPs, 20003 ns, launch-bound
 // MOB: remark: dispatch 1 of @g: tosa.add: 96 bytes, 12 FLOPs, 20002 ns, launch-bound
 // MOB: metrale.dispatch @g on mobile-gpu-f32 (kernels, per-buffer):
 // MOB-SAME: input_bytes=336
@@ -102,7 +104,7 @@ func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tenso
 // MOB-SAME: bytes_moved=652
 // MOB-SAME: device_allocation_bytes=96
 // MOB-SAME: device_allocation_events=2
-// MOB-SAME: latency_ns=40172
+// MOB-SAME: latency_ns=40168
 // MOB-SAME: resident_resource_rows=0
 // MOB-SAME: kernel_launches=2
 // MOB-SAME: sync_points=2
@@ -110,13 +112,14 @@ func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tenso
 // host-cpu: the host runs the gather in place, no round trip. Input = descriptors
 // (3 + 6) x 8 + (3 + 4) x 8 = 128, the index 8 B (64-bit), data 268: 404. Arena: the two
 // 48 B results aligned to 64 overlap at the add: 128, plus a fresh 48 B result: 176 B in
-// 2 allocations. Latency (2 + 2000) + (1 + 2000) = 4003.
+// 2 allocations. Latency: the gather's 108 B at 200 GB/s, 1 ns (ceil), + 2000; the add's
+// 96 B, 1 ns, + 2000: 4002.
 // HOST: metrale.dispatch @g on host-cpu (kernels, arena):
 // HOST-SAME: input_bytes=404
 // HOST-SAME: readback_bytes=48
 // HOST-SAME: device_allocation_bytes=176
 // HOST-SAME: device_allocation_events=2
-// HOST-SAME: latency_ns=4003
+// HOST-SAME: latency_ns=4002
 // HOST-SAME: sync_points=1
 func.func @g(%v: tensor<1x16x4xf32>, %idx: tensor<1x3xi32>, %n: index) -> tensor<1x3x4xf32> {
   %g = tosa.gather %v, %idx : (tensor<1x16x4xf32>, tensor<1x3xi32>) -> tensor<1x3x4xf32>
