@@ -246,15 +246,29 @@ static met_status_t count_simple(met_budget_ctx_t *c, const uint32_t *uses, cons
     if (node->flags & MET_NODE_F_CAST) b->cast_nodes++;
     if (!off[n]) continue;
     b->off_fast_path_ops++;
-    for (uint32_t i = 0; i < node->result_count; ++i)
-      ADD(b->off_fast_path_bytes, g->values[node->result_begin + i].bytes);
-    if (node->result_count == 0)
-      for (uint32_t i = 0; i < node->operand_count; ++i) {
-        const met_value_t *val = &g->values[g->operands[node->operand_begin + i]];
-        if (val->flags & MET_VALUE_F_MEMREF) ADD(b->off_fast_path_bytes, val->bytes);
-      }
+    uint64_t bytes;
+    if (!met_budget_off_path_bytes(g, node, &bytes, NULL)) {
+      c->overflow_field = "off_fast_path_bytes";
+      return MET_EOVERFLOW;
+    }
+    ADD(b->off_fast_path_bytes, bytes);
   }
   return MET_OK;
+}
+
+bool met_budget_off_path_bytes(const met_graph_t *g, const met_node_t *node, uint64_t *out,
+                               bool *of_buffers) {
+  uint64_t sum = 0;
+  for (uint32_t i = 0; i < node->result_count; ++i)
+    if (!met_add_u64(sum, g->values[node->result_begin + i].bytes, &sum)) return false;
+  if (of_buffers) *of_buffers = node->result_count == 0;
+  if (node->result_count == 0)
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      const met_value_t *val = &g->values[g->operands[node->operand_begin + i]];
+      if ((val->flags & MET_VALUE_F_MEMREF) && !met_add_u64(sum, val->bytes, &sum)) return false;
+    }
+  *out = sum;
+  return true;
 }
 
 // Plans |buf| with the planner's lists released from the scratch arena when it returns,

@@ -22,20 +22,15 @@ static MlirLocation node_loc(const met_node_t *n) {
   return (MlirLocation){(const void *)(uintptr_t)n->ext};
 }
 
-// The bytes of |node|'s results (an op off the fast path is said with what it produces;
-// each result's size is below 2^64 and so, in practice, is their sum).
-static uint64_t result_bytes(const met_graph_t *g, const met_node_t *node) {
-  uint64_t bytes = 0;
-  for (uint32_t r = 0; r < node->result_count; ++r) bytes += g->values[node->result_begin + r].bytes;
-  return bytes;
-}
-
 static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
   const met_graph_t *g = &j->graph;
   for (size_t n = 0; n < g->node_count; ++n) {
     if (!j->report.off_fast_path[n]) continue;
     const met_node_t *node = &g->nodes[n];
-    uint64_t bytes = result_bytes(g, node);
+    // What it counts in off_fast_path_bytes, said as what it is.
+    uint64_t bytes = UINT64_MAX;
+    bool of_buffers = false;
+    (void)met_budget_off_path_bytes(g, node, &bytes, &of_buffers);
     const char *why;
     if (node->flags & MET_NODE_F_UNREGISTERED)
       why = "is not a registered op: counted conservatively as its own dispatch,";
@@ -47,7 +42,8 @@ static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
       why = "is";
     met_status_t st = met_diag_add(&j->arena, &j->diags, node_loc(node), MET_DIAG_REMARK,
                                    "'%s' %s off the fast path of target '%s' (%" PRIu64
-                                   " bytes of results)", node->name, why, t->name, bytes);
+                                   " bytes of %s)", node->name, why, t->name, bytes,
+                                   of_buffers ? "the buffers it works on" : "results");
     if (st) return st;
   }
   return MET_OK;
@@ -174,8 +170,9 @@ static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t
   const met_graph_t *g = &j->graph;
   for (size_t n = 0; n < g->node_count; ++n) {
     if (!j->report.off_fast_path[n]) continue;
-    const char *op_names[] = {"result_bytes"};
-    uint64_t op_values[] = {result_bytes(g, &g->nodes[n])};
+    const char *op_names[] = {"off_fast_path_bytes"};
+    uint64_t op_values[] = {UINT64_MAX};
+    (void)met_budget_off_path_bytes(g, &g->nodes[n], &op_values[0], NULL);
     o->metrics(user, node_loc(&g->nodes[n]), true, "off-fast-path", j->graph.name, op_names,
                op_values, NULL, 1);
   }

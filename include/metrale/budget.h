@@ -179,6 +179,12 @@ static inline bool met_budget_splat_read(const met_target_t *t, const met_node_t
   return !(node->flags & MET_NODE_F_GENERIC) || init;
 }
 
+// What an op off the fast path contributes to off_fast_path_bytes: its results' bytes,
+// or, for an op without results (a loop over buffers, a bufferized op), the bytes of its
+// buffer operands (*|of_buffers| then true when non-NULL). False when the sum passes 2^64.
+bool met_budget_off_path_bytes(const met_graph_t *graph, const met_node_t *node, uint64_t *out,
+                               bool *of_buffers);
+
 // Analyses |graph| on |target|. All memory of |out| comes from |arena|.
 // Errors: MET_ENOMEM; MET_EOVERFLOW when a sum of sizes passes 2^64; MET_EINVAL for a
 // malformed graph (operand out of range, positions out of order).

@@ -95,3 +95,21 @@ func.func @marked(%w0: tensor<512x512xf32>, %w1: tensor<512x512xf32> {metrale.pa
 // module (here the split's first line).
 // expected-warning @-4 {{no func.func with a body in this module: there is nothing to analyse}}
 func.func private @decl(tensor<4xf32>) -> tensor<4xf32>
+
+// -----
+
+// A loop over a buffer is off the npu's fast path (no scf.*). It has no results: it
+// counts in off_fast_path_bytes with the buffer it works on, 64 x f32 = 256 B, and its
+// remark says so (it said "0 bytes of results").
+// expected-remark @below {{off_fast_path_ops=1 off_fast_path_bytes=256}}
+func.func @loop(%buf: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %one = arith.constant 1.0 : f32
+  // expected-remark @below {{'scf.for' is off the fast path of target 'npu' (256 bytes of the buffers it works on)}}
+  scf.for %i = %c0 to %c64 step %c1 {
+    memref.store %one, %buf[%i] : memref<64xf32>
+  }
+  return
+}

@@ -61,6 +61,6 @@ func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tenso
 // MISSED-NEXT: Name: off-fast-path
 // MISSED-NEXT: DebugLoc: { File: '{{.*}}convnet.mlir',
 // MISSED: Line: 51,
-// MISSED: - result_bytes: '4608'
+// MISSED: - off_fast_path_bytes: '4608'
 // MISSED: --- !Missed
 // MISSED: Line: 66,
