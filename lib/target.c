@@ -56,80 +56,217 @@ static const char *const kMlirCpuFast[] = {
 #define TFLOPS (1000ull * 1000ull * 1000ull * 1000ull)
 #define GFLOPS (1000ull * 1000ull * 1000ull)
 
+// Every parameter with its source: a vendor document, a public measurement, or, where the
+// class of device has no one figure, the assumption stated as one (override it with a DLTI
+// entry, `README.md`, Targets).
 static const met_target_t kTargets[] = {
-    // host-cpu: the OS keeps 5%; 4 KiB pages; GEMM packing buffers per core.
-    // Dispatch: a compiled CPU runtime (IREE's local-task class) runs each dispatch on a
-    // worker pool, with a transient arena per invocation and fresh result buffers.
-    // Peaks: 64 cores x 2.5 GHz x 2 AVX-512 FMA units (2 x 16 f32 x 2 flops = 64/cycle)
-    // = 10.24 TFLOPS f32; AVX512-BF16 doubles it, VNNI int8 quadruples it (Intel Xeon
-    // Scalable / AMD EPYC Genoa product briefs). Launch floor: a task-system dispatch of
-    // a few microseconds (IREE's local-task benchmarks); 2 us.
-    {"host-cpu", "x86-64 server CPU, 64-byte cache lines, native widths",
-     MET_WIDTH_NATIVE, 64, 64, true, 256 * GiB, 200 * GBps, 64, kHostCpuFast,
-     800000, {0, 50000, 4 * KiB}, {256 * KiB, true, 0, 4 * KiB}, true,
-     {MET_EXEC_KERNELS, MET_ALLOC_ARENA, false, false, 0, 2000,
-      10240 * GFLOPS, 20480 * GFLOPS, 40960 * GFLOPS, 0, 0}, false, MET_FUSION_METRALE},
-    // h100: a CUDA context of ~512 MiB, 2 MiB allocation granularity, split-K matmul
-    // partials per SM (132 x 256 KiB = 33 MiB, the size of cuBLAS's workspace).
-    // Dispatch: one CUDA kernel per dispatch, one transient arena, results copied out.
-    // Peaks (NVIDIA H100 SXM datasheet, dense): FP32 67 TFLOPS, FP16/BF16 tensor core
-    // 989 TFLOPS, INT8 tensor core 1979 TOPS. Host link: PCIe Gen5 x16, 64 GB/s per
-    // direction. Launch floor: ~3 us from the host (CUDA launch overhead, as measured
-    // by NVIDIA's nvbench-style microbenchmarks). Kernel arguments: an 8-byte device
-    // pointer per buffer.
-    {"h100", "NVIDIA H100 SXM class GPU: 80 GiB HBM3, 132 SMs, native widths",
-     MET_WIDTH_NATIVE, 256, 64, true, 80 * GiB, 3350 * GBps, 132, kH100Fast,
-     900000, {512 * MiB, 0, 2 * MiB}, {256 * KiB, true, 64 * KiB, 4 * KiB}, true,
-     {MET_EXEC_KERNELS, MET_ALLOC_ARENA, false, true, 64 * GBps, 3000,
-      67 * TFLOPS, 989 * TFLOPS, 1979 * TFLOPS, 8, 0}, false, MET_FUSION_METRALE},
-    // mobile-gpu-f32: a browser lets a page use a fraction of memory; textures are
-    // allocated in 64 KiB tiles; no split-K.
-    // Dispatch: a WebGL backend (TensorFlow.js class) makes a texture per tensor and a
-    // draw call per op; results are read back with readPixels. Peaks: a flagship mobile
-    // GPU (Adreno 740 class) ~2 TFLOPS f32; every float is f32 and there is no int
-    // path, so all three peaks are the f32 one. Host link: readPixels throughput of a
-    // few GB/s; 4 GB/s. Launch floor: a draw call with its state changes, ~20 us.
-    {"mobile-gpu-f32", "WebGL2/GLES-class GPU that stores every float as f32",
-     MET_WIDTH_F32_UNIFORM, 16, 32, false, 4 * GiB, 50 * GBps, 8, kMobileGpuFast,
-     500000, {64 * MiB, 0, 64 * KiB}, {0, true, 0, 0}, true,
-     {MET_EXEC_KERNELS, MET_ALLOC_PER_BUFFER, false, true, 4 * GBps, 20000,
-      2 * TFLOPS, 2 * TFLOPS, 2 * TFLOPS, 8, 0}, false, MET_FUSION_METRALE},
-    // npu: a firmware reserve, 1 MiB DMA granularity, native conv (no staging).
-    // Dispatch: jobs submitted to the NPU's command queue, one arena per inference,
-    // inputs and outputs over DMA from shared LPDDR. Peaks: a phone/laptop NPU class
-    // (Qualcomm Hexagon / Apple Neural Engine, ~26-35 int8 TOPS): 26 TOPS int8, half at
-    // f16, f32 emulated at 1 TFLOPS. Host link: the DMA path, 25.6 GB/s (LPDDR5 x64).
-    // Launch floor: a job submission, ~50 us.
-    {"npu", "NPU-class accelerator: MAC arrays + vector unit, restricted op set",
-     MET_WIDTH_HYBRID, 64, 32, true, 16 * GiB, 200 * GBps, 16, kNpuFast,
-     900000, {32 * MiB, 20000, 1 * MiB}, {64 * KiB, false, 16 * KiB, 4 * KiB}, true,
-     {MET_EXEC_KERNELS, MET_ALLOC_ARENA, false, true, 25600 * GBps / 1000, 50000,
-      1 * TFLOPS, 13 * TFLOPS, 26 * TFLOPS, 8, 0}, false, MET_FUSION_METRALE},
-    // h100-megakernel: the H100 class running the whole graph as one persistent kernel
-    // (the megakernel designs of Hazy Research's "no bubbles" Llama kernel and Mirage's
-    // MPK): one launch, every weight bound once, results written in place into buffers
-    // the host keeps. Memory and fusion as h100.
-    {"h100-megakernel", "H100-class GPU running each graph as one persistent megakernel",
-     MET_WIDTH_NATIVE, 256, 64, true, 80 * GiB, 3350 * GBps, 132, kH100Fast,
-     900000, {512 * MiB, 0, 2 * MiB}, {256 * KiB, true, 64 * KiB, 4 * KiB}, true,
-     {MET_EXEC_MEGAKERNEL, MET_ALLOC_ARENA, true, true, 64 * GBps, 3000,
-      67 * TFLOPS, 989 * TFLOPS, 1979 * TFLOPS, 8, 0}, false, MET_FUSION_METRALE},
-    // mlir-cpu: exactly what `metrale run` executes: upstream MLIR's CPU pipeline
-    // (tosa-to-linalg, linalg-fuse-elementwise-ops: elementwise producers fuse into
-    // their consumers, never into named ops such as matmul, so no epilogue fusion;
-    // one-shot bufferization: a buffer per materialized tensor; convert-linalg-to-loops:
-    // scalar loop nests on one thread) on this machine's class of CPU.
-    // Allocation: per buffer through _mlir_memref_to_llvm_alloc, each request padded by
-    // the 64-byte alignment the lowering aligns by hand (measured: a 16-byte tensor asks
-    // for 80 bytes). Peaks: scalar loops on one core, ~1 flop per cycle at ~3 GHz;
-    // bandwidth one core streams, ~10 GB/s. Launch floor: a loop nest is a call, 0.
-    // Memory model as host-cpu, except that upstream MLIR does not hoist parameter-only
-    // work to load time.
-    {"mlir-cpu", "upstream MLIR's CPU pipeline as `metrale run` executes it: scalar loop nests, one thread",
-     MET_WIDTH_NATIVE, 64, 64, false, 256 * GiB, 10 * GBps, 1, kMlirCpuFast,
-     800000, {0, 50000, 4 * KiB}, {256 * KiB, true, 0, 4 * KiB}, false,
-     {MET_EXEC_KERNELS, MET_ALLOC_PER_BUFFER, false, false, 0, 0,
-      3 * GFLOPS, 3 * GFLOPS, 3 * GFLOPS, 0, 64}, true, MET_FUSION_MLIR},
+    {
+        .name = "host-cpu",
+        .description = "x86-64 server CPU, 64-byte cache lines, native widths",
+        .width_policy = MET_WIDTH_NATIVE,
+        .alignment = 64,             // a cache line (Intel and AMD optimization manuals)
+        .index_bits = 64,            // `index` is 64-bit on x86-64 (MLIR's data layout)
+        .epilogue_fusion = true,     // IREE's CPU backend fuses elementwise consumers into
+                                     // the matmul or conv dispatch that feeds them
+        .memory_bytes = 256 * GiB,   // assumption: a one-socket server, 8 x 32 GiB DDR5
+        .bandwidth_bytes_per_s = 200 * GBps,  // 8 channels of DDR5-4800, 8 x 38.4 =
+                                              // 307 GB/s peak, ~65 % sustained (STREAM)
+        .compute_units = 64,         // cores (Xeon Scalable / EPYC Genoa class)
+        .fast_path = kHostCpuFast,
+        .default_util_ppm = 800000,  // assumption: the serving process may use 80 % of RAM;
+                                     // the OS and page cache keep the rest (util=)
+        // No device runtime: no context in device memory and no driver reserve (what the OS
+        // keeps is what util leaves out); allocations in 4 KiB pages.
+        .driver = {.context_bytes = 0, .reserved_ppm = 0, .chunk_bytes = 4 * KiB},
+        // GEMM packing buffers of an L2's size per core (BLIS's packed blocks, IREE's
+        // mmt4d), an im2col copy of a conv operand, 4 KiB of reduction partials per core.
+        .workspace = {.matmul_per_unit_bytes = 256 * KiB, .conv_stages_operand = true,
+                      .softmax_per_unit_bytes = 0, .reduction_per_unit_bytes = 4 * KiB},
+        .hoists_parameters = true,   // IREE's const-eval and global hoisting
+        // A compiled CPU runtime (IREE's local-task class) runs each dispatch on a worker
+        // pool, with a transient arena per invocation and fresh result buffers.
+        .dispatch = {.execution_model = MET_EXEC_KERNELS, .allocation_model = MET_ALLOC_ARENA,
+                     .results_in_place = false, .offload = false, .host_link_bytes_per_s = 0,
+                     // a task-system dispatch, a few microseconds (IREE's local-task
+                     // benchmarks)
+                     .launch_floor_ns = 2000,
+                     // 64 cores x 2.5 GHz x 2 AVX-512 FMA units x 16 f32 x 2 = 10.24
+                     // TFLOPS; AVX512-BF16 doubles it, VNNI int8 quadruples it (Intel Xeon
+                     // Scalable and AMD EPYC Genoa product briefs)
+                     .peak_flops_f32 = 10240 * GFLOPS, .peak_flops_f16 = 20480 * GFLOPS,
+                     .peak_flops_int = 40960 * GFLOPS,
+                     .control_bytes_per_buffer = 0,  // the CPU ABI's memref descriptor
+                     .allocation_padding_bytes = 0},
+        .unpacked_sub_byte = false,
+        .fusion = MET_FUSION_METRALE,
+    },
+    {
+        .name = "h100",
+        .description = "NVIDIA H100 SXM class GPU: 80 GiB HBM3, 132 SMs, native widths",
+        .width_policy = MET_WIDTH_NATIVE,
+        .alignment = 256,            // cudaMalloc's alignment (CUDA C Programming Guide)
+        .index_bits = 64,
+        .epilogue_fusion = true,     // cuBLASLt / CUTLASS epilogues; IREE's GPU backend
+        .memory_bytes = 80 * GiB,    // NVIDIA H100 SXM datasheet: 80 GB HBM3
+        .bandwidth_bytes_per_s = 3350 * GBps,  // the same datasheet: 3.35 TB/s
+        .compute_units = 132,        // SMs (the same datasheet)
+        .fast_path = kH100Fast,
+        .default_util_ppm = 900000,  // vLLM's default gpu_memory_utilization, 0.9
+        // A CUDA context of ~512 MiB (nvidia-smi on an idle H100 process); no reserve;
+        // 2 MiB allocation granularity (cuMemGetAllocationGranularity on Hopper).
+        .driver = {.context_bytes = 512 * MiB, .reserved_ppm = 0, .chunk_bytes = 2 * MiB},
+        // Split-K matmul partials per SM: 132 x 256 KiB = 33 MiB, the size of the cuBLAS
+        // workspace NVIDIA recommends for Hopper (cuBLAS docs, cublasSetWorkspace: 32 MiB);
+        // attention partials 64 KiB and reduction partials 4 KiB per SM (assumption).
+        .workspace = {.matmul_per_unit_bytes = 256 * KiB, .conv_stages_operand = true,
+                      .softmax_per_unit_bytes = 64 * KiB, .reduction_per_unit_bytes = 4 * KiB},
+        .hoists_parameters = true,
+        // One CUDA kernel per dispatch, one transient arena, results copied out.
+        .dispatch = {.execution_model = MET_EXEC_KERNELS, .allocation_model = MET_ALLOC_ARENA,
+                     .results_in_place = false, .offload = true,
+                     .host_link_bytes_per_s = 64 * GBps,  // PCIe Gen5 x16, per direction
+                     .launch_floor_ns = 3000,  // ~3 us from the host (CUDA launch
+                                               // overhead, nvbench-style measurements)
+                     // the datasheet, dense: FP32 67 TFLOPS, BF16/FP16 tensor core 989,
+                     // INT8 tensor core 1979 TOPS
+                     .peak_flops_f32 = 67 * TFLOPS, .peak_flops_f16 = 989 * TFLOPS,
+                     .peak_flops_int = 1979 * TFLOPS,
+                     .control_bytes_per_buffer = 8,  // a device pointer per kernel argument
+                     .allocation_padding_bytes = 0},
+        .unpacked_sub_byte = false,
+        .fusion = MET_FUSION_METRALE,
+    },
+    {
+        .name = "mobile-gpu-f32",
+        .description = "WebGL2/GLES-class GPU that stores every float as f32",
+        .width_policy = MET_WIDTH_F32_UNIFORM,  // float textures hold 32-bit floats only
+        .alignment = 16,             // an RGBA32F texel
+        .index_bits = 32,            // GLSL ES integers are 32-bit
+        .epilogue_fusion = false,    // a draw call per op (TensorFlow.js's WebGL backend)
+        .memory_bytes = 4 * GiB,     // assumption: the share of a phone's LPDDR a GPU gets
+        .bandwidth_bytes_per_s = 50 * GBps,  // LPDDR5-6400 x64: 51.2 GB/s (Snapdragon 8
+                                             // Gen 2 class)
+        .compute_units = 8,          // shader cores (Adreno 7xx / Mali-G7xx class)
+        .fast_path = kMobileGpuFast,
+        .default_util_ppm = 500000,  // assumption: a browser grants a page about half
+        // The GL context and compositor surfaces (~64 MiB, assumption); textures in
+        // 64 KiB tiles.
+        .driver = {.context_bytes = 64 * MiB, .reserved_ppm = 0, .chunk_bytes = 64 * KiB},
+        .workspace = {.matmul_per_unit_bytes = 0, .conv_stages_operand = true,
+                      .softmax_per_unit_bytes = 0, .reduction_per_unit_bytes = 0},
+        .hoists_parameters = true,
+        // A texture per tensor and a draw call per op; results read back with readPixels.
+        .dispatch = {.execution_model = MET_EXEC_KERNELS,
+                     .allocation_model = MET_ALLOC_PER_BUFFER, .results_in_place = false,
+                     .offload = true,
+                     .host_link_bytes_per_s = 4 * GBps,  // readPixels, a few GB/s
+                     .launch_floor_ns = 20000,  // a draw call with its state changes
+                     // Adreno 740 class, ~2 TFLOPS f32; every float is f32 and there is no
+                     // integer path, so all three peaks are the f32 one
+                     .peak_flops_f32 = 2 * TFLOPS, .peak_flops_f16 = 2 * TFLOPS,
+                     .peak_flops_int = 2 * TFLOPS,
+                     .control_bytes_per_buffer = 8,  // a texture handle per input
+                     .allocation_padding_bytes = 0},
+        .unpacked_sub_byte = false,
+        .fusion = MET_FUSION_METRALE,
+    },
+    {
+        .name = "npu",
+        .description = "NPU-class accelerator: MAC arrays + vector unit, restricted op set",
+        .width_policy = MET_WIDTH_HYBRID,
+        .alignment = 64,             // the DMA engine's burst
+        .index_bits = 32,
+        .epilogue_fusion = true,     // the MAC array's output stage applies bias and
+                                     // activation
+        .memory_bytes = 16 * GiB,    // assumption: the shared LPDDR of a laptop/phone SoC
+        .bandwidth_bytes_per_s = 200 * GBps,  // assumption: the NPU's share of the SoC's
+                                              // fabric (Apple M-series class)
+        .compute_units = 16,         // Apple Neural Engine: 16 cores
+        .fast_path = kNpuFast,
+        .default_util_ppm = 900000,
+        // A firmware reserve of 32 MiB and 2 % of memory the driver keeps for its
+        // command queues (assumption); 1 MiB DMA granularity.
+        .driver = {.context_bytes = 32 * MiB, .reserved_ppm = 20000, .chunk_bytes = 1 * MiB},
+        .workspace = {.matmul_per_unit_bytes = 64 * KiB, .conv_stages_operand = false,
+                      .softmax_per_unit_bytes = 16 * KiB, .reduction_per_unit_bytes = 4 * KiB},
+        .hoists_parameters = true,
+        // Jobs submitted to the NPU's command queue, one arena per inference, inputs and
+        // outputs over DMA from shared LPDDR.
+        .dispatch = {.execution_model = MET_EXEC_KERNELS, .allocation_model = MET_ALLOC_ARENA,
+                     .results_in_place = false, .offload = true,
+                     .host_link_bytes_per_s = 25600 * GBps / 1000,  // LPDDR5 x64 DMA path
+                     .launch_floor_ns = 50000,  // a job submission, ~50 us
+                     // Qualcomm Hexagon / Apple Neural Engine class, ~26-35 int8 TOPS: 26
+                     // TOPS int8, half at f16, f32 emulated at 1 TFLOPS
+                     .peak_flops_f32 = 1 * TFLOPS, .peak_flops_f16 = 13 * TFLOPS,
+                     .peak_flops_int = 26 * TFLOPS,
+                     .control_bytes_per_buffer = 8,  // a buffer handle per job argument
+                     .allocation_padding_bytes = 0},
+        .unpacked_sub_byte = false,
+        .fusion = MET_FUSION_METRALE,
+    },
+    {
+        // The H100 class running the whole graph as one persistent kernel (the megakernel
+        // designs of Hazy Research's "no bubbles" Llama kernel and Mirage's MPK): one
+        // launch, every weight bound once, results written in place into buffers the host
+        // keeps. Memory, fusion and peaks as h100.
+        .name = "h100-megakernel",
+        .description = "H100-class GPU running each graph as one persistent megakernel",
+        .width_policy = MET_WIDTH_NATIVE,
+        .alignment = 256,
+        .index_bits = 64,
+        .epilogue_fusion = true,
+        .memory_bytes = 80 * GiB,
+        .bandwidth_bytes_per_s = 3350 * GBps,
+        .compute_units = 132,
+        .fast_path = kH100Fast,
+        .default_util_ppm = 900000,
+        .driver = {.context_bytes = 512 * MiB, .reserved_ppm = 0, .chunk_bytes = 2 * MiB},
+        .workspace = {.matmul_per_unit_bytes = 256 * KiB, .conv_stages_operand = true,
+                      .softmax_per_unit_bytes = 64 * KiB, .reduction_per_unit_bytes = 4 * KiB},
+        .hoists_parameters = true,
+        .dispatch = {.execution_model = MET_EXEC_MEGAKERNEL,
+                     .allocation_model = MET_ALLOC_ARENA, .results_in_place = true,
+                     .offload = true, .host_link_bytes_per_s = 64 * GBps,
+                     .launch_floor_ns = 3000, .peak_flops_f32 = 67 * TFLOPS,
+                     .peak_flops_f16 = 989 * TFLOPS, .peak_flops_int = 1979 * TFLOPS,
+                     .control_bytes_per_buffer = 8, .allocation_padding_bytes = 0},
+        .unpacked_sub_byte = false,
+        .fusion = MET_FUSION_METRALE,
+    },
+    {
+        // Exactly what `metrale run` executes: upstream MLIR's CPU pipeline (rules in
+        // metrale/budget.h, MET_FUSION_MLIR) on this machine's class of CPU.
+        .name = "mlir-cpu",
+        .description =
+            "upstream MLIR's CPU pipeline as `metrale run` executes it: scalar loop nests, "
+            "one thread",
+        .width_policy = MET_WIDTH_NATIVE,
+        .alignment = 64,             // the alignment the lowering's allocations ask for
+        .index_bits = 64,
+        .epilogue_fusion = false,    // linalg-fuse-elementwise-ops never fuses into named ops
+        .memory_bytes = 256 * GiB,   // as host-cpu (assumption; DLTI overrides it)
+        .bandwidth_bytes_per_s = 10 * GBps,  // what one core streams, ~10 GB/s
+        .compute_units = 1,          // convert-linalg-to-loops: one thread
+        .fast_path = kMlirCpuFast,
+        .default_util_ppm = 800000,  // as host-cpu
+        .driver = {.context_bytes = 0, .reserved_ppm = 0, .chunk_bytes = 4 * KiB},  // as host-cpu
+        .workspace = {.matmul_per_unit_bytes = 256 * KiB, .conv_stages_operand = true,
+                      .softmax_per_unit_bytes = 0, .reduction_per_unit_bytes = 4 * KiB},
+        .hoists_parameters = false,  // upstream MLIR hoists no parameter-only work
+        .dispatch = {.execution_model = MET_EXEC_KERNELS,
+                     .allocation_model = MET_ALLOC_PER_BUFFER,  // one-shot bufferization
+                     .results_in_place = false, .offload = false, .host_link_bytes_per_s = 0,
+                     .launch_floor_ns = 0,   // a loop nest is a call
+                     // scalar loops on one core, ~1 flop per cycle at ~3 GHz
+                     .peak_flops_f32 = 3 * GFLOPS, .peak_flops_f16 = 3 * GFLOPS,
+                     .peak_flops_int = 3 * GFLOPS, .control_bytes_per_buffer = 0,
+                     // _mlir_memref_to_llvm_alloc requests are padded by the 64 B the
+                     // lowering aligns by hand (measured: a 16 B tensor asks for 80 B)
+                     .allocation_padding_bytes = 64},
+        .unpacked_sub_byte = true,   // LLVM stores i1..i7 a byte each
+        .fusion = MET_FUSION_MLIR,
+    },
 };
 
 const char *met_exec_model_name(met_exec_model_t m) {
