@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The benchmarks behind bench/run.sh (see there). Timings are medians of interleaved runs
 of the two commands being compared, so both see the same machine state."""
+import csv
 import json
 import os
 import resource
@@ -94,7 +95,7 @@ def plan(model, planner, work):
         return json.load(f)["functions"]
 
 
-ONLY = os.environ.get("BENCH_ONLY", "")  # "cost" or "run": one part alone
+ONLY = os.environ.get("BENCH_ONLY", "")  # "cost", "plan" or "run": one part alone
 if ONLY in ("", "cost"):
     print("metrale benchmarks (%d interleaved runs each, medians of CPU seconds)" % REPS)
     print("(1) cost of the pass: metrale-opt with --metrale-budget / without")
@@ -184,6 +185,49 @@ def run_table(models):
                      f["live_high_water_bytes"] / max(f["predicted_peak_live_bytes"], 1),
                      f["live_high_water_bytes"] / max(f["predicted_arena_bytes"], 1)))
 
+
+def planner_table(models):
+    """(2b) every corpus model x every built-in target x every planner strategy: the arena
+    over the sum-of-live lower bound (1.000 = optimal) per strategy, worst and median, and
+    the rows where `best` is worse than a single strategy (it must be none)."""
+    strategies = ["best", "first-fit", "best-fit", "area", "late-first-fit", "late-best-fit",
+                  "breadth-first-fit", "breadth-best-fit"]
+    tool = os.path.join(build, "bin", "metrale")
+    arena = {}  # (model, target, function) -> {strategy: arena}
+    peak = {}
+    with tempfile.TemporaryDirectory() as work:
+        for st in strategies:
+            out = os.path.join(work, st + ".csv")
+            subprocess.run([tool, "budget"] + models + ["--target", "all", "--planner", st,
+                                                        "--csv", out],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            with open(out) as f:
+                for row in csv.DictReader(f):
+                    if row["error"] or not row["peak_live_bytes"] or row["peak_live_bytes"] == "0":
+                        continue
+                    key = (os.path.basename(row["model"]), row["target"], row["function"])
+                    arena.setdefault(key, {})[st] = int(row["arena_bytes"])
+                    peak[key] = int(row["peak_live_bytes"])
+    print("(2b) planner strategies over %d (model, target, function) rows: arena / lower bound"
+          % len(arena))
+    print("  %-18s %8s %8s %8s %s" % ("strategy", "worst", "median", "mean", "rows above bound"))
+    for st in strategies:
+        r = [arena[k][st] / peak[k] for k in arena if st in arena[k]]
+        if r:
+            print("  %-18s %8.4f %8.4f %8.4f %d" % (st, max(r), statistics.median(r),
+                                                 statistics.mean(r), sum(x > 1 for x in r)))
+    worse = [k for k in arena if any(arena[k].get(s, 1 << 70) < arena[k].get("best", 0)
+                                     for s in strategies[1:])]
+    print("  rows where best is worse than a single strategy: %d" % len(worse))
+    worst = sorted(arena, key=lambda k: -arena[k].get("best", 0) / peak[k])[:5]
+    for k in worst:
+        print("  %-60s best %.4f (%d / %d)" % (" ".join(k)[:60], arena[k]["best"] / peak[k],
+                                              arena[k]["best"], peak[k]))
+
+
+if ONLY in ("", "plan") and os.path.isdir(corpus):
+    planner_table(sorted(os.path.join(corpus, m) for m in os.listdir(corpus)
+                         if m.endswith(".mlir")))
 
 if ONLY in ("", "run") and os.path.isdir(corpus):
     runnable = ["buddy_buddylenet_lenet.tosa1.mlir", "heir_micro_speech_pipeline.mlir",

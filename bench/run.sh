@@ -3,7 +3,11 @@
 #  (1) metrale-opt with --metrale-budget vs without, on the largest corpus model and on a
 #      generated graph of 1M ops (goal <= 1.05);
 #  (2) arena_bytes / peak_live_bytes per corpus model, for metrale's planner and for the
-#      plain greedy-by-size baseline (goal: median <= 1.02, never worse than the baseline).
+#      plain greedy-by-size baseline (goal: median <= 1.02, never worse than the baseline);
+#  (2b) every corpus model x every target x every planner strategy: arena / lower bound
+#      (goal: worst <= 1.05, median <= 1.01, best never worse than a single strategy);
+#  (3) `metrale run` on the runnable corpus models: measured / predicted per field.
+# BENCH_ONLY=cost|plan|run runs one part alone.
 #   sh bench/run.sh [BUILD_DIR]
 set -eu
 BUILD=${1:-build}

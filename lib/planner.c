@@ -19,7 +19,9 @@
 
 typedef struct cell_t { int32_t buf; int32_t next; } cell_t;
 
-typedef struct order_t { uint64_t key; int32_t first; uint32_t idx; } order_t;
+// A buffer's place in a strategy's order: largest key first, then largest key2, then
+// smallest first (a strategy that prefers later starts stores -start), then index.
+typedef struct order_t { uint64_t key, key2; int32_t first; uint32_t idx; } order_t;
 
 typedef struct range_t { uint64_t lo, hi; } range_t;
 
@@ -40,6 +42,7 @@ typedef struct plan_state_t {
 static int cmp_order(const void *pa, const void *pb) {
   const order_t *a = pa, *b = pb;
   if (a->key != b->key) return a->key > b->key ? -1 : 1;
+  if (a->key2 != b->key2) return a->key2 > b->key2 ? -1 : 1;
   if (a->first != b->first) return a->first < b->first ? -1 : 1;
   return a->idx < b->idx ? -1 : (a->idx > b->idx);
 }
@@ -195,23 +198,73 @@ static met_status_t plan_one_order(const met_buffer_t *buf, size_t n, uint32_t p
   return MET_OK;
 }
 
-// Fills |order| with every buffer, largest key first (ties: earlier start, then index).
-static void reorder(const met_buffer_t *buf, size_t n, int by_area, order_t *order) {
+// The orders the strategies place buffers in (met_plan_strategy_t).
+typedef enum order_kind_e {
+  ORDER_SIZE,        // decreasing size; ties: earlier start
+  ORDER_AREA,        // decreasing bytes x lifetime; ties: earlier start
+  ORDER_SIZE_LATE,   // decreasing size; ties: later start, then longer lifetime
+  ORDER_BREADTH,     // decreasing breadth of the busiest position a buffer is live at,
+                     // then decreasing size (TFLite's greedy-by-breadth, in offsets)
+} order_kind_t;
+
+// Per buffer: the largest sum of live bytes over the positions it is live at (saturating:
+// only the order depends on it), through a max segment tree over the live profile.
+static met_status_t breadths(const met_buffer_t *buf, size_t n, uint32_t positions,
+                             met_arena_t *arena, uint64_t *out) {
+  uint32_t leaves = 1;
+  while (leaves < positions) leaves *= 2;
+  uint64_t *tree;
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, 2 * (size_t)leaves, sizeof(uint64_t),
+                                       (void **)&tree));
+  uint64_t *delta = tree + leaves;  // the leaves first hold +bytes at starts, -at ends
   for (size_t i = 0; i < n; ++i) {
-    uint64_t key = buf[i].bytes;
-    if (by_area && !met_mul_u64(key, (uint64_t)(buf[i].last - buf[i].first) + 1, &key))
-      key = UINT64_MAX;  // saturate: only the order depends on it
-    order[i].key = key;
-    order[i].first = buf[i].first;
-    order[i].idx = (uint32_t)i;
+    delta[buf[i].first] += buf[i].bytes;
+    if ((uint32_t)buf[i].last + 1 < leaves) delta[buf[i].last + 1] -= buf[i].bytes;
   }
-  qsort(order, n, sizeof(order_t), cmp_order);
+  uint64_t live = 0;  // wraps exactly while the true sums fit; saturating below
+  for (uint32_t p = 0; p < leaves; ++p) {
+    live += delta[p];
+    delta[p] = p < positions ? live : 0;
+  }
+  for (uint32_t k = leaves - 1; k >= 1; --k)
+    tree[k] = tree[2 * k] > tree[2 * k + 1] ? tree[2 * k] : tree[2 * k + 1];
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t m = 0;
+    for (uint64_t l = (uint64_t)buf[i].first + leaves, r = (uint64_t)buf[i].last + leaves + 1;
+         l < r; l >>= 1, r >>= 1) {
+      if ((l & 1) && tree[l] > m) m = tree[l];
+      if (l & 1) ++l;
+      if (r & 1) { --r; if (tree[r] > m) m = tree[r]; }
+    }
+    out[i] = m;
+  }
+  return MET_OK;
 }
 
-static met_status_t make_order(const met_buffer_t *buf, size_t n, int by_area,
-                               met_arena_t *arena, order_t **out) {
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, n, sizeof(order_t), (void **)out));
-  reorder(buf, n, by_area, *out);
+// Fills |order| with every buffer in the order of |kind|.
+static met_status_t reorder(const met_buffer_t *buf, size_t n, uint32_t positions,
+                            order_kind_t kind, met_arena_t *arena, order_t *order) {
+  uint64_t *breadth = NULL;
+  met_arena_mark_t m = met_arena_mark(arena);
+  if (kind == ORDER_BREADTH) {
+    MET_RETURN_IF_ERROR(met_arena_calloc(arena, n, sizeof(uint64_t), (void **)&breadth));
+    MET_RETURN_IF_ERROR(breadths(buf, n, positions, arena, breadth));
+  }
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t len = (uint64_t)(buf[i].last - buf[i].first) + 1, key = buf[i].bytes, key2 = 0;
+    int32_t first = buf[i].first;
+    switch (kind) {
+      case ORDER_SIZE: break;
+      case ORDER_AREA:
+        if (!met_mul_u64(key, len, &key)) key = UINT64_MAX;  // saturate: an order only
+        break;
+      case ORDER_SIZE_LATE: first = -first; key2 = len; break;
+      case ORDER_BREADTH: key = breadth[i]; key2 = buf[i].bytes; break;
+    }
+    order[i] = (order_t){key, key2, first, (uint32_t)i};
+  }
+  met_arena_release_to(arena, m);
+  qsort(order, n, sizeof(order_t), cmp_order);
   return MET_OK;
 }
 
@@ -241,10 +294,22 @@ met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
       return MET_EINVAL;
   }
   if (count == 0) return MET_OK;
-  static const struct { int by_area, best_fit; } kinds[3] = {{0, 0}, {0, 1}, {1, 1}};
-  int lo = strategy == MET_PLAN_BEST ? 0 : (int)strategy;
-  int hi = strategy == MET_PLAN_BEST ? 2 : (int)strategy;
-  if (lo < 0 || hi > 2) return MET_EINVAL;
+  // Each strategy's order and fit; MET_PLAN_BEST tries them in this order.
+  static const struct { met_plan_strategy_t s; order_kind_t order; int best_fit; } kinds[] = {
+      {MET_PLAN_GREEDY_SIZE_FIRST_FIT, ORDER_SIZE, 0},
+      {MET_PLAN_GREEDY_SIZE_BEST_FIT, ORDER_SIZE, 1},
+      {MET_PLAN_GREEDY_AREA_BEST_FIT, ORDER_AREA, 1},
+      {MET_PLAN_GREEDY_SIZE_LATE_FIRST_FIT, ORDER_SIZE_LATE, 0},
+      {MET_PLAN_GREEDY_SIZE_LATE_BEST_FIT, ORDER_SIZE_LATE, 1},
+      {MET_PLAN_GREEDY_BREADTH_FIRST_FIT, ORDER_BREADTH, 0},
+      {MET_PLAN_GREEDY_BREADTH_BEST_FIT, ORDER_BREADTH, 1},
+  };
+  const int nkinds = (int)(sizeof kinds / sizeof kinds[0]);
+  int lo = -1, hi = -1;
+  for (int k = 0; k < nkinds; ++k)
+    if (kinds[k].s == strategy) lo = hi = k;
+  if (strategy == MET_PLAN_BEST) lo = 0, hi = nkinds - 1;
+  if (lo < 0) return MET_EINVAL;
   uint64_t *trial = out_offsets;
   uint64_t bound = hi > lo ? lower_bound : 0;
   met_status_t st;
@@ -255,12 +320,10 @@ met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
   order_t *order = NULL;
   plan_state_t state;
   if ((st = plan_state_init(buffers, count, positions, scratch, &state))) return st;
+  if ((st = met_arena_calloc(scratch, count, sizeof(order_t), (void **)&order))) return st;
   for (int k = lo; k <= hi && (!have || best > bound); ++k) {
-    if (!order) {
-      if ((st = make_order(buffers, count, kinds[k].by_area, scratch, &order))) return st;
-    } else if (kinds[k].by_area != kinds[k - 1].by_area) {
-      reorder(buffers, count, kinds[k].by_area, order);  // in place: no second array
-    }
+    if (k == lo || kinds[k].order != kinds[k - 1].order)  // in place: no second array
+      if ((st = reorder(buffers, count, positions, kinds[k].order, scratch, order))) return st;
     uint64_t size;
     if ((st = plan_one_order(buffers, count, positions, order, kinds[k].best_fit, &state,
                              trial, &size)))
@@ -343,4 +406,21 @@ met_status_t met_planner_verify(const met_buffer_t *buffers, size_t count,
     }
   }
   return MET_OK;
+}
+
+static const char *const kStrategyNames[] = {"first-fit",      "best-fit",          "area",
+                                             "best",           "late-first-fit",    "late-best-fit",
+                                             "breadth-first-fit", "breadth-best-fit"};
+
+const char *met_plan_strategy_name(met_plan_strategy_t s) {
+  return (unsigned)s < sizeof kStrategyNames / sizeof *kStrategyNames ? kStrategyNames[s] : NULL;
+}
+
+met_status_t met_plan_strategy_parse(const char *name, size_t len, met_plan_strategy_t *out) {
+  for (size_t k = 0; k < sizeof kStrategyNames / sizeof *kStrategyNames; ++k)
+    if (strlen(kStrategyNames[k]) == len && !memcmp(kStrategyNames[k], name, len)) {
+      *out = (met_plan_strategy_t)k;
+      return MET_OK;
+    }
+  return MET_ENOTFOUND;
 }

@@ -72,16 +72,9 @@ bool met_diag_option_spec(MlirLocation loc, const char *name, MlirStringRef text
 
 bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,
                              met_diag_fn_t diag, void *user) {
-  static const char *const kPlanners[] = {"first-fit", "best-fit", "area", "best"};
   *out = MET_PLAN_BEST;
-  if (!text.length) return true;
-  for (int k = 0; k < 4; ++k)
-    if (strlen(kPlanners[k]) == text.length && !memcmp(kPlanners[k], text.data, text.length)) {
-      *out = (met_plan_strategy_t)k;
-      return true;
-    }
-  met_diag_emit(diag, user, loc, MET_DIAG_ERROR,
-                "unknown planner '%.*s'; use best, first-fit, best-fit or area", (int)text.length,
-                text.data);
+  if (!text.length || met_plan_strategy_parse(text.data, text.length, out) == MET_OK) return true;
+  met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "unknown planner '%.*s'; use " MET_PLAN_STRATEGY_NAMES,
+                (int)text.length, text.data);
   return false;
 }

@@ -48,7 +48,7 @@ MlirLocation met_diag_module_loc(MlirOperation module);
 // empty. On error, one located line and false.
 bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t absent,
                          uint64_t *out, met_diag_fn_t diag, void *user);
-// Parses the planner= option ("best" when empty, "first-fit", "best-fit", "area").
+// Parses the planner= option ("best" when empty, or a met_plan_strategy_name).
 bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,
                              met_diag_fn_t diag, void *user);
 // Parses an argument spec option ("params", "states": metrale/adapter.h's rule) into

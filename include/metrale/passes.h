@@ -56,8 +56,8 @@ typedef struct met_budget_run_options_t {
   MlirStringRef dynamic_size;  // 1 to 2^63-1: every dynamic dim counts as this size
   bool op_remarks;          // remarks at ops (off fast path, unranked, unregistered)
   bool set_attributes;      // attach `metrale.budget` to each function
-  MlirStringRef planner;    // "best" (default, also when empty), "first-fit" (the greedy-
-                            // by-size baseline), "best-fit", "area": see metrale/planner.h
+  MlirStringRef planner;    // "best" (default, also when empty) or a met_plan_strategy_name
+                            // (metrale/planner.h)
   // Optional: called in function order with each function's Budget (NULL and |error| set
   // when it could not be evaluated): the command's --csv rows.
   void (*on_function)(void *user, const char *name, const met_budget_t *budget,

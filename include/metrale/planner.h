@@ -28,11 +28,32 @@ typedef enum met_plan_strategy_e {
   MET_PLAN_GREEDY_SIZE_BEST_FIT = 1,
   // Decreasing bytes x lifetime length, best fit.
   MET_PLAN_GREEDY_AREA_BEST_FIT = 2,
-  // All of the above in that order, keeping the smallest arena (ties: the earlier
-  // strategy); stops as soon as a plan meets the sum-of-live lower bound, which no plan
-  // beats. Never worse than MET_PLAN_GREEDY_SIZE_FIRST_FIT by construction. The default.
+  // Every strategy, in the order of this list's values (0, 1, 2, 4, 5, 6, 7), keeping the
+  // smallest arena (ties: the earlier strategy); stops as soon as a plan meets the
+  // sum-of-live lower bound, which no plan beats. Never worse than any single strategy
+  // that it reaches, and so than MET_PLAN_GREEDY_SIZE_FIRST_FIT. The default.
   MET_PLAN_BEST = 3,
+  // Decreasing size, ties broken by later start, then longer lifetime; first fit or best
+  // fit. Packs the tail of a schedule first among equal sizes (metrale's own addition: it
+  // reaches the bound where earlier-start ties leave a gap).
+  MET_PLAN_GREEDY_SIZE_LATE_FIRST_FIT = 4,
+  MET_PLAN_GREEDY_SIZE_LATE_BEST_FIT = 5,
+  // TFLite's greedy-by-breadth, for offsets: buffers by decreasing breadth of the busiest
+  // position they are live at (the sum of live bytes there), then by decreasing size, so
+  // the positions that set the arena are packed first; first fit or best fit.
+  MET_PLAN_GREEDY_BREADTH_FIRST_FIT = 6,
+  MET_PLAN_GREEDY_BREADTH_BEST_FIT = 7,
 } met_plan_strategy_t;
+
+// The strategy's option name ("first-fit", "best-fit", "area", "best", "late-first-fit",
+// "late-best-fit", "breadth-first-fit", "breadth-best-fit"); NULL for a value outside the
+// enum. met_plan_strategy_parse is its inverse (|len| bytes of |name|): MET_ENOTFOUND.
+const char *met_plan_strategy_name(met_plan_strategy_t s);
+met_status_t met_plan_strategy_parse(const char *name, size_t len, met_plan_strategy_t *out);
+// The names of every strategy, comma-separated, "best" first (for help and errors).
+#define MET_PLAN_STRATEGY_NAMES                                                         \
+  "best, first-fit, best-fit, area, late-first-fit, late-best-fit, breadth-first-fit, " \
+  "breadth-best-fit"
 
 // Plans |count| buffers on a schedule of |positions| positions (every first/last lies in
 // [0, positions)). Writes each buffer's offset to |out_offsets[i]| and the arena size

@@ -172,7 +172,7 @@ static const char *const kNumbers[] = {"",   "7",  "1",   "9223372036854775807",
 static bool run_budget(MlirOperation m, int which, size_t *sink) {
   static const char *const targets[] = {"", "h100", "mobile-gpu-f32", "npu"};
   static const char *const params[] = {"", "all", "float", "0,2-"};
-  static const char *const planners[] = {"", "first-fit", "best-fit", "area"};
+  static const char *const planners[] = {"", "first-fit", "late-best-fit", "breadth-first-fit"};
   met_budget_run_options_t o;
   memset(&o, 0, sizeof(o));
   o.target = ref(targets[which & 3]);

@@ -86,18 +86,21 @@ static void test_random_against_oracle(void) {
       int32_t l = f + len < (int32_t)positions ? f + len : (int32_t)positions - 1;
       b[i] = (met_buffer_t){64 * (1 + lcg(&seed) % 32), f, l};
     }
-    uint64_t off[60], sizes[4], peak;
-    for (int s = 0; s <= 3; ++s) {
+    // Every single strategy, and MET_PLAN_BEST (3), on the same buffers.
+    uint64_t off[60], sizes[8], peak;
+    for (int s = 0; s < 8; ++s) {
       CHECK(met_planner_plan(b, n, positions, (met_plan_strategy_t)s, &arena, off, &sizes[s]) == MET_OK);
       size_t x, y;
       CHECK(met_planner_verify(b, n, off, &x, &y) == MET_OK);
     }
     CHECK(met_planner_peak_live(b, n, positions, &arena, &peak) == MET_OK);
-    for (int s = 0; s <= 3; ++s) CHECK(sizes[s] >= peak);  // no plan beats the lower bound
-    // MET_PLAN_BEST is the minimum of the three.
-    uint64_t m = sizes[0] < sizes[1] ? sizes[0] : sizes[1];
-    m = m < sizes[2] ? m : sizes[2];
-    CHECK_EQ_U64(sizes[3], m);
+    for (int s = 0; s < 8; ++s) CHECK(sizes[s] >= peak);  // no plan beats the lower bound
+    // MET_PLAN_BEST is the minimum of all seven (when it stops early it is at the bound,
+    // which none beats).
+    uint64_t m = UINT64_MAX;
+    for (int s = 0; s < 8; ++s)
+      if (s != MET_PLAN_BEST && sizes[s] < m) m = sizes[s];
+    CHECK_EQ_U64(sizes[MET_PLAN_BEST], m);
     not_worse += sizes[3] <= sizes[0];
   }
   CHECK(not_worse == rounds);
@@ -155,7 +158,66 @@ static void test_failing_allocator(void) {
   CHECK(failures > 0 && budget < 64);  // it failed cleanly, then succeeded
 }
 
+// Where ties decide: size order with earlier starts first misses the bound that later
+// starts first reach. Buffers {bytes, first, last}: b0 {3,1,2} b1 {4,1,2} b2 {1,0,0}
+// b3 {3,0,1} b4 {1,0,1} b5 {2,2,2} b6 {2,2,3}. Live: t0 1+3+1 = 5, t1 3+4+3+1 = 11,
+// t2 3+4+2+2 = 11, t3 2: the bound is 11.
+// Earlier first (b1 b3 b0 b5 b6 b2 b4), first fit: b1 [0,4), b3 [4,7), b0 [7,10), b5 [4,6)
+// (b3 is dead at t2), b6 finds only [6,7) free below 10, too small: [10,12). Arena 12;
+// best fit and area order do no better.
+// Later first (b1 b0 b3 b6 b5 b4 b2), first fit: b1 [0,4), b0 [4,7), b3 [7,10), b6 [7,9)
+// (b3 is dead at t2), b5 [9,11), b4 [10,11), b2 [0,1) (at t0 only b3 and b4 live). Arena 11.
+// And one where only the breadth order reaches the bound (9): the size orders give 10.
+static void test_tie_orders(void) {
+  met_arena_t arena;
+  met_arena_initialize(met_allocator_system(), &arena);
+  const met_buffer_t b[] = {{3, 1, 2}, {4, 1, 2}, {1, 0, 0}, {3, 0, 1}, {1, 0, 1}, {2, 2, 2}, {2, 2, 3}};
+  uint64_t off[7], size, peak;
+  CHECK(met_planner_peak_live(b, 7, 4, &arena, &peak) == MET_OK);
+  CHECK_EQ_U64(peak, 11);
+  for (int s = 0; s <= 2; ++s) {
+    CHECK(met_planner_plan(b, 7, 4, (met_plan_strategy_t)s, &arena, off, &size) == MET_OK);
+    CHECK_EQ_U64(size, 12);
+  }
+  CHECK(met_planner_plan(b, 7, 4, MET_PLAN_GREEDY_SIZE_LATE_FIRST_FIT, &arena, off, &size) == MET_OK);
+  CHECK_EQ_U64(size, 11);
+  CHECK_EQ_U64(off[1], 0);
+  CHECK_EQ_U64(off[0], 4);
+  CHECK_EQ_U64(off[3], 7);
+  CHECK_EQ_U64(off[6], 7);
+  CHECK_EQ_U64(off[5], 9);
+  CHECK_EQ_U64(off[4], 10);
+  CHECK_EQ_U64(off[2], 0);
+  CHECK(met_planner_plan(b, 7, 4, MET_PLAN_BEST, &arena, off, &size) == MET_OK);
+  CHECK_EQ_U64(size, 11);
+  // Live: t1 1, t2 1, t4 3+3+2 = 8, t5 3+2+3 = 8, t6 2+2+2+3 = 9: the bound is 9.
+  const met_buffer_t c[] = {{3, 4, 4}, {3, 4, 5}, {2, 6, 6}, {2, 6, 6}, {1, 1, 2}, {2, 4, 6}, {3, 5, 6}};
+  CHECK(met_planner_peak_live(c, 7, 7, &arena, &peak) == MET_OK);
+  CHECK_EQ_U64(peak, 9);
+  CHECK(met_planner_plan(c, 7, 7, MET_PLAN_GREEDY_SIZE_BEST_FIT, &arena, off, &size) == MET_OK);
+  CHECK_EQ_U64(size, 10);
+  CHECK(met_planner_plan(c, 7, 7, MET_PLAN_GREEDY_SIZE_LATE_BEST_FIT, &arena, off, &size) == MET_OK);
+  CHECK_EQ_U64(size, 10);
+  CHECK(met_planner_plan(c, 7, 7, MET_PLAN_GREEDY_BREADTH_FIRST_FIT, &arena, off, &size) == MET_OK);
+  CHECK_EQ_U64(size, 9);
+  size_t x, y;
+  CHECK(met_planner_verify(c, 7, off, &x, &y) == MET_OK);
+  CHECK(met_planner_plan(c, 7, 7, MET_PLAN_BEST, &arena, off, &size) == MET_OK);
+  CHECK_EQ_U64(size, 9);
+  // Every name parses back to its strategy.
+  for (int s = 0; s < 8; ++s) {
+    const char *n = met_plan_strategy_name((met_plan_strategy_t)s);
+    met_plan_strategy_t back;
+    CHECK(n && met_plan_strategy_parse(n, strlen(n), &back) == MET_OK && back == (met_plan_strategy_t)s);
+  }
+  met_plan_strategy_t none;
+  CHECK(met_plan_strategy_parse("fastest", 7, &none) == MET_ENOTFOUND);
+  CHECK(met_plan_strategy_name((met_plan_strategy_t)8) == NULL);
+  met_arena_deinitialize(&arena);
+}
+
 int main(void) {
+  test_tie_orders();
   test_exact_offsets();
   test_best_fit_gap();
   test_random_against_oracle();
