@@ -207,8 +207,9 @@ typedef enum order_kind_e {
                      // then decreasing size (TFLite's greedy-by-breadth, in offsets)
 } order_kind_t;
 
-// Per buffer: the largest sum of live bytes over the positions it is live at (saturating:
-// only the order depends on it), through a max segment tree over the live profile.
+// Per buffer: the largest sum of live bytes over the positions it is live at, through a
+// max segment tree over the live profile. Sums are exact while the total fits in 64 bits;
+// past that they wrap, which changes only the order (any order gives a valid plan).
 static met_status_t breadths(const met_buffer_t *buf, size_t n, uint32_t positions,
                              met_arena_t *arena, uint64_t *out) {
   uint32_t leaves = 1;
@@ -221,7 +222,7 @@ static met_status_t breadths(const met_buffer_t *buf, size_t n, uint32_t positio
     delta[buf[i].first] += buf[i].bytes;
     if ((uint32_t)buf[i].last + 1 < leaves) delta[buf[i].last + 1] -= buf[i].bytes;
   }
-  uint64_t live = 0;  // wraps exactly while the true sums fit; saturating below
+  uint64_t live = 0;
   for (uint32_t p = 0; p < leaves; ++p) {
     live += delta[p];
     delta[p] = p < positions ? live : 0;
