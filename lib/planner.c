@@ -318,6 +318,7 @@ met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
     return st;
   uint64_t best = UINT64_MAX;
   bool have = false;  // an arena of exactly 2^64 - 1 bytes is a plan too
+  bool overflowed = false;
   order_t *order = NULL;
   plan_state_t state;
   if ((st = plan_state_init(buffers, count, positions, scratch, &state))) return st;
@@ -326,15 +327,21 @@ met_status_t met_planner_plan_bounded(const met_buffer_t *buffers, size_t count,
     if (k == lo || kinds[k].order != kinds[k - 1].order)  // in place: no second array
       if ((st = reorder(buffers, count, positions, kinds[k].order, scratch, order))) return st;
     uint64_t size;
-    if ((st = plan_one_order(buffers, count, positions, order, kinds[k].best_fit, &state,
-                             trial, &size)))
-      return st;
+    st = plan_one_order(buffers, count, positions, order, kinds[k].best_fit, &state, trial,
+                        &size);
+    // A strategy whose plan passes 2^64 bytes gives no plan; `best` keeps the others'.
+    if (st == MET_EOVERFLOW && hi > lo) {
+      overflowed = true;
+      continue;
+    }
+    if (st) return st;
     if (!have || size < best) {
       have = true;
       best = size;
       if (trial != out_offsets && count) memcpy(out_offsets, trial, count * sizeof(uint64_t));
     }
   }
+  if (!have && overflowed) return MET_EOVERFLOW;
   *out_arena_bytes = best;
   return MET_OK;
 }

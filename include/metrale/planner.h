@@ -31,7 +31,8 @@ typedef enum met_plan_strategy_e {
   // Every strategy, in the order of this list's values (0, 1, 2, 4, 5, 6, 7), keeping the
   // smallest arena (ties: the earlier strategy); stops as soon as a plan meets the
   // sum-of-live lower bound, which no plan beats. Never worse than any single strategy
-  // that it reaches, and so than MET_PLAN_GREEDY_SIZE_FIRST_FIT. The default.
+  // that it reaches, and so than MET_PLAN_GREEDY_SIZE_FIRST_FIT. A strategy whose plan
+  // passes 2^64 bytes is skipped (MET_EOVERFLOW only when every one does). The default.
   MET_PLAN_BEST = 3,
   // Decreasing size, ties broken by later start, then longer lifetime; first fit or best
   // fit. Packs the tail of a schedule first among equal sizes (metrale's own addition: it

@@ -217,8 +217,9 @@ static met_status_t build_graph(fuzz_reader_t *r, met_graph_t *g, bool f32_unifo
     uint16_t role = MET_ROLE_OTHER;
     switch (kind) {
       case MET_NODE_LEAF: {
-        static const uint16_t leaf_roles[] = {MET_ROLE_CONST, MET_ROLE_GLOBAL, MET_ROLE_EMPTY};
-        role = leaf_roles[fuzz_below(r, 3)];
+        static const uint16_t leaf_roles[] = {MET_ROLE_CONST, MET_ROLE_GLOBAL, MET_ROLE_EMPTY,
+                                              MET_ROLE_SPLAT};
+        role = leaf_roles[fuzz_below(r, 4)];
         nres = 1;
         break;
       }
@@ -423,6 +424,19 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
         mat[r] = 1;
     }
   }
+  // MET_FUSION_MLIR: a tensor.empty a compute node reads as an input (not its init) is
+  // allocated (budget.h).
+  for (size_t n = 0; t->fusion == MET_FUSION_MLIR && n < nn; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind != MET_NODE_COMPUTE) continue;
+    bool dps = (node->flags & MET_NODE_F_DPS_INIT) && node->operand_count > 0;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t r = root[g->operands[node->operand_begin + i]];
+      if ((!dps || i + 1 != node->operand_count) && g->values[r].role == MET_ROLE_EMPTY &&
+          g->values[r].producer >= 0)
+        mat[r] = 1;
+    }
+  }
   uint64_t align = t->alignment ? t->alignment : 1;
   uint32_t last_pos = g->position_count ? g->position_count - 1 : 0;
   size_t s = 0;
@@ -492,6 +506,8 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
   // Host I/O, parameters, completeness.
   u128 host_io = 0, params = 0;
   bool complete = !g->incomplete;
+  static uint8_t splat_seen[MAX_NODES * 4 + 64];
+  memset(splat_seen, 0, nv);
   for (size_t v = 0; v < nv; ++v) {
     const met_value_t *val = &g->values[v];
     if (val->role == MET_ROLE_INPUT) host_io += val->bytes;
@@ -508,6 +524,14 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
     if (node->kind == MET_NODE_RETURN)
       for (uint32_t i = 0; i < node->operand_count; ++i)
         host_io += g->values[g->operands[node->operand_begin + i]].bytes;
+    // budget.h: a splat is no weight, except a global that MET_FUSION_MLIR reads (once).
+    for (uint32_t i = 0; node->kind == MET_NODE_COMPUTE && i < node->operand_count; ++i) {
+      uint32_t r = root[g->operands[node->operand_begin + i]];
+      if (g->values[r].role != MET_ROLE_SPLAT || splat_seen[r] || !met_budget_splat_read(t, node, i))
+        continue;
+      splat_seen[r] = 1;
+      params += g->values[r].bytes;
+    }
     // graph.h: a resolved call adds the parameters its callee reads.
     const met_node_extra_t *x = met_graph_extra(g, node);
     if (node->kind == MET_NODE_COMPUTE && x && x->replaces_dispatch) params += x->param_bytes;

@@ -134,16 +134,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
 
   // Each single strategy, then BEST, then BEST bounded by the peak and by nothing.
-  uint64_t arenas[3] = {0, 0, 0};
-  bool ok[3] = {false, false, false};
-  for (int s = 0; s <= 2; ++s) {
+  static const met_plan_strategy_t singles[] = {
+      MET_PLAN_GREEDY_SIZE_FIRST_FIT,      MET_PLAN_GREEDY_SIZE_BEST_FIT,
+      MET_PLAN_GREEDY_AREA_BEST_FIT,       MET_PLAN_GREEDY_SIZE_LATE_FIRST_FIT,
+      MET_PLAN_GREEDY_SIZE_LATE_BEST_FIT,  MET_PLAN_GREEDY_BREADTH_FIRST_FIT,
+      MET_PLAN_GREEDY_BREADTH_BEST_FIT};
+  enum { NS = sizeof singles / sizeof singles[0] };
+  uint64_t arenas[8] = {0};
+  bool ok[8] = {false};
+  bool any_ok = false;
+  for (int k = 0; k < NS; ++k) {
+    met_plan_strategy_t s = singles[k];
     poison(off, n);
-    st = met_planner_plan(b, n, positions, (met_plan_strategy_t)s, &arena, off, &arena_bytes);
+    st = met_planner_plan(b, n, positions, s, &arena, off, &arena_bytes);
     if (peak_overflows) { FUZZ_CHECK(st == MET_EOVERFLOW); continue; }
     if (sum <= UINT64_MAX) FUZZ_CHECK(st == MET_OK);
     else FUZZ_CHECK(st == MET_OK || st == MET_EOVERFLOW);
     if (st) continue;
-    ok[s] = true;
+    ok[s] = any_ok = true;
     arenas[s] = check_plan(b, n, off, arena_bytes, align, true_peak);
     if (n == 0) FUZZ_CHECK_EQ(arena_bytes, 0);
   }
@@ -151,13 +159,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   st = met_planner_plan(b, n, positions, MET_PLAN_BEST, &arena, off, &arena_bytes);
   if (peak_overflows) {
     FUZZ_CHECK(st == MET_EOVERFLOW);
-  } else if (ok[0] && ok[1] && ok[2]) {
+  } else if (!any_ok) {
+    FUZZ_CHECK(st == MET_EOVERFLOW);
+  } else {
+    // The smallest plan of every strategy that gives one (when it stops early, at the
+    // bound, which none beats).
     FUZZ_CHECK(st == MET_OK);
     check_plan(b, n, off, arena_bytes, align, true_peak);
-    uint64_t least = arenas[0];
-    for (int s = 1; s <= 2; ++s) if (arenas[s] < least) least = arenas[s];
+    uint64_t least = UINT64_MAX;
+    for (int k = 0; k < NS; ++k)
+      if (ok[singles[k]] && arenas[singles[k]] < least) least = arenas[singles[k]];
     FUZZ_CHECK_EQ(arena_bytes, least);
-    FUZZ_CHECK(arena_bytes <= arenas[MET_PLAN_GREEDY_SIZE_FIRST_FIT]);
+    if (ok[MET_PLAN_GREEDY_SIZE_FIRST_FIT])
+      FUZZ_CHECK(arena_bytes <= arenas[MET_PLAN_GREEDY_SIZE_FIRST_FIT]);
     uint64_t bounded = 0;
     poison(off2, n);
     FUZZ_CHECK(met_planner_plan_bounded(b, n, positions, MET_PLAN_BEST, peak, &arena, off2,
