@@ -78,7 +78,9 @@ met_status_t met_memory_evaluate(const met_memory_terms_t *t, const met_kv_pool_
   out->budget_bytes = (uint64_t)((unsigned __int128)memory_bytes * util_ppm / 1000000u);
   static const char *const names[] = {"weights_stored", "weights_derived", "activations",
                                       "workspace", "states", "kv", "caches_device"};
-  const uint64_t terms[] = {t->weights_stored, t->weights_derived, t->activations,
+  if (t->weights_replaced > t->weights_stored) return MET_EINVAL;
+  const uint64_t terms[] = {t->weights_stored - t->weights_replaced, t->weights_derived,
+                            t->activations,
                             t->workspace,      t->states,          out->kv_bytes,
                             t->caches_device};
   uint64_t device = 0, slack = 0;

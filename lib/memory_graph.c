@@ -18,6 +18,38 @@ const char *met_family_name(met_family_t f) {
   }
 }
 
+// Per weight root: the bytes only hoisted nodes read (met_function_memory_t.replaced_bytes).
+// What a set of nodes reads of a root: all of it when one reads the root itself, else the
+// distinct views they read, summed (overlapping slices count twice), at most the root.
+static met_status_t replaced(const met_graph_t *g, met_arena_t *arena, met_function_memory_t *out) {
+  uint64_t *all, *run;  // per root: bytes read by any node, by nodes that are not hoisted
+  uint8_t *seen;        // per view value: bit 0 counted in all, bit 1 in run
+  size_t nv = g->value_count ? g->value_count : 1;
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, sizeof(uint64_t), (void **)&all));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, sizeof(uint64_t), (void **)&run));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, 1, (void **)&seen));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nv, sizeof(uint64_t), (void **)&out->replaced_bytes));
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind == MET_NODE_VIEW || (node->flags & (MET_NODE_F_DEALLOC | MET_NODE_F_METADATA)))
+      continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t o = g->operands[node->operand_begin + i], r = met_graph_root(g, o);
+      if (!met_role_is_weight(g->values[r].role)) continue;
+      uint64_t whole = g->values[r].bytes, part = o == r ? whole : g->values[o].bytes;
+      for (int k = 0; k < 2; ++k) {
+        if (k == 1 && out->hoisted[n]) break;
+        uint64_t *acc = k ? &run[r] : &all[r];
+        if (seen[o] & (1u << k)) continue;
+        seen[o] |= (uint8_t)(1u << k);
+        *acc = part >= whole - (*acc < whole ? *acc : whole) ? whole : *acc + part;
+      }
+    }
+  }
+  for (size_t v = 0; v < g->value_count; ++v) out->replaced_bytes[v] = all[v] - run[v];
+  return MET_OK;
+}
+
 static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function_memory_t *out) {
   uint8_t *param_value;  // per value (root): parameter or produced by a hoisted node
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count, 1, (void **)&param_value));
@@ -47,6 +79,7 @@ static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function
   // Uses by nodes that are not hoisted, and what crosses from hoisted to the rest.
   uint8_t *counted;
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count, 1, (void **)&counted));
+  MET_RETURN_IF_ERROR(replaced(g, arena, out));
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     if (node->kind == MET_NODE_VIEW || out->hoisted[n]) continue;

@@ -75,12 +75,22 @@ void met_memory_model_families(met_memory_model_t *m, const met_function_memory_
       m->r->workspace_family[f] = fm->family_bytes[f];
 }
 
+// |stored| x |part| / |whole| (|part| <= |whole|), exact in 128 bits; |stored| when whole
+// is 0.
+static uint64_t share(uint64_t stored, uint64_t part, uint64_t whole) {
+  if (!whole) return part ? stored : 0;
+  return (uint64_t)((unsigned __int128)stored * (part < whole ? part : whole) / whole);
+}
+
 void met_memory_model_weight_use(const met_budget_report_t *budget,
                                  const met_function_memory_t *fm, uint32_t value,
-                                 bool hoists, uint32_t *uses, bool *outside, bool *leaked) {
-  *uses = fm->param_uses[value];
-  *outside = budget->use_count[value] == 0;
-  *leaked = hoists && !*outside && *uses == 0;
+                                 uint64_t ir_bytes, bool hoists, met_memory_weight_t *w) {
+  w->uses = fm->param_uses[value];
+  w->outside = budget->use_count[value] == 0;
+  w->leaked = hoists && !w->outside && w->uses == 0;
+  w->replaced = hoists && fm->replaced_bytes && !w->outside
+                    ? (w->uses == 0 ? w->stored : share(w->stored, fm->replaced_bytes[value], ir_bytes))
+                    : 0;
 }
 
 static uint64_t name_hash(const char *s) {
@@ -120,6 +130,7 @@ met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_wei
     e->uses += w->uses;  // the same weight in another run: counted once
     e->outside = e->outside && w->outside;
     e->leaked = e->leaked && w->leaked;
+    if (w->replaced < e->replaced) e->replaced = w->replaced;
     return MET_OK;
   }
   met_memory_weight_t *e;
@@ -181,13 +192,20 @@ met_status_t met_memory_model_finish(met_memory_model_t *m) {
   }
   for (size_t i = 0; i < r->weight_count; ++i) {
     const met_memory_weight_t *w = &r->weights[i];
+    // What stays resident: on a replacing target, the part of the weight (and of its served
+    // copy) that runs still read.
+    uint64_t gone = m->replace_sources && w->replaced <= w->stored ? w->replaced : 0;
+    uint64_t served = w->served - share(w->served, gone, w->stored);
     MET_RETURN_IF_ERROR(add(m, &t->weights_stored, w->stored, "weights_stored"));
-    MET_RETURN_IF_ERROR(add(m, &t->weights_derived, w->served, "weights_derived"));
+    MET_RETURN_IF_ERROR(add(m, &t->weights_replaced, gone, "weights_replaced"));
+    MET_RETURN_IF_ERROR(add(m, &t->weights_derived, served, "weights_derived"));
     if (w->outside) MET_RETURN_IF_ERROR(add(m, &t->weights_outside, w->stored, "weights_outside"));
-    if (w->leaked) MET_RETURN_IF_ERROR(add(m, &t->weights_leaked, w->stored, "weights_leaked"));
+    if (w->leaked && !m->replace_sources)
+      MET_RETURN_IF_ERROR(add(m, &t->weights_leaked, w->stored, "weights_leaked"));
+    if (w->stored - gone == 0 && served == 0) continue;  // all replaced: nothing resident
     MET_RETURN_IF_ERROR(met_memory_model_row(
-        m, met_arena_printf(m->arena, "weight %s", w->name), "weight", NULL, w->stored,
-        w->served, 0, 0, 0));
+        m, met_arena_printf(m->arena, "weight %s", w->name), "weight", NULL, w->stored - gone,
+        served, 0, 0, 0));
   }
   return MET_OK;
 }

@@ -45,7 +45,8 @@ typedef struct term_t { const char *name; uint64_t bytes; } term_t;
 
 static size_t device_terms(const met_memory_report_t *r, term_t *out) {
   const met_memory_terms_t *t = &r->terms;
-  term_t all[] = {{"weights_stored", t->weights_stored}, {"weights_derived", t->weights_derived},
+  term_t all[] = {{"weights", t->weights_stored - t->weights_replaced},  // what stays resident
+                  {"weights_derived", t->weights_derived},
                   {"activations", t->activations},       {"workspace", t->workspace},
                   {"states", t->states},                 {"kv", r->totals.kv_bytes},
                   {"caches_device", t->caches_device},          {"driver", r->totals.driver_bytes}};
@@ -146,9 +147,10 @@ void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
     json_str_field(sb, "name", w->name, false);
     json_str_field(sb, "format", w->format, true);
     met_strbuf_printf(sb, ", \"stored\": %" PRIu64 ", \"served\": %" PRIu64
-                      ", \"uses\": %u, \"outside\": %s, \"leaked\": %s}",
+                      ", \"uses\": %u, \"outside\": %s, \"leaked\": %s, \"replaced\": %" PRIu64
+                      "}",
                       w->stored, w->served, w->uses, w->outside ? "true" : "false",
-                      w->leaked ? "true" : "false");
+                      w->leaked ? "true" : "false", w->replaced);
   }
   MET_STRBUF_LIT(sb, "],\n \"states\": [");
   for (size_t i = 0; i < r->state_count; ++i) {
@@ -207,7 +209,8 @@ void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
   const met_memory_totals_t *x = &r->totals;
   met_strbuf_printf(sb, "memory on %s (", target->name);
   met_report_bytes(sb, target->memory_bytes);
-  met_strbuf_printf(sb, " x util %.3f)", r->util_ppm / 1e6);
+  met_strbuf_printf(sb, " x util %.3f; residency %s)", r->util_ppm / 1e6,
+                    met_residency_name(target->residency));
   if (r->pool.present && !r->kv_missing)
     met_strbuf_printf(sb, ", %" PRIu64 " sequences x %" PRIu64 " tokens", r->sequences, r->tokens);
   MET_STRBUF_LIT(sb, "\n");

@@ -216,7 +216,7 @@ met_status_t met_memory_svg(met_strbuf_t *sb, const met_target_t *target,
                             const met_memory_report_t *r) {
   // The terms the device total sums, bottom to top; what they do not cover is "other".
   static const struct { const char *name, *colour; } kTerms[] = {
-      {"weights_stored", "#1f77b4"}, {"weights_derived", "#aec7e8"},
+      {"weights", "#1f77b4"},        {"weights_derived", "#aec7e8"},
       {"activations", "#ff7f0e"},    {"workspace", "#ffbb78"},
       {"states", "#2ca02c"},         {"kv", "#98df8a"},
       {"caches_device", "#9467bd"},  {"driver", "#7f7f7f"},
@@ -225,8 +225,10 @@ met_status_t met_memory_svg(met_strbuf_t *sb, const met_target_t *target,
   size_t nf;
   const met_memory_field_t *f = met_memory_fields(&nf);
   uint64_t v[kTermCount] = {0}, device = 0, budget = 0, sum = 0;
+  // "weights": what stays resident, weights_stored - weights_replaced (memory.h).
+  v[0] = r->terms.weights_stored - r->terms.weights_replaced;
   for (size_t k = 0; k < nf; ++k) {
-    for (int t = 0; t < kTermCount; ++t)
+    for (int t = 1; t < kTermCount; ++t)
       if (!strcmp(f[k].name, kTerms[t].name)) v[t] = met_memory_field_u64(r, &f[k]);
     if (!strcmp(f[k].name, "device")) device = met_memory_field_u64(r, &f[k]);
     if (!strcmp(f[k].name, "budget_bytes")) budget = met_memory_field_u64(r, &f[k]);

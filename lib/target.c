@@ -99,6 +99,7 @@ static const met_target_t kTargets[] = {
                      .allocation_padding_bytes = 0},
         .unpacked_sub_byte = false,
         .fusion = MET_FUSION_METRALE,
+        .residency = MET_RESIDENCY_REPLACE,  // IREE drops the globals const-eval leaves dead
     },
     {
         .name = "h100",
@@ -135,6 +136,7 @@ static const met_target_t kTargets[] = {
                      .allocation_padding_bytes = 0},
         .unpacked_sub_byte = false,
         .fusion = MET_FUSION_METRALE,
+        .residency = MET_RESIDENCY_REPLACE,  // serving engines keep one copy of each weight
     },
     {
         .name = "mobile-gpu-f32",
@@ -169,6 +171,7 @@ static const met_target_t kTargets[] = {
                      .allocation_padding_bytes = 0},
         .unpacked_sub_byte = false,
         .fusion = MET_FUSION_METRALE,
+        .residency = MET_RESIDENCY_KEEP,  // a WebGL runtime keeps the model's weight textures
     },
     {
         .name = "npu",
@@ -204,6 +207,7 @@ static const met_target_t kTargets[] = {
                      .allocation_padding_bytes = 0},
         .unpacked_sub_byte = false,
         .fusion = MET_FUSION_METRALE,
+        .residency = MET_RESIDENCY_REPLACE,  // the compiled blob holds the transformed weights only
     },
     {
         // The H100 class running the whole graph as one persistent kernel (the megakernel
@@ -233,6 +237,7 @@ static const met_target_t kTargets[] = {
                      .control_bytes_per_buffer = 8, .allocation_padding_bytes = 0},
         .unpacked_sub_byte = false,
         .fusion = MET_FUSION_METRALE,
+        .residency = MET_RESIDENCY_REPLACE,
     },
     {
         // Exactly what `metrale run` executes: upstream MLIR's CPU pipeline (rules in
@@ -266,11 +271,16 @@ static const met_target_t kTargets[] = {
                      .allocation_padding_bytes = 64},
         .unpacked_sub_byte = true,   // LLVM stores i1..i7 a byte each
         .fusion = MET_FUSION_MLIR,
+        .residency = MET_RESIDENCY_KEEP,  // nothing is hoisted
     },
 };
 
 const char *met_exec_model_name(met_exec_model_t m) {
   return m == MET_EXEC_MEGAKERNEL ? "megakernel" : "kernels";
+}
+
+const char *met_residency_name(met_residency_t r) {
+  return r == MET_RESIDENCY_REPLACE ? "replace" : "keep";
 }
 
 const char *met_alloc_model_name(met_alloc_model_t m) {

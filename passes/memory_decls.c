@@ -115,7 +115,7 @@ static bool gather_globals_in(gather_t *g, MlirOperation module, const char *pre
     if (is_mutable) {
       st = met_memory_model_state(&g->model, name, sz.bytes, loc);
     } else {
-      met_memory_weight_t w = {name, NULL, sz.bytes, 0, loads, loads == 0, false};
+      met_memory_weight_t w = {name, NULL, sz.bytes, 0, loads, loads == 0, false, 0};
       st = met_memory_model_weight(&g->model, &w, true);
     }
     if (st == MET_EINVAL) {  // a state argument already took this name with another size

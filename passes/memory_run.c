@@ -117,9 +117,8 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
       if (!mlirTypeEqual(ftype, mlirShapedTypeGetElementType(ir))) served = v->bytes;
       format = met_type_string(&g->arena, ftype);
     }
-    met_memory_weight_t w = {name, format, stored, served, 0, false, false};
-    met_memory_model_weight_use(&j->report, fm, a, g->target->hoists_parameters, &w.uses,
-                                &w.outside, &w.leaked);
+    met_memory_weight_t w = {name, format, stored, served, 0, false, false, 0};
+    met_memory_model_weight_use(&j->report, fm, a, v->bytes, g->target->hoists_parameters, &w);
     met_status_t st = met_memory_model_weight(&g->model, &w, true);
     if (st == MET_EINVAL) {
       met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
@@ -145,9 +144,9 @@ static bool gather_constants(gather_t *g, met_fn_job_t *j) {
     const char *loc = met_adapter_loc_string(&g->arena, node_loc(n));
     const char *name = met_mem_afmt(g, "%s at %s in @%s", n->name, loc ? loc : "?", gr->name);
     if (!name) return met_mem_fail_oom(g);
-    met_memory_weight_t w = {name, NULL, val->bytes, 0, 0, false, false};
-    met_memory_model_weight_use(&j->report, fm, (uint32_t)v, g->target->hoists_parameters,
-                                &w.uses, &w.outside, &w.leaked);
+    met_memory_weight_t w = {name, NULL, val->bytes, 0, 0, false, false, 0};
+    met_memory_model_weight_use(&j->report, fm, (uint32_t)v, val->bytes,
+                                g->target->hoists_parameters, &w);
     if (!met_mem_check(g, met_memory_model_weight(&g->model, &w, false))) return false;
   }
   return true;
@@ -313,6 +312,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
              "no func.func with a body in this module: no run is counted (activations 0)");
   g->r.sequences = sequences;
   g->r.tokens = tokens;
+  if (ok) g->model.replace_sources = g->target->residency == MET_RESIDENCY_REPLACE;
   ok = ok && gather_runs(g, &jobs) && met_mem_gather_globals(g) && met_mem_check(g, met_memory_model_finish(&g->model)) &&
        met_mem_gather_kv_pool(g, o->kv_dtype, o->kv_pool) && met_mem_gather_caches(g) && g->ok;
   if (ok) {

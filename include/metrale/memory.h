@@ -19,8 +19,9 @@
 // - budget_bytes = floor(memory_bytes x util), util in parts per million (exact).
 // - driver = the target's context bytes + its reserved fraction of device memory + chunk
 //   slack: every device term rounded up to the allocation chunk, minus the term.
-// - device = weights_stored + weights_derived + activations + workspace + states + kv +
-//   device caches + driver. headroom = budget - device (negative when it does not fit).
+// - device = weights_stored - weights_replaced + weights_derived + activations + workspace +
+//   states + kv + device caches + driver. headroom = budget - device (negative when it
+//   does not fit).
 #ifndef METRALE_MEMORY_H
 #define METRALE_MEMORY_H
 
@@ -46,7 +47,11 @@ typedef struct met_memory_terms_t {
                                 // splat constant is a fill, no weight: MET_ROLE_SPLAT)
   uint64_t weights_outside;     // stored parameters no op reads (included in stored)
   uint64_t weights_derived;     // load-time copies: served-format copies, hoisted subgraphs
-  uint64_t weights_leaked;      // stored bytes of sources only hoisted subgraphs read
+  uint64_t weights_leaked;      // stored bytes of sources only hoisted subgraphs read, kept
+                                // resident (MET_RESIDENCY_KEEP targets; 0 otherwise)
+  uint64_t weights_replaced;    // stored bytes only hoisted subgraphs read, which their
+                                // load-time results (in weights_derived) replace
+                                // (MET_RESIDENCY_REPLACE targets; 0 otherwise)
   uint64_t activations;         // the largest run charge (metrale/memory_model.h)
   uint64_t activations_planned; // the planner's peak over runs (informational)
   uint64_t workspace;           // sum over kernel families

@@ -12,7 +12,11 @@
 // - Derived bytes: the results of parameter-only nodes that a node outside that set reads
 //   (what the load-time subgraph leaves in memory), at their declared types.
 // - Leaked source: a parameter read only by parameter-only nodes: after hoisting no run
-//   reads it, yet it stays resident beside what was derived from it.
+//   reads it, yet it stays resident beside what was derived from it (on a target whose
+//   residency is MET_RESIDENCY_KEEP).
+// - Replaced bytes: of a weight, the bytes that only parameter-only nodes read (the whole
+//   weight, or the slices of it only they read): on a MET_RESIDENCY_REPLACE target their
+//   load-time results replace them.
 // - Allocation peak (bufferized code): positions run in order; a top-level memref.alloc or
 //   memref.alloca adds its bytes at its position, a memref.dealloc of it removes them after
 //   its position; what is never deallocated lives to the end. The peak is the largest sum.
@@ -43,6 +47,11 @@ typedef struct met_function_memory_t {
   uint8_t *hoisted;            // per node: parameter-only (only when the target hoists)
   uint64_t derived_bytes;      // sum of derived values
   uint32_t *param_uses;        // per value: uses by nodes that are not hoisted
+  uint64_t *replaced_bytes;    // per weight (root value): bytes that only hoisted nodes read
+                               // (what a run reads: the whole weight when an op reads it
+                               // directly, else its distinct views summed, an upper bound
+                               // when views overlap, at most the weight); NULL when the
+                               // target does not hoist
   bool bufferized;             // fully bufferized: every planned slot is an allocation
                                // (partly bufferized code is charged its plan, which
                                // covers its allocations too)

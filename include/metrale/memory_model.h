@@ -11,9 +11,13 @@
 // - weights_derived: each run's load-time subgraph results, plus, per weight, the served
 //   copy when the IR type differs from the declared format.
 // - One weight (or state) per name across runs: the same name again merges uses (a weight
-//   is outside only when no run reads it, leaked only when every run hoists all its uses);
+//   is outside only when no run reads it, leaked only when every run hoists all its uses,
+//   and replaced by the least any run replaces: what one run still reads stays);
 //   the same name with another size is an error (MET_EINVAL, |conflict_bytes|).
-// - weights_stored, weights_outside, weights_leaked: sums over the merged weights.
+// - weights_stored, weights_outside: sums over the merged weights. With replace_sources
+//   (MET_RESIDENCY_REPLACE): weights_replaced sums their replaced bytes, a served copy
+//   counts in weights_derived only for the share not replaced, and nothing is leaked;
+//   otherwise weights_replaced is 0 and weights_leaked sums the leaked weights.
 // - A row per weight, state, device cache, run's hoisted results and workspace family; the
 //   rows' columns sum to the terms (the pass adds the peak run's activation rows).
 // Every sum is checked: MET_EOVERFLOW names the term in |overflow_term|.
@@ -37,6 +41,8 @@ typedef struct met_memory_model_t {
   uint64_t conflict_bytes;      // with MET_EINVAL from _weight/_state: the size seen first
   uint32_t *weight_index;       // open-addressing hash of weight names: 1 + index, 0 empty
   size_t weight_index_cap;      // a power of two, at most half full
+  bool replace_sources;         // the target's residency is MET_RESIDENCY_REPLACE (set
+                                // before met_memory_model_finish)
 } met_memory_model_t;
 
 // Starts assembling into |r| (zeroed, complete = true), storage from |arena|.
@@ -54,12 +60,13 @@ met_status_t met_memory_model_run(met_memory_model_t *m, const char *name,
                                   const met_budget_report_t *budget,
                                   const met_function_memory_t *fm, met_memory_run_t **out);
 
-// How a run uses the weight that is value |value| of its graph: uses by ops that run
-// every time, outside (no op reads it), leaked (the target hoists, and only hoisted ops
-// read it).
+// How a run uses the weight that is value |value| of its graph (|ir_bytes| at its IR
+// type, |w->stored| at its declared format): fills w->uses (by ops that run every time),
+// w->outside (no op reads it), w->leaked (the target hoists, and only hoisted ops read it)
+// and w->replaced (w->stored x the share of its IR bytes only hoisted ops read).
 void met_memory_model_weight_use(const met_budget_report_t *budget,
                                  const met_function_memory_t *fm, uint32_t value,
-                                 bool hoists, uint32_t *uses, bool *outside, bool *leaked);
+                                 uint64_t ir_bytes, bool hoists, met_memory_weight_t *w);
 
 // Adds a weight. |by_name|: merged with an earlier one of the same name (see above), for
 // weights the user names (metrale.name, arguments); constants are each their own weight,

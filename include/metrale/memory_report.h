@@ -37,6 +37,9 @@ typedef struct met_memory_weight_t {
   uint64_t stored, served;    // at the declared format; the IR type's copy if it differs
   uint32_t uses;              // uses by ops that run every time
   bool outside, leaked;
+  uint64_t replaced;          // of |stored|, the bytes only load-time subgraphs read (in
+                              // proportion to the IR bytes they read): what their results
+                              // replace on a MET_RESIDENCY_REPLACE target
 } met_memory_weight_t;
 
 typedef struct met_memory_state_t {

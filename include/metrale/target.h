@@ -80,6 +80,16 @@ typedef enum met_fusion_model_e {
                            // destination-passing bufferization, tosa-to-linalg's kernels
 } met_fusion_model_t;
 
+// Which weight bytes stay in device memory once parameter-only subgraphs ran at load time
+// (metrale/memory.h: weights_replaced, weights_leaked).
+typedef enum met_residency_e {
+  MET_RESIDENCY_KEEP = 0,     // the sources stay beside what was derived from them
+  MET_RESIDENCY_REPLACE = 1,  // a derived copy replaces the source bytes no run reads any
+                              // more (a serving engine that pre-transposes at load time
+                              // keeps one copy; IREE drops globals const-eval left dead)
+} met_residency_t;
+const char *met_residency_name(met_residency_t r);  // "keep", "replace"
+
 typedef struct met_target_t {
   const char *name;
   const char *description;
@@ -103,6 +113,7 @@ typedef struct met_target_t {
   bool unpacked_sub_byte;        // integers narrower than 8 bits take a byte each (LLVM's
                                  // in-memory layout: upstream lowering), not packed bits
   met_fusion_model_t fusion;     // which backend's dispatch formation (metrale/budget.h)
+  met_residency_t residency;     // what stays resident once parameter-only work is hoisted
 } met_target_t;
 
 // The number of built-in targets, and the |i|-th (NULL past the end).

@@ -46,7 +46,7 @@
 // 30 sequences: 7711 blocks x 8388608 = 64684556288; device 14040432640 + 64684556288 =
 // 78724988928 (73.3 GiB), over 77309411328 (72.0 GiB) by 1415577600 (1.3 GiB). KV 60.2
 // GiB, weights 12.6 GiB, driver 540424448 = 515.4 MiB.
-// WARN: warning: the model does not fit h100: needs 73.3 GiB, budget 72.0 GiB, over by 1.3 GiB; largest terms: kv 60.2 GiB, weights_stored 12.6 GiB, driver 515.4 MiB
+// WARN: warning: the model does not fit h100: needs 73.3 GiB, budget 72.0 GiB, over by 1.3 GiB; largest terms: kv 60.2 GiB, weights 12.6 GiB, driver 515.4 MiB
 // WARN: fits = false, headroom = -1415577600 : i64, kv = 64684556288 : i64
 
 // An 8-bit KV cache halves the pool: 7454 blocks x 4 MiB = 31264342016 B.
@@ -56,7 +56,7 @@
 // MISSING: warning: the KV pool is declared but sizes nothing (counted as 0 bytes, so the report is a lower bound): missing sequences=, tokens=
 
 // expected-remark @+2 {{memory on h100}}
-// expected-error @below {{the model does not fit h100: needs 73.3 GiB, budget 72.0 GiB, over by 1.3 GiB; largest terms: kv 60.2 GiB, weights_stored 12.6 GiB, driver 515.4 MiB}}
+// expected-error @below {{the model does not fit h100: needs 73.3 GiB, budget 72.0 GiB, over by 1.3 GiB; largest terms: kv 60.2 GiB, weights 12.6 GiB, driver 515.4 MiB}}
 module attributes {metrale.kv_pool = {layers = 32 : i64, kv_heads = 32 : i64, head_dim = 128 : i64, block_size = 16 : i64, dtype = f16}} {
   func.func @decode(%w: tensor<6750000000xf16> {metrale.param}, %x: tensor<4096xf16>) -> tensor<4096xf16> {
     %s = tensor.extract_slice %w[0] [4096] [1] : tensor<6750000000xf16> to tensor<4096xf16>

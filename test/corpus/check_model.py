@@ -55,16 +55,18 @@ def check_plan(where, fn):
 
 
 def check_memory(where, rep):
-    """The memory report's arithmetic: device is the sum of its terms, headroom is budget -
-    device, and every column of the per-node table sums to its total."""
+    """The memory report's arithmetic: device is the sum of its terms (the weights less what
+    load-time copies replace), headroom is budget - device, and every column of the
+    per-node table sums to its total."""
     t = rep["totals"]
-    device = (t["weights_stored"] + t["weights_derived"] + t["activations"] + t["workspace"] +
+    device = (t["weights_stored"] - t["weights_replaced"] + t["weights_derived"] +
+              t["activations"] + t["workspace"] +
               t["states"] + t["kv"] + t["caches_device"] + t["driver"])
     if device != t["device"]:
         fail("%s: device %d is not the sum of its terms %d" % (where, t["device"], device))
     if t["headroom"] != t["budget_bytes"] - t["device"] or t["fits"] != (t["headroom"] >= 0):
         fail("%s: headroom or fits disagree with budget - device" % where)
-    cols = {"stored": t["weights_stored"], "derived": t["weights_derived"],
+    cols = {"stored": t["weights_stored"] - t["weights_replaced"], "derived": t["weights_derived"],
             "activations": t["activations"], "workspace": t["workspace"],
             "state": t["states"] + t["kv"] + t["caches_device"]}
     for col, total in cols.items():

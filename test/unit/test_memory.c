@@ -182,10 +182,10 @@ static void test_model(void) {
   // Weights: "w" in both runs (4096 stored, 2048 served copy): uses 1 + 2 = 3, outside
   // only if no run reads it (false), leaked only if both leak (false). "u" read by none:
   // outside. "x" leaked.
-  met_memory_weight_t w1 = {"w", "bf16", 4096, 2048, 1, false, true};
-  met_memory_weight_t w2 = {"w", "bf16", 4096, 2048, 2, true, false};
-  met_memory_weight_t u = {"u", NULL, 100, 0, 0, true, false};
-  met_memory_weight_t x = {"x", NULL, 10, 0, 0, false, true};
+  met_memory_weight_t w1 = {"w", "bf16", 4096, 2048, 1, false, true, 0};
+  met_memory_weight_t w2 = {"w", "bf16", 4096, 2048, 2, true, false, 0};
+  met_memory_weight_t u = {"u", NULL, 100, 0, 0, true, false, 0};
+  met_memory_weight_t x = {"x", NULL, 10, 0, 0, false, true, 0};
   CHECK(met_memory_model_weight(&m, &w1, true) == MET_OK);
   CHECK(met_memory_model_weight(&m, &w2, true) == MET_OK);
   CHECK(met_memory_model_weight(&m, &u, true) == MET_OK);
@@ -194,7 +194,7 @@ static void test_model(void) {
   CHECK_EQ_U64(r.weights[0].uses, 3);
   CHECK(!r.weights[0].outside && !r.weights[0].leaked);
   // The same name with another size is a conflict, reporting the first size.
-  met_memory_weight_t w3 = {"w", NULL, 8192, 0, 0, false, false};
+  met_memory_weight_t w3 = {"w", NULL, 8192, 0, 0, false, false, 0};
   CHECK(met_memory_model_weight(&m, &w3, true) == MET_EINVAL);
   CHECK_EQ_U64(m.conflict_bytes, 4096);
   // States once per name; another size is a conflict.
@@ -234,8 +234,8 @@ static void test_model(void) {
   memset(&r2, 0, sizeof(r2));
   met_memory_model_t m2;
   met_memory_model_initialize(&arena, &r2, &m2);
-  met_memory_weight_t big = {"big", NULL, UINT64_MAX, 0, 0, false, false};
-  met_memory_weight_t one = {"one", NULL, 1, 0, 0, false, false};
+  met_memory_weight_t big = {"big", NULL, UINT64_MAX, 0, 0, false, false, 0};
+  met_memory_weight_t one = {"one", NULL, 1, 0, 0, false, false, 0};
   CHECK(met_memory_model_weight(&m2, &big, true) == MET_OK);
   CHECK(met_memory_model_weight(&m2, &one, true) == MET_OK);
   CHECK(met_memory_model_finish(&m2) == MET_EOVERFLOW);
@@ -243,7 +243,63 @@ static void test_model(void) {
   met_arena_deinitialize(&arena);
 }
 
+// MET_RESIDENCY_REPLACE (memory_model.h): a derived copy replaces the source bytes no run
+// reads. "p" (1000 B) replaces 600 in one run and 400 in another: the least, 400, since
+// what one run reads stays. "q" (200 B stored as bf16, a 400 B served f32 copy) is read
+// only at load time: all 200 replaced, and its served copy with them. "r" is leaked, but a
+// replacing target keeps nothing that no run reads: weights_leaked 0.
+static void test_replace_sources(void) {
+  met_arena_t arena;
+  met_arena_initialize(met_allocator_system(), &arena);
+  met_memory_report_t r;
+  memset(&r, 0, sizeof(r));
+  met_memory_model_t m;
+  met_memory_model_initialize(&arena, &r, &m);
+  m.replace_sources = true;
+  met_memory_weight_t p1 = {"p", NULL, 1000, 0, 1, false, false, 600};
+  met_memory_weight_t p2 = {"p", NULL, 1000, 0, 1, false, false, 400};
+  met_memory_weight_t q = {"q", "bf16", 200, 400, 0, false, true, 200};
+  met_memory_weight_t rr = {"r", NULL, 50, 0, 0, false, true, 50};
+  CHECK(met_memory_model_weight(&m, &p1, true) == MET_OK);
+  CHECK(met_memory_model_weight(&m, &p2, true) == MET_OK);
+  CHECK(met_memory_model_weight(&m, &q, true) == MET_OK);
+  CHECK(met_memory_model_weight(&m, &rr, true) == MET_OK);
+  CHECK_EQ_U64(r.weights[0].replaced, 400);
+  CHECK(met_memory_model_finish(&m) == MET_OK);
+  // stored 1000 + 200 + 50 = 1250; replaced 400 + 200 + 50 = 650; derived: q's served copy
+  // 400 less its replaced share (all of it) = 0.
+  CHECK_EQ_U64(r.terms.weights_stored, 1250);
+  CHECK_EQ_U64(r.terms.weights_replaced, 650);
+  CHECK_EQ_U64(r.terms.weights_derived, 0);
+  CHECK_EQ_U64(r.terms.weights_leaked, 0);
+  // The rows hold what stays: 600 of "p", nothing of "q" and "r".
+  uint64_t stored = 0;
+  for (size_t i = 0; i < r.row_count; ++i) stored += r.rows[i].stored;
+  CHECK_EQ_U64(stored, 600);
+  // Device: 1250 - 650 = 600 of weights, no driver: 600.
+  met_driver_terms_t none = {0, 0, 0};
+  met_memory_totals_t tot;
+  met_kv_pool_t pool;
+  memset(&pool, 0, sizeof(pool));
+  CHECK(met_memory_evaluate(&r.terms, &pool, &none, 1 << 20, 1000000, 0, 0, &tot) == MET_OK);
+  CHECK_EQ_U64(tot.device_bytes, 600);
+  // Half of a weight replaced keeps half of its served copy: stored 100, served 300,
+  // replaced 50: derived 300 - 150 = 150.
+  met_memory_report_t r2;
+  memset(&r2, 0, sizeof(r2));
+  met_memory_model_t m2;
+  met_memory_model_initialize(&arena, &r2, &m2);
+  m2.replace_sources = true;
+  met_memory_weight_t h = {"h", "bf16", 100, 300, 1, false, false, 50};
+  CHECK(met_memory_model_weight(&m2, &h, true) == MET_OK);
+  CHECK(met_memory_model_finish(&m2) == MET_OK);
+  CHECK_EQ_U64(r2.terms.weights_replaced, 50);
+  CHECK_EQ_U64(r2.terms.weights_derived, 150);
+  met_arena_deinitialize(&arena);
+}
+
 int main(void) {
+  test_replace_sources();
   test_kv_formula();
   test_missing();
   test_budget_and_inverse();
