@@ -24,14 +24,14 @@
 
 
 // True when |p| names argument |index| in an index range (not by a class: all, float).
-static bool spec_names(const met_param_spec_t *p, int64_t index) {
+static bool spec_names(const met_param_sel_t *p, int64_t index) {
   if (!p) return false;
   for (size_t r = 0; r < p->range_count; ++r)
     if (index >= p->lo[r] && index <= p->hi[r]) return true;
   return false;
 }
 
-static bool spec_selects(const met_param_spec_t *p, int64_t index, bool is_float) {
+static bool spec_selects(const met_param_sel_t *p, int64_t index, bool is_float) {
   if (!p) return false;
   if (p->all || (p->floats && is_float)) return true;
   for (size_t r = 0; r < p->range_count; ++r)
@@ -272,8 +272,36 @@ static met_status_t grow_stamps(builder_t *b) {
   return MET_OK;
 }
 
+// The selections of params= and states= for |func| (passes/params.h): its own item, else
+// the entry item when it is public. An item naming a private function warns: its
+// arguments are what its callers pass.
+static met_status_t function_sels(builder_t *b, MlirOperation func, const met_param_sel_t **p,
+                                  const met_param_sel_t **st) {
+  MlirAttribute nm = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
+  MlirAttribute vis =
+      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_visibility"));
+  MlirStringRef name = mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm)
+                           ? mlirStringRefCreate("", 0)
+                           : mlirStringAttrGetValue(nm);
+  bool entry = mlirAttributeIsNull(vis) || !mlirAttributeIsAString(vis) ||
+               met_ir_str_eq(mlirStringAttrGetValue(vis), "public");
+  bool pn, sn;
+  *p = met_param_spec_for(b->sh->opt->params, name.data, name.length, entry, &pn);
+  *st = met_param_spec_for(b->sh->opt->states, name.data, name.length, entry, &sn);
+  if ((pn || sn) && !entry)
+    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, mlirOperationGetLocation(func),
+                                     MET_DIAG_WARNING,
+                                     "%s= names @%.*s, which is not an entry function (it is "
+                                     "not public): its arguments are what its callers pass, "
+                                     "so the selection may contradict them",
+                                     pn ? "params" : "states", (int)name.length, name.data));
+  return MET_OK;
+}
+
 static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock entry) {
   MlirLocation floc = mlirOperationGetLocation(func);
+  const met_param_sel_t *psel, *ssel;
+  MET_RETURN_IF_ERROR(function_sels(b, func, &psel, &ssel));
   uint64_t look_bytes = 0, look_count = 0;
   int64_t first_look = -1, last_look = -1;
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
@@ -312,10 +340,10 @@ static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock en
     // An argument named by index (or attribute) for both roles is an error; a class
     // (params=float, states=all) yields to a role named for the argument itself, and
     // between two classes the state wins.
-    bool state_named = marked_state || spec_names(b->sh->opt->states, i);
-    bool param_named = marked_param || spec_names(b->sh->opt->params, i);
-    bool as_state = state_named || (!param_named && spec_selects(b->sh->opt->states, i, is_float));
-    bool as_param = !as_state && (param_named || spec_selects(b->sh->opt->params, i, is_float));
+    bool state_named = marked_state || spec_names(ssel, i);
+    bool param_named = marked_param || spec_names(psel, i);
+    bool as_state = state_named || (!param_named && spec_selects(ssel, i, is_float));
+    bool as_param = !as_state && (param_named || spec_selects(psel, i, is_float));
     if (state_named && param_named) {
       b->sh->failed = true;
       MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,

@@ -189,7 +189,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   met_param_spec_t params;
   uint64_t dynamic_size;
   if (!met_diag_option_planner(mloc, o->planner, &bopt.strategy, diag, user) ||
-      !met_diag_option_spec(mloc, "params", o->params, &params, diag, user) ||
+      !met_diag_option_spec(module, "params", o->params, &params, diag, user) ||
       !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,
                            user))
     return false;

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "diag.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "ir.h"
 
 #include "metrale/options.h"
 #include "metrale/parse.h"
@@ -61,13 +63,43 @@ bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t
   return false;
 }
 
-bool met_diag_option_spec(MlirLocation loc, const char *name, MlirStringRef text,
+typedef struct fn_names_t {
+  const met_param_spec_t *spec;
+  uint32_t found;  // bit k: a func.func named like item k
+} fn_names_t;
+
+static MlirWalkResult find_fn(MlirOperation op, void *user) {
+  fn_names_t *f = user;
+  if (!met_ir_str_eq(mlirIdentifierStr(mlirOperationGetName(op)), "func.func"))
+    return MlirWalkResultAdvance;
+  MlirAttribute nm = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+  if (mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm)) return MlirWalkResultSkip;
+  MlirStringRef n = mlirStringAttrGetValue(nm);
+  for (size_t k = 0; k < f->spec->fn_count; ++k)
+    if (f->spec->fn_len[k] == n.length && !memcmp(f->spec->fn_name[k], n.data, n.length))
+      f->found |= 1u << k;
+  return MlirWalkResultSkip;  // no functions inside functions
+}
+
+bool met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef text,
                           met_param_spec_t *out, met_diag_fn_t diag, void *user) {
+  MlirLocation loc = met_diag_module_loc(module);
   const char *why;
-  if (met_param_spec_parse(text.data, text.length, out, &why)) return true;
-  met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': %s", name, (int)text.length,
-                text.data, why);
-  return false;
+  if (!met_param_spec_parse(text.data, text.length, out, &why)) {
+    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': %s", name,
+                  (int)text.length, text.data, why);
+    return false;
+  }
+  if (!out->fn_count) return true;
+  fn_names_t f = {out, 0};
+  mlirOperationWalk(module, find_fn, &f, MlirWalkPreOrder);
+  for (size_t k = 0; k < out->fn_count; ++k)
+    if (!(f.found >> k & 1)) {
+      met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': no function @%.*s",
+                    name, (int)text.length, text.data, (int)out->fn_len[k], out->fn_name[k]);
+      return false;
+    }
+  return true;
 }
 
 bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,

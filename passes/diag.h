@@ -51,9 +51,10 @@ bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t
 // Parses the planner= option ("best" when empty, or a met_plan_strategy_name).
 bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,
                              met_diag_fn_t diag, void *user);
-// Parses an argument spec option ("params", "states": metrale/adapter.h's rule) into
-// |*out|. On error, one located line and false.
-bool met_diag_option_spec(MlirLocation loc, const char *name, MlirStringRef text,
+// Parses an argument spec option ("params", "states": passes/params.h's grammar) into
+// |*out|; every function an "@NAME:" item names must be a func.func of |module|. On error,
+// one line at the module and false.
+bool met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef text,
                           met_param_spec_t *out, met_diag_fn_t diag, void *user);
 
 #endif

@@ -149,8 +149,8 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   uint64_t dynamic_size;
   if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user) ||
       !met_diag_option_planner(mloc, o->planner, &bopt.strategy, diag, user) ||
-      !met_diag_option_spec(mloc, "params", o->params, &params, diag, user) ||
-      !met_diag_option_spec(mloc, "states", o->states, &states, diag, user) ||
+      !met_diag_option_spec(module, "params", o->params, &params, diag, user) ||
+      !met_diag_option_spec(module, "states", o->states, &states, diag, user) ||
       !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,
                            user))
     return false;

@@ -1,0 +1,45 @@
+// params= and states= apply to entry functions (public ones) unless an "@NAME:" item names
+// a function (passes/params.h). Inputs/entry_callee.mlir: public @main(%w, %x) calls
+// private @helper(%a) with an activation. Every tensor is 256 x f32 = 1024 B.
+//
+// params=0: @main's %w is a parameter (param_bytes 1024; host I/O %x 1024 + the result
+// 1024 = 2048). @helper's %a is what @main passes, not a parameter: it stays an input
+// (host I/O 1024 + 1024 = 2048, param_bytes 0); before, params=0 made it one.
+// RUN: metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="target=host-cpu params=0 op-remarks=false" 2>/dev/null | FileCheck %s --check-prefix=ENTRY
+// ENTRY-LABEL: func.func @main
+// ENTRY-SAME: host_io_bytes = 2048 : i64
+// ENTRY-SAME: param_bytes = 1024 : i64
+// ENTRY-LABEL: func.func private @helper
+// ENTRY-SAME: host_io_bytes = 2048 : i64
+// ENTRY-SAME: param_bytes = 0 : i64
+//
+// An item naming a function replaces the entry item for it ("@main:1": %x, not %w), and
+// one naming the private callee applies, with a warning at it. The warning is earned:
+// @main's param_bytes is then its %x 1024 plus the 1024 of "parameters" its call reads in
+// @helper, an activation counted as a weight.
+// RUN: metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="target=host-cpu params=0;@main:1;@helper:0 op-remarks=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WARN
+// WARN: entry_callee.mlir:6:1: warning: params= names @helper, which is not an entry function (it is not public): its arguments are what its callers pass, so the selection may contradict them
+// RUN: metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="target=host-cpu params=0;@main:1;@helper:0 op-remarks=false" 2>/dev/null | FileCheck %s --check-prefix=NAMED
+// NAMED-LABEL: func.func @main
+// NAMED-SAME: param_bytes = 2048 : i64
+// NAMED-LABEL: func.func private @helper
+// NAMED-SAME: host_io_bytes = 1024 : i64
+// NAMED-SAME: param_bytes = 1024 : i64
+// RUN: metrale budget %S/Inputs/entry_callee.mlir --params '@main:1' --json - 2>/dev/null | %python -c "import json,sys; print([(f['name'], [a['role'] for a in f['arguments']]) for f in json.load(sys.stdin)['functions']])" | FileCheck %s --check-prefix=CLI
+// CLI: [('main', ['input', 'parameter']), ('helper', ['input'])]
+//
+// Bad items: each a located error at the module, naming the option and the reason.
+// RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=@nope:0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOPE
+// NOPE: error: invalid params='@nope:0': no function @nope
+// RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-memory="states=0;;1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EMPTY
+// EMPTY: error: invalid states='0;;1': an empty item between ';'
+// RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=@main" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COLON
+// COLON: error: invalid params='@main': expected ':' after the function name (@NAME:SELECTION)
+// RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=0;1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWO
+// TWO: error: invalid params='0;1': two items without a function name
+// RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-dispatch="params=@main:0;@main:1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUP
+// DUP: error: invalid params='@main:0;@main:1': two items name one function
+// RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=@:0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONAME
+// NONAME: error: invalid params='@:0': an empty function name
+// RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=@main:x" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEL
+// SEL: error: invalid params='@main:x': expected an argument index
