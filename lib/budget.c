@@ -476,10 +476,12 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
       alone[n] = 1;
       continue;
     }
-    size_t h = ((uintptr_t)node->name >> 4) & 31;
-    if (seen[h].name != node->name) {
-      seen[h].name = node->name;
-      seen[h].fast = met_target_is_fast(target, node->name);
+    // What the backend runs: the op, or the computation it is (met_node_extra_t).
+    const char *what = x && x->computation ? x->computation : node->name;
+    size_t h = ((uintptr_t)what >> 4) & 31;
+    if (seen[h].name != what) {
+      seen[h].name = what;
+      seen[h].fast = met_target_is_fast(target, what);
     }
     out->off_fast_path[n] = node->op_class == MET_CLASS_UNKNOWN ||
                             (node->flags & (MET_NODE_F_UNREGISTERED | MET_NODE_F_UNRANKED)) ||

@@ -304,16 +304,28 @@ met_status_t met_target_find(const char *name, size_t len, const met_target_t **
   return MET_ENOTFOUND;
 }
 
-bool met_target_is_fast(const met_target_t *target, const char *op_name) {
+// One name (|len| bytes of |name|) against the patterns.
+static bool fast_one(const met_target_t *target, const char *name, size_t len) {
   for (const char *const *p = target->fast_path; p && *p; ++p) {
     size_t n = strlen(*p);
     if (n && (*p)[n - 1] == '*') {
-      if (strncmp(op_name, *p, n - 1) == 0) return true;
-    } else if (strcmp(op_name, *p) == 0) {
+      if (len >= n - 1 && strncmp(name, *p, n - 1) == 0) return true;
+    } else if (n == len && strncmp(name, *p, n) == 0) {
       return true;
     }
   }
   return false;
+}
+
+bool met_target_is_fast(const met_target_t *target, const char *op_name) {
+  // A computation "a+b+c" (met_node_extra_t.computation) is fast when every part is.
+  for (const char *s = op_name;;) {
+    const char *e = strchr(s, '+');
+    size_t len = e ? (size_t)(e - s) : strlen(s);
+    if (!fast_one(target, s, len)) return false;
+    if (!e) return true;
+    s = e + 1;
+  }
 }
 
 const char *met_width_policy_name(met_width_policy_t p) {

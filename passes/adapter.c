@@ -435,6 +435,9 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   if (conditional_dealloc)
     info = (met_opinfo_t){MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
   if (oe->is_generic) MET_RETURN_IF_ERROR(refine_generic(b, op, &info));
+  const char *computation = NULL;  // adapter_generic.c
+  if (oe->is_linalg && oe->registered && info.kind == MET_NODE_COMPUTE)
+    MET_RETURN_IF_ERROR(met_adapter_computation(b->sh, op, name, &info, &computation));
   MlirValue view_src = {NULL};  // what a view's result aliases
   if (mlirOperationGetNumOperands(op) > 0) view_src = mlirOperationGetOperand(op, 0);
   if (oe->is_transpose && oe->registered && met_adapter_transpose_folds(op, &view_src))
@@ -513,6 +516,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     has_x |= met_adapter_lowering(op, name, &x, &lover);
     if (lover) flags |= MET_NODE_F_NO_SIZE;
   }
+  x.computation = computation;
+  has_x |= computation != NULL;
   if (has_x) MET_RETURN_IF_ERROR(met_graph_set_extra(b->g, &x));
   met_node_t *n = &b->g->nodes[node];
   if (n->operand_count == 0 && n->result_count == 0 && info.kind != MET_NODE_RETURN && !has_x) {

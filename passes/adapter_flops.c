@@ -70,6 +70,7 @@ static bool tosa_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls,
   if (mlirOperationGetNumResults(op) < 1) return false;
   uint64_t res, a, b;
   if (!elems(mlirOperationGetResult(op, 0), &res)) return false;
+  if (is(name, "tosa.transpose")) return true;  // elementwise class, moves data: 0
   if (is(name, "tosa.matmul"))
     return nops >= 2 && dim(mlirOperationGetOperand(op, 0), -1, &a) && mul3(2, res, a, out);
   if (is(name, "tosa.conv2d") || is(name, "tosa.conv3d")) {

@@ -53,6 +53,7 @@ typedef struct adapter_shared_t {
   op_entry_t *ops; size_t nops, capops;
   type_entry_t *types; size_t ntypes, captypes;
   size_t flops_cap;           // entries of the function graph's flops array
+  const char **keys; size_t nkeys, capkeys;  // interned computations (adapter_generic.c)
 } adapter_shared_t;
 
 // One graph being built: the function's, or a region's (|parent| the enclosing one).
@@ -102,6 +103,11 @@ bool met_adapter_is_splat_constant(MlirOperation op);
 // multiplier or pad value), or a convolution's bias (its broadcast is a linalg.generic).
 // It is then no data operand of the node.
 bool met_adapter_operand_folds(MlirOperation op, MlirStringRef name, intptr_t i);
+
+// adapter_generic.c: the computation a linalg op is (met_node_extra_t.computation), or
+// NULL in *|out| when its name says it; a generic contraction becomes MET_CLASS_MATMUL.
+met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, MlirStringRef name,
+                                     met_opinfo_t *info, const char **out);
 
 // adapter_regions.c (definitions in metrale/graph.h: Scratch, Calls)
 // The scratch of |op| from its regions; |*out_dispatches| the most one region runs.

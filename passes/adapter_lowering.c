@@ -35,8 +35,8 @@ static bool has_prefix(MlirStringRef n, const char *p) {
 bool met_adapter_lowers_to_generic(MlirStringRef name, const met_opinfo_t *info) {
   if (met_ir_str_eq(name, "linalg.generic")) return true;
   bool ew = info->op_class == MET_CLASS_ELEMENTWISE;
-  if (has_prefix(name, "tosa."))
-    return ew || info->op_class == MET_CLASS_REDUCTION;
+  if (has_prefix(name, "tosa."))  // tosa.transpose becomes a named linalg.transpose
+    return (ew || info->op_class == MET_CLASS_REDUCTION) && !met_ir_str_eq(name, "tosa.transpose");
   return ew && (has_prefix(name, "arith.") || has_prefix(name, "math."));
 }
 

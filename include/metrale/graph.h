@@ -60,12 +60,13 @@ typedef enum met_node_kind_e {
 
 typedef enum met_op_class_e {
   MET_CLASS_OTHER = 0,
-  MET_CLASS_ELEMENTWISE = 1,    // arith/math on tensors, elementwise TOSA, parallel generics
+  MET_CLASS_ELEMENTWISE = 1,    // arith/math on tensors, elementwise TOSA, parallel generics,
+                                // transposes (a permuted map: compilers fuse them as such)
   MET_CLASS_FILL = 2,           // generators with no tensor input (linalg.fill)
   MET_CLASS_MATMUL = 3,
   MET_CLASS_CONV = 4,           // convolutions and pooling windows
   MET_CLASS_REDUCTION = 5,
-  MET_CLASS_DATA_MOVEMENT = 6,  // transpose, gather, slice, concat, pad, insert/extract
+  MET_CLASS_DATA_MOVEMENT = 6,  // gather, slice, concat, pad, tile, insert/extract
   MET_CLASS_LOOP = 7,           // scf/affine loop nests: one dispatch each
   MET_CLASS_UNKNOWN = 8,        // unregistered or not modelled: own dispatch, off fast path
 } met_op_class_t;
@@ -174,6 +175,12 @@ typedef struct met_node_extra_t {
   // all, live while the op runs.
   uint32_t lowering_kernels, lowering_buffers;
   uint64_t lowering_buffer_bytes;
+  // What a backend sees once it generalized the op (passes/adapter_generic.c): payload op
+  // names joined by '+' ("math.exp", "linalg.reduce+arith.addf"), or "linalg.transpose",
+  // "linalg.broadcast", "linalg.copy", "linalg.matmul" for a linalg.generic that is one.
+  // Matched against the target's fast path in place of the op's name (every part must
+  // match); NULL: the name is.
+  const char *computation;
 } met_node_extra_t;
 
 typedef struct met_graph_t {

@@ -121,7 +121,8 @@ size_t met_target_builtin_count(void);
 const met_target_t *met_target_builtin(size_t i);
 // Finds a built-in target by name (|len| bytes of |name|). MET_ENOTFOUND if none.
 met_status_t met_target_find(const char *name, size_t len, const met_target_t **out);
-// True when |op_name| matches one of |target|'s fast-path patterns.
+// True when |op_name| matches one of |target|'s fast-path patterns; a computation joined by
+// '+' (met_node_extra_t.computation) when every part does.
 bool met_target_is_fast(const met_target_t *target, const char *op_name);
 
 // "native", "f32-uniform", "hybrid".

@@ -63,18 +63,21 @@ func.func @chain(%x: tensor<16x16xf32>, %w: tensor<16x16xf32> {metrale.param}) -
 
 // f16 tensors: 32x32x2 = 2048 B native, 4096 B stored as f32. Positions: exp 0, tanh 1,
 // empty 2, transpose 3, addf 4, return 5.
-// Groups {exp, tanh}, {transpose} (data movement starts a group), {addf}: 3 dispatches.
-// Slots %1 [1,4], %2 [3,4], %3 [4,5] all overlap at 4.
-// On host-cpu: arena = materialized = peak = 3 x 2048 = 6144.
-// DRAM: (2048 + 2048) + (2048 + 2048) + (2048 + 2048 + 2048) = 14336.
+// A transpose is elementwise with a permuted map (compilers fuse it so). Groups: {exp,
+// tanh} (exp reads only %x: a generator, tanh joins); the transpose cannot join it (%1 has
+// a second use, the addf) and starts {transpose}; the addf joins that group (its only open
+// use): 2 dispatches. Slots %1 [1,4] and the returned %3 [4,5] overlap at 4.
+// On host-cpu: arena = materialized = peak = 2 x 2048 = 4096.
+// DRAM: {exp, tanh} reads %x 2048, writes %1 2048; {transpose, addf} reads %1 once (2048)
+// and writes %3 2048: 8192.
 // CPU-LABEL: func.func @half
-// CPU-SAME: arena_bytes = 6144 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 3 : i64, dram_bytes = 14336 : i64, host_io_bytes = 4096 : i64, materialized_bytes = 6144 : i64
-// CPU-SAME: peak_live_bytes = 6144 : i64, reuse_saved_bytes = 0 : i64, target = "host-cpu", width_overhead_bytes = 0 : i64
-// On mobile-gpu-f32: the same slots at 4096 B: arena 12288; at native widths 6144; overhead 6144.
-// DRAM doubles to 28672; host I/O stays at declared types (2048 + 2048).
+// CPU-SAME: arena_bytes = 4096 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 8192 : i64, host_io_bytes = 4096 : i64, materialized_bytes = 4096 : i64
+// CPU-SAME: peak_live_bytes = 4096 : i64, reuse_saved_bytes = 0 : i64, target = "host-cpu", width_overhead_bytes = 0 : i64
+// On mobile-gpu-f32: the same slots at 4096 B: arena 8192; at native widths 4096; overhead 4096.
+// DRAM doubles to 16384; host I/O stays at declared types (2048 + 2048).
 // GPU-LABEL: func.func @half
-// GPU-SAME: arena_bytes = 12288 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 3 : i64, dram_bytes = 28672 : i64, host_io_bytes = 4096 : i64, materialized_bytes = 12288 : i64
-// GPU-SAME: peak_live_bytes = 12288 : i64, reuse_saved_bytes = 0 : i64, target = "mobile-gpu-f32", width_overhead_bytes = 6144 : i64, width_policy = "f32-uniform"
+// GPU-SAME: arena_bytes = 8192 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 16384 : i64, host_io_bytes = 4096 : i64, materialized_bytes = 8192 : i64
+// GPU-SAME: peak_live_bytes = 8192 : i64, reuse_saved_bytes = 0 : i64, target = "mobile-gpu-f32", width_overhead_bytes = 4096 : i64, width_policy = "f32-uniform"
 func.func @half(%x: tensor<32x32xf16>) -> tensor<32x32xf16> {
   %0 = math.exp %x : tensor<32x32xf16>
   %1 = math.tanh %0 : tensor<32x32xf16>
