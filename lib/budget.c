@@ -66,7 +66,7 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     group_of[n] = UINT32_MAX;
-    if (node->kind != MET_NODE_COMPUTE) continue;
+    if (node->kind != MET_NODE_COMPUTE || c->hoisted[n]) continue;
     const uint32_t *ops = &g->operands[node->operand_begin];
     int own = off[n] ? G_SOLO : met_budget_group_kind_for(node->op_class);
     // An elementwise node that reads only leaves is a generator too.
@@ -201,6 +201,45 @@ static met_status_t count_dram(met_budget_ctx_t *c, const uint32_t *group_of, me
   return st;
 }
 
+// Parameter-only nodes (budget.h, Load time): every operand a weight, a splat, a
+// tensor.empty or the result of such a node, at least one a weight or such a result, and
+// results no larger than the operands. On a target that hoists parameters they run once,
+// at load time.
+static met_status_t mark_hoisted(met_budget_ctx_t *c, uint8_t *hoisted) {
+  const met_graph_t *g = c->g;
+  uint8_t *param_value;  // per value (root): a weight or produced by a hoisted node
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1, 1,
+                                       (void **)&param_value));
+  for (size_t v = 0; v < g->value_count; ++v) {
+    uint8_t role = g->values[v].role;
+    param_value[v] = met_role_is_weight(role) || role == MET_ROLE_EMPTY || role == MET_ROLE_SPLAT;
+  }
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    const met_node_extra_t *x = met_graph_extra(g, node);
+    if (node->kind != MET_NODE_COMPUTE || node->result_count == 0 ||
+        (x && x->replaces_dispatch))
+      continue;
+    bool all = node->operand_count > 0, any_param = false;
+    uint64_t in = 0, out_bytes = 0;
+    for (uint32_t i = 0; i < node->operand_count && all; ++i) {
+      uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
+      all = param_value[r];
+      if (g->values[r].role == MET_ROLE_EMPTY || g->values[r].role == MET_ROLE_SPLAT) continue;
+      any_param = true;
+      if (!met_add_u64(in, g->values[o].bytes, &in)) in = UINT64_MAX;
+    }
+    if (!all || !any_param) continue;
+    for (uint32_t r = 0; r < node->result_count; ++r)
+      if (!met_add_u64(out_bytes, g->values[node->result_begin + r].bytes, &out_bytes))
+        out_bytes = UINT64_MAX;
+    if (out_bytes > in) continue;  // expands: recomputed where it is used
+    hoisted[n] = 1;
+    for (uint32_t r = 0; r < node->result_count; ++r) param_value[node->result_begin + r] = 1;
+  }
+  return MET_OK;
+}
+
 static met_status_t count_simple(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                                  met_budget_report_t *out) {
   const met_graph_t *g = c->g;
@@ -209,11 +248,37 @@ static met_status_t count_simple(met_budget_ctx_t *c, const uint32_t *uses, cons
   if (c->mlir)
     MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1, 1,
                                          (void **)&splat_counted));
+  // What a run reads as weights: weights, and load-time results, that an op of the run uses
+  // (the uses compute_uses counts, less those of hoisted nodes).
+  // Of a root, the run reads all of it when an op reads it whole, else the distinct views
+  // it reads, summed, at most the root (|read| per root, |seen| per view).
+  uint64_t *read;
+  uint8_t *seen;
+  size_t nv = g->value_count ? g->value_count : 1;
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, nv, sizeof(uint64_t), (void **)&read));
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, nv, 1, (void **)&seen));
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind == MET_NODE_VIEW || c->hoisted[n] ||
+        (node->flags & (MET_NODE_F_DEALLOC | MET_NODE_F_METADATA)))
+      continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
+      if (seen[o]) continue;
+      seen[o] = 1;
+      uint64_t whole = g->values[r].bytes, part = o == r ? whole : g->values[o].bytes;
+      read[r] = part >= whole - read[r] ? whole : read[r] + part;
+    }
+  }
+  for (size_t n = 0; n < g->node_count; ++n) b->load_time_dispatches += c->hoisted[n];
+  (void)uses;
   for (size_t v = 0; v < g->value_count; ++v) {
     const met_value_t *val = &g->values[v];
     if (val->role == MET_ROLE_INPUT) ADD(b->host_io_bytes, val->bytes);
-    if (met_role_is_weight(val->role) && c->root[v] == v && uses[v] > 0)
-      ADD(b->param_bytes, val->bytes);
+    bool derived = val->producer >= 0 && c->hoisted[val->producer];
+    if ((met_role_is_weight(val->role) || derived) && c->root[v] == v)
+      ADD(b->param_bytes, read[v]);
+    if (derived && c->root[v] == v && read[v]) ADD(b->load_time_bytes, val->bytes);
     if (met_value_unbound(val)) out->complete = false;
     if (val->flags & MET_VALUE_F_UNRANKED) out->complete = false;
   }
@@ -243,6 +308,7 @@ static met_status_t count_simple(met_budget_ctx_t *c, const uint32_t *uses, cons
       ADD(b->off_fast_path_bytes, x->off_fast_path_bytes);
       continue;
     }
+    if (c->hoisted[n]) continue;  // load time
     if (node->flags & MET_NODE_F_CAST) b->cast_nodes++;
     if (!off[n]) continue;
     b->off_fast_path_ops++;
@@ -295,7 +361,7 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
   for (size_t v = 0; v < g->value_count; ++v) ns += c->mat[v];
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_extra_t *x = met_graph_extra(g, &g->nodes[n]);
-    ns += x && met_budget_temp_bytes(x, c->mlir, false) > 0;
+    ns += x && !c->hoisted[n] && met_budget_temp_bytes(x, c->mlir, false) > 0;
   }
   met_buffer_t *buf;
   uint64_t *off, *native = NULL;  // native: aligned native bytes, when they differ
@@ -334,7 +400,7 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     const met_node_extra_t *x = met_graph_extra(g, node);
-    uint64_t tb = x ? met_budget_temp_bytes(x, c->mlir, false) : 0;
+    uint64_t tb = x && !c->hoisted[n] ? met_budget_temp_bytes(x, c->mlir, false) : 0;
     if (!tb) continue;
     uint64_t pb, nb;
     if (!met_align_up_u64(tb, align, &pb) ||
@@ -407,6 +473,9 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&out->off_fast_path));
   MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nn, sizeof(uint32_t), (void **)&c->parent));
   MET_RETURN_IF_ERROR(compute_uses(c, out->use_count));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn ? nn : 1, 1, (void **)&out->hoisted));
+  if (c->t->hoists_parameters) MET_RETURN_IF_ERROR(mark_hoisted(c, out->hoisted));
+  c->hoisted = out->hoisted;
   // Fusion's own arrays are released before the planner runs: the analysis' peak is its
   // smallest when what is dead is gone.
   met_arena_mark_t fm = met_arena_mark(tmp);
@@ -437,7 +506,7 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
     ADD_FIELD(c, "dispatches", out->budget.dispatches, out->group_launches[k]);
   out->flops_complete = graph->flops != NULL;
   for (size_t n = 0; graph->flops && n < nn; ++n) {
-    if (graph->nodes[n].kind != MET_NODE_COMPUTE) continue;
+    if (graph->nodes[n].kind != MET_NODE_COMPUTE || c->hoisted[n]) continue;
     if (graph->nodes[n].flags & MET_NODE_F_FLOPS_UNKNOWN) out->flops_complete = false;
     if (!met_add_u64(out->flops, graph->flops[n], &out->flops)) {
       out->overflow_field = "flops";
@@ -471,7 +540,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
     const met_node_extra_t *x = met_graph_extra(graph, node);
     bool call = x && x->replaces_dispatch;
     if (call && node->kind != MET_NODE_COMPUTE) return MET_EINVAL;
-    if (node->kind != MET_NODE_COMPUTE) continue;
+    if (node->kind != MET_NODE_COMPUTE || c->hoisted[n]) continue;  // load time: no part of a run
     if (call) {
       alone[n] = 1;
       continue;

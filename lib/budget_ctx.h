@@ -25,6 +25,7 @@ typedef struct met_budget_ctx_t {
   int32_t *last_use;   // per value (roots only): last position of a use
   uint8_t *returned;   // per value (roots only)
   uint8_t *mat;        // per value: materialized
+  const uint8_t *hoisted;  // per node: run at load time (met_budget_report_t.hoisted)
   uint8_t *inplace;    // MET_FUSION_MLIR: per value, written into another value's buffer
                        // (its bytes are still written); NULL otherwise
   uint8_t *gkind;      // per group

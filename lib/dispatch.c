@@ -200,7 +200,10 @@ static met_status_t resident(const met_graph_t *g, const met_budget_report_t *r,
       uint32_t v = met_graph_root(g, g->operands[node->operand_begin + i]);
       uint8_t role = g->values[v].role;
       bool splat_global = role == MET_ROLE_SPLAT && met_budget_splat_read(t, node, i);
-      if (!met_role_is_weight(role) && role != MET_ROLE_STATE && !splat_global) continue;
+      int32_t p = g->values[v].producer;
+      bool derived = p >= 0 && r->hoisted && r->hoisted[p];  // a load-time result
+      if (!met_role_is_weight(role) && role != MET_ROLE_STATE && !splat_global && !derived)
+        continue;
       if (!row[v]) { row[v] = 1; ++s->resident_resource_rows; }
       if (seen[v] != grp + 1) { seen[v] = grp + 1; ++s->resident_resource_handles; }
     }

@@ -53,7 +53,7 @@ void met_fusion_mlir_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     group_of[n] = UINT32_MAX;
-    if (node->kind != MET_NODE_COMPUTE || folded[n]) continue;
+    if (node->kind != MET_NODE_COMPUTE || folded[n] || c->hoisted[n]) continue;
     bool generic = (node->flags & MET_NODE_F_GENERIC) && !off[n];
     uint32_t grp = c->ngroups++;
     c->gkind[grp] = (uint8_t)(!generic                                  ? G_SOLO

@@ -50,32 +50,11 @@ static met_status_t replaced(const met_graph_t *g, met_arena_t *arena, met_funct
   return MET_OK;
 }
 
-static met_status_t hoist(const met_graph_t *g, met_arena_t *arena, met_function_memory_t *out) {
-  uint8_t *param_value;  // per value (root): parameter or produced by a hoisted node
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count, 1, (void **)&param_value));
-  for (size_t v = 0; v < g->value_count; ++v)
-    param_value[v] = met_role_is_weight(g->values[v].role) || g->values[v].role == MET_ROLE_EMPTY ||
-                     g->values[v].role == MET_ROLE_SPLAT;
-  for (size_t n = 0; n < g->node_count; ++n) {
-    const met_node_t *node = &g->nodes[n];
-    if (node->kind != MET_NODE_COMPUTE || node->result_count == 0) continue;
-    bool all = node->operand_count > 0;
-    bool any_param = false;
-    uint64_t in = 0, out_bytes = 0;
-    for (uint32_t i = 0; i < node->operand_count && all; ++i) {
-      uint32_t o = g->operands[node->operand_begin + i];
-      uint32_t r = met_graph_root(g, o);
-      all = param_value[r];
-      if (g->values[r].role == MET_ROLE_EMPTY || g->values[r].role == MET_ROLE_SPLAT) continue;
-      any_param = true;
-      in += g->values[o].bytes;  // a sum of operand sizes: bounded by the Budget's checks
-    }
-    if (!all || !any_param) continue;
-    for (uint32_t r = 0; r < node->result_count; ++r) out_bytes += g->values[node->result_begin + r].bytes;
-    if (out_bytes > in) continue;  // expands: recomputed where it is used
-    out->hoisted[n] = 1;
-    for (uint32_t r = 0; r < node->result_count; ++r) param_value[node->result_begin + r] = 1;
-  }
+// The run's side of hoisting: the Budget decided which nodes are parameter-only
+// (met_budget_report_t.hoisted); here, the uses by the rest and what crosses to it.
+static met_status_t hoist(const met_graph_t *g, const met_budget_report_t *report,
+                          met_arena_t *arena, met_function_memory_t *out) {
+  if (report->hoisted) memcpy(out->hoisted, report->hoisted, g->node_count);
   // Uses by nodes that are not hoisted, and what crosses from hoisted to the rest.
   uint8_t *counted;
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, g->value_count, 1, (void **)&counted));
@@ -213,7 +192,7 @@ met_status_t met_memory_function(const met_graph_t *graph, const met_budget_repo
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, graph->node_count, 1, (void **)&out->hoisted));
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, graph->value_count, sizeof(uint32_t),
                                        (void **)&out->param_uses));
-  if (target->hoists_parameters) MET_RETURN_IF_ERROR(hoist(graph, arena, out));
+  if (target->hoists_parameters) MET_RETURN_IF_ERROR(hoist(graph, report, arena, out));
   else
     for (size_t v = 0; v < graph->value_count; ++v) out->param_uses[v] = report->use_count[v];
   MET_RETURN_IF_ERROR(alloc_peak(graph, arena, out));

@@ -49,6 +49,15 @@
 //   - A tensor.empty read as an input, not an init (a pooling window written in linalg),
 //     is allocated: one slot from the tensor.empty to its last use.
 //
+// Load time. A parameter-only node has every operand a weight, a splat, a tensor.empty or
+// the result of another parameter-only node (at least one a weight or such a result), and
+// results no larger than those operands (a broadcast or fill that expands a weight is
+// recomputed where it is used: compilers that hoist constant expressions decline to
+// expand data). On a target that hoists parameters (IREE's const-eval and global
+// hoisting, a serving engine that pre-transposes at load time) they run once at load time:
+// the run reads their results as weights (param_bytes, load_time_bytes), and they are no
+// part of its dispatches, DRAM bytes or arena (met_budget_report_t.hoisted).
+//
 // Constants. A splat constant (MET_ROLE_SPLAT: every element one value) is a fill, not a
 // weight: on MET_FUSION_METRALE targets it is read from no memory (a scalar in the
 // consumer's body, or filled in place by the dispatch that reads it, as IREE clones
@@ -145,6 +154,8 @@ typedef struct met_budget_report_t {
   uint8_t *off_fast_path;                    // per node: 1 when counted off the fast path
   uint32_t *use_count;                       // per value: uses, views resolved
   uint32_t group_count;                      // dispatches of the fusion plan (groups)
+  uint8_t *hoisted;                          // per node: parameter-only, run at load time
+                                             // (all 0 unless the target hoists)
   uint64_t *group_launches;                  // per group: the kernels it launches (1; a
                                              // resolved call's callee dispatches; on
                                              // MET_FUSION_MLIR plus its members' lowering

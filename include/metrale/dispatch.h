@@ -27,7 +27,8 @@
 //  - sync_points: 1 (collect the results), plus 1 per op off the fast path on an
 //    offloading target (a host round trip each).
 //  - resident_resource_rows: resident values the function reads (parameters, states,
-//    constants, global loads; views resolved to what they view, each once). A splat
+//    constants, global loads, the results of load-time nodes (budget.h, Load time); views
+//    resolved to what they view, each once). A splat
 //    constant is a fill, no row, unless the fusion model reads it from memory
 //    (met_budget_splat_read); an operand the lowering folds into a kernel's body (a TOSA
 //    zero point, met_node_t operands) is no operand at all.

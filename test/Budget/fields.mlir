@@ -71,12 +71,12 @@ func.func @chain(%x: tensor<16x16xf32>, %w: tensor<16x16xf32> {metrale.param}) -
 // DRAM: {exp, tanh} reads %x 2048, writes %1 2048; {transpose, addf} reads %1 once (2048)
 // and writes %3 2048: 8192.
 // CPU-LABEL: func.func @half
-// CPU-SAME: arena_bytes = 4096 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 8192 : i64, host_io_bytes = 4096 : i64, materialized_bytes = 4096 : i64
+// CPU-SAME: arena_bytes = 4096 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 8192 : i64, host_io_bytes = 4096 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 4096 : i64
 // CPU-SAME: peak_live_bytes = 4096 : i64, reuse_saved_bytes = 0 : i64, target = "host-cpu", width_overhead_bytes = 0 : i64
 // On mobile-gpu-f32: the same slots at 4096 B: arena 8192; at native widths 4096; overhead 4096.
 // DRAM doubles to 16384; host I/O stays at declared types (2048 + 2048).
 // GPU-LABEL: func.func @half
-// GPU-SAME: arena_bytes = 8192 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 16384 : i64, host_io_bytes = 4096 : i64, materialized_bytes = 8192 : i64
+// GPU-SAME: arena_bytes = 8192 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 16384 : i64, host_io_bytes = 4096 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 8192 : i64
 // GPU-SAME: peak_live_bytes = 8192 : i64, reuse_saved_bytes = 0 : i64, target = "mobile-gpu-f32", width_overhead_bytes = 4096 : i64, width_policy = "f32-uniform"
 func.func @half(%x: tensor<32x32xf16>) -> tensor<32x32xf16> {
   %0 = math.exp %x : tensor<32x32xf16>
@@ -97,7 +97,7 @@ func.func @half(%x: tensor<32x32xf16>) -> tensor<32x32xf16> {
 // DRAM: reads %x 256 + %c 256, writes %1 128 = 640 (on the f32 target %1 is 256: 768).
 // host I/O: %x 256 + result 64x2 = 128: 384.
 // CPU-LABEL: func.func @casts
-// CPU-SAME: arena_bytes = 128 : i64, cast_nodes = 1 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 640 : i64, host_io_bytes = 384 : i64, materialized_bytes = 128 : i64, off_fast_path_bytes = 0 : i64, off_fast_path_ops = 0 : i64, param_bytes = 256 : i64
+// CPU-SAME: arena_bytes = 128 : i64, cast_nodes = 1 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 640 : i64, host_io_bytes = 384 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 128 : i64, off_fast_path_bytes = 0 : i64, off_fast_path_ops = 0 : i64, param_bytes = 256 : i64
 // GPU-LABEL: func.func @casts
 // GPU-SAME: arena_bytes = 256 : i64, cast_nodes = 1 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 768 : i64, host_io_bytes = 384 : i64
 // GPU-SAME: width_overhead_bytes = 128 : i64
@@ -116,7 +116,7 @@ func.func @casts(%x: tensor<8x8xf32>) -> tensor<64xbf16> {
 // is charged once: exp %in 64 + %a 64, copy %a 64 + %out 64: DRAM 256.
 // host I/O: the two buffer arguments, 128. No results.
 // CPU-LABEL: func.func @buffers
-// CPU-SAME: arena_bytes = 64 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 256 : i64, host_io_bytes = 128 : i64, materialized_bytes = 64 : i64
+// CPU-SAME: arena_bytes = 64 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 256 : i64, host_io_bytes = 128 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 64 : i64
 func.func @buffers(%in: memref<16xf32>, %out: memref<16xf32>) {
   %a = memref.alloc() : memref<16xf32>
   linalg.exp ins(%in : memref<16xf32>) outs(%a : memref<16xf32>)

@@ -308,13 +308,49 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
   for (size_t v = 0; v < nv; ++v)
     if (root[v] == v) FUZZ_CHECK_EQ(rep->use_count[v], uses[v]);
 
+  // Load time (budget.h): on a target that hoists, the parameter-only nodes, recomputed
+  // here from the definition: every operand a weight, splat, tensor.empty or hoisted
+  // result, one a weight or hoisted result, results no larger than the operands.
+  static uint8_t hoisted[MAX_NODES + 1], param_value[MAX_NODES * 4 + 64];
+  for (size_t v = 0; v < nv; ++v) {
+    uint16_t role = g->values[v].role;
+    param_value[v] = met_role_is_weight(role) || role == MET_ROLE_EMPTY || role == MET_ROLE_SPLAT;
+  }
+  uint64_t load_time = 0;
+  for (size_t n = 0; n < nn; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    hoisted[n] = 0;
+    if (!t->hoists_parameters || node->kind != MET_NODE_COMPUTE || node->result_count == 0 ||
+        is_call(g, n))
+      continue;
+    bool all = node->operand_count > 0, any = false;
+    u128 in = 0, out = 0;
+    for (uint32_t i = 0; i < node->operand_count && all; ++i) {
+      uint32_t o = g->operands[node->operand_begin + i], r = root[o];
+      all = param_value[r];
+      if (g->values[r].role == MET_ROLE_EMPTY || g->values[r].role == MET_ROLE_SPLAT) continue;
+      any = true;
+      in += g->values[o].bytes;
+    }
+    if (!all || !any) continue;
+    for (uint32_t r = 0; r < node->result_count; ++r) out += g->values[node->result_begin + r].bytes;
+    if (in > UINT64_MAX) in = UINT64_MAX;  // the core saturates the sums it compares
+    if (out > UINT64_MAX) out = UINT64_MAX;
+    if (out > in) continue;
+    hoisted[n] = 1;
+    ++load_time;
+    for (uint32_t r = 0; r < node->result_count; ++r) param_value[node->result_begin + r] = 1;
+  }
+  for (size_t n = 0; n < nn; ++n) FUZZ_CHECK(rep->hoisted[n] == hoisted[n]);
+  FUZZ_CHECK_EQ(b->load_time_dispatches, load_time);
+
   // Groups: dense, in order of first appearance, only compute nodes. A resolved call is a
   // group of its own whose dispatches are its callee's.
   uint32_t next = 0, ncompute = 0;
   u128 callee_dispatches = 0, calls = 0;
   for (size_t n = 0; n < nn; ++n) {
     uint32_t grp = rep->group_of_node[n];
-    if (g->nodes[n].kind != MET_NODE_COMPUTE) { FUZZ_CHECK(grp == UINT32_MAX); continue; }
+    if (g->nodes[n].kind != MET_NODE_COMPUTE || hoisted[n]) { FUZZ_CHECK(grp == UINT32_MAX); continue; }
     ++ncompute;
     FUZZ_CHECK(grp <= next);
     if (grp == next) ++next;
@@ -333,7 +369,7 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
   u128 off_bytes = 0;
   for (size_t n = 0; n < nn; ++n) {
     const met_node_t *node = &g->nodes[n];
-    if (node->kind != MET_NODE_COMPUTE) { FUZZ_CHECK(rep->off_fast_path[n] == 0); continue; }
+    if (node->kind != MET_NODE_COMPUTE || hoisted[n]) { FUZZ_CHECK(rep->off_fast_path[n] == 0); continue; }
     if (is_call(g, n)) {
       const met_node_extra_t *x = met_graph_extra(g, node);
       FUZZ_CHECK(rep->off_fast_path[n] == 0);
@@ -394,7 +430,7 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
       if (node->kind != MET_NODE_COMPUTE) continue;
       for (uint32_t i = 0; i < node->operand_count; ++i) {
         int32_t p = g->values[root[g->operands[node->operand_begin + i]]].producer;
-        if (p < 0 || g->nodes[p].kind != MET_NODE_COMPUTE) continue;
+        if (p < 0 || g->nodes[p].kind != MET_NODE_COMPUTE || hoisted[p] || hoisted[n]) continue;
         uint32_t a = rep->group_of_node[p], c = rep->group_of_node[n];
         if (a != c && !edge[a][c]) { edge[a][c] = 1; indeg[c]++; }
       }
@@ -419,7 +455,7 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
     for (uint32_t i = 0; i < node->operand_count; ++i) {
       uint32_t r = root[g->operands[node->operand_begin + i]];
       int32_t p = g->values[r].producer;
-      if (p < 0 || g->nodes[p].kind != MET_NODE_COMPUTE) continue;
+      if (p < 0 || g->nodes[p].kind != MET_NODE_COMPUTE || hoisted[p]) continue;
       if (node->kind != MET_NODE_COMPUTE || rep->group_of_node[n] != rep->group_of_node[p])
         mat[r] = 1;
     }
@@ -462,7 +498,7 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
   for (size_t n = 0; n < nn; ++n) {
     const met_node_t *node = &g->nodes[n];
     const met_node_extra_t *x = met_graph_extra(g, node);
-    if (!x || !x->scratch_bytes) continue;
+    if (!x || !x->scratch_bytes || hoisted[n]) continue;
     FUZZ_CHECK(s < rep->slot_count);
     const met_slot_t *slot = &rep->slots[s++];
     FUZZ_CHECK(slot->value == MET_SLOT_SCRATCH);
@@ -506,14 +542,33 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
   // Host I/O, parameters, completeness.
   u128 host_io = 0, params = 0;
   bool complete = !g->incomplete;
-  static uint8_t splat_seen[MAX_NODES * 4 + 64];
+  static uint8_t splat_seen[MAX_NODES * 4 + 64], view_seen[MAX_NODES * 4 + 64];
+  static u128 run_read[MAX_NODES * 4 + 64];
   memset(splat_seen, 0, nv);
+  memset(view_seen, 0, nv);
+  for (size_t v = 0; v < nv; ++v) run_read[v] = 0;
+  // What a run reads (budget_fields.def, param_bytes): by the uses above less hoisted
+  // nodes', all of a root read whole, else its distinct views summed, at most the root.
+  for (size_t n = 0; n < nn; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind == MET_NODE_VIEW || (node->flags & MET_NODE_F_DEALLOC) || hoisted[n]) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t o = g->operands[node->operand_begin + i], r = root[o];
+      if (view_seen[o]) continue;
+      view_seen[o] = 1;
+      run_read[r] += o == r ? g->values[r].bytes : g->values[o].bytes;
+      if (run_read[r] > g->values[r].bytes) run_read[r] = g->values[r].bytes;
+    }
+  }
+  u128 load_bytes = 0;
   for (size_t v = 0; v < nv; ++v) {
     const met_value_t *val = &g->values[v];
     if (val->role == MET_ROLE_INPUT) host_io += val->bytes;
+    bool derived = val->producer >= 0 && hoisted[val->producer];
     if ((val->role == MET_ROLE_PARAM || val->role == MET_ROLE_CONST ||
-         val->role == MET_ROLE_GLOBAL) && root[v] == v && uses[v] > 0)
-      params += val->bytes;
+         val->role == MET_ROLE_GLOBAL || derived) && root[v] == v)
+      params += run_read[v];
+    if (derived && root[v] == v && run_read[v]) load_bytes += val->bytes;
     if ((val->flags & MET_VALUE_F_DYNAMIC) && !(val->flags & MET_VALUE_F_BOUND)) complete = false;
     if (val->flags & MET_VALUE_F_UNRANKED) complete = false;
   }
@@ -538,6 +593,7 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
   }
   FUZZ_CHECK((u128)b->host_io_bytes == host_io);
   FUZZ_CHECK((u128)b->param_bytes == params);
+  FUZZ_CHECK((u128)b->load_time_bytes == load_bytes);
   // complete may also be cleared for reasons the graph API does not show (a newer core
   // may add some); it is never set over an incomplete count.
   if (!complete) FUZZ_CHECK(!rep->complete);
