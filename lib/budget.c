@@ -60,6 +60,16 @@ static void number_groups(met_budget_ctx_t *c, uint32_t *group_of) {
   c->ngroups = next;
 }
 
+// MET_FUSION_IREE: an op IREE clones into each dispatch that uses it instead of giving it
+// a dispatch (isClonableIntoDispatchOp): a fill, or a widening cast (a bit-extend:
+// dequantization-like).
+static bool cheap_clone(const met_graph_t *g, const met_node_t *node) {
+  if (node->op_class == MET_CLASS_FILL) return true;
+  if (!(node->flags & MET_NODE_F_CAST) || node->result_count != 1 || node->operand_count < 1)
+    return false;
+  return g->values[node->result_begin].bytes > g->values[g->operands[node->operand_begin]].bytes;
+}
+
 static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                         uint32_t *group_of) {
   const met_graph_t *g = c->g;
@@ -80,9 +90,18 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
       uint32_t grp = met_budget_producer_group(c, group_of, c->root[ops[i]]);
       if (grp == UINT32_MAX) continue;
       int k = c->gkind[grp];
+      bool ew = node->op_class == MET_CLASS_ELEMENTWISE;
       bool allowed = k == G_GEN ||
-                     (node->op_class == MET_CLASS_ELEMENTWISE &&
-                      (k == G_ELEMENTWISE || (k == G_ANCHOR && c->t->epilogue_fusion)));
+                     (ew && (k == G_ELEMENTWISE || (k == G_ANCHOR && c->t->epilogue_fusion)));
+      if (c->iree) {
+        // Elementwise producers fuse into an elementwise or reduction consumer (IREE's
+        // elementwise fusion before dispatch formation); a root (matmul, conv) takes in
+        // only what IREE clones.
+        bool red = node->op_class == MET_CLASS_REDUCTION;
+        allowed = (k == G_GEN && (ew || red || c->gclone[grp])) ||
+                  ((ew || red) && k == G_ELEMENTWISE) ||
+                  (ew && k == G_ANCHOR && c->t->epilogue_fusion);
+      }
       if (!allowed) continue;
       uint64_t kcount = slots_from(c, group_of, node, grp);
       if (c->gopen[grp] == kcount) { joined = grp; joined_k = kcount; break; }
@@ -92,10 +111,13 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
       c->gopen[grp] -= joined_k;
       // A generator group that takes in a node stops being one: the node reads a result
       // of the group, not only leaves (so |own| is never G_GEN here).
-      if (c->gkind[grp] == G_GEN) c->gkind[grp] = (uint8_t)own;
+      if (c->gkind[grp] == G_GEN || (own == G_ANCHOR && c->gkind[grp] == G_ELEMENTWISE))
+        c->gkind[grp] = (uint8_t)own;  // (a reduction that took in an elementwise group)
+      c->gclone[grp] &= cheap_clone(g, node);
     } else {
       grp = c->ngroups++;
       c->gkind[grp] = (uint8_t)own;
+      c->gclone[grp] = cheap_clone(g, node);
       c->gopen[grp] = 0;
       c->parent[grp] = grp;
     }
@@ -104,6 +126,9 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
     for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
       uint32_t pg = met_budget_producer_group(c, group_of, c->root[ops[i]]);
       if (pg == UINT32_MAX || pg == grp || c->gkind[pg] != G_GEN) continue;
+      if (c->iree && !c->gclone[pg] && node->op_class != MET_CLASS_ELEMENTWISE &&
+          node->op_class != MET_CLASS_REDUCTION)
+        continue;  // IREE: only cheap ops are cloned into a root
       if (c->gopen[pg] != slots_from(c, group_of, node, pg)) continue;
       c->parent[pg] = grp;
       c->gopen[pg] = 0;
@@ -482,6 +507,7 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   met_status_t st = fuse(c, tmp, out);
   met_arena_release_to(tmp, fm);
   c->gkind = NULL;
+  c->gclone = NULL;
   c->gopen = NULL;
   MET_RETURN_IF_ERROR(st);
   mark_materialized(c, out->group_of_node);
@@ -528,6 +554,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
   const met_target_t *target = c->t;
   size_t nn = graph->node_count;
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&c->gkind));
+  MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gclone));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, sizeof(uint64_t), (void **)&c->gopen));
   uint8_t *alone;
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&alone));
@@ -587,6 +614,7 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   if (!options) options = &defaults;
   c.per_group = options->per_group;
   c.mlir = target->fusion == MET_FUSION_MLIR;
+  c.iree = target->fusion == MET_FUSION_IREE;
   met_arena_initialize(arena->allocator, &c.tmp);
   met_status_t st = analyze(&c, options, out);
   met_arena_deinitialize(&c.tmp);

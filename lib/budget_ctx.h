@@ -28,11 +28,14 @@ typedef struct met_budget_ctx_t {
   const uint8_t *hoisted;  // per node: run at load time (met_budget_report_t.hoisted)
   uint8_t *inplace;    // MET_FUSION_MLIR: per value, written into another value's buffer
                        // (its bytes are still written); NULL otherwise
+  uint8_t *gclone;     // per group (MET_FUSION_IREE): every member is cheap to clone into
+                       // a consumer (fills, widening casts)
   uint8_t *gkind;      // per group
   uint64_t *gopen;     // per group: uses of members' results by non-members
   uint32_t *parent;    // per group: union-find parent (merged generator groups)
   uint32_t ngroups;
   bool mlir;                   // the target's fusion model is MET_FUSION_MLIR
+  bool iree;                   // the target's fusion model is MET_FUSION_IREE
   bool per_group;              // fill the report's group_bytes
   const char *overflow_field;  // set with MET_EOVERFLOW
 } met_budget_ctx_t;

@@ -48,12 +48,13 @@ void met_report_json_target(met_strbuf_t *sb, const met_target_t *t) {
                     ", \"workspace_conv_stages_operand\": %s"
                     ", \"workspace_softmax_per_unit_bytes\": %" PRIu64
                     ", \"workspace_reduction_per_unit_bytes\": %" PRIu64
-                    ", \"hoists_parameters\": %s, \"residency\": \"%s\", ",
+                    ", \"hoists_parameters\": %s, \"residency\": \"%s\", \"fusion\": \"%s\", ",
                     t->default_util_ppm, t->driver.context_bytes, t->driver.reserved_ppm,
                     t->driver.chunk_bytes, t->workspace.matmul_per_unit_bytes,
                     t->workspace.conv_stages_operand ? "true" : "false",
                     t->workspace.softmax_per_unit_bytes, t->workspace.reduction_per_unit_bytes,
-                    t->hoists_parameters ? "true" : "false", met_residency_name(t->residency));
+                    t->hoists_parameters ? "true" : "false", met_residency_name(t->residency),
+                    met_fusion_model_name(t->fusion));
   const met_dispatch_params_t *d = &t->dispatch;
   met_strbuf_printf(sb,
                     "\"execution_model\": \"%s\", \"allocation_model\": \"%s\", "

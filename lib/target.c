@@ -98,7 +98,7 @@ static const met_target_t kTargets[] = {
                      .control_bytes_per_buffer = 0,  // the CPU ABI's memref descriptor
                      .allocation_padding_bytes = 0},
         .unpacked_sub_byte = false,
-        .fusion = MET_FUSION_METRALE,
+        .fusion = MET_FUSION_IREE,     // dispatch formation as IREE does it (metrale/budget.h)
         .residency = MET_RESIDENCY_REPLACE,  // IREE drops the globals const-eval leaves dead
     },
     {
@@ -135,7 +135,7 @@ static const met_target_t kTargets[] = {
                      .control_bytes_per_buffer = 8,  // a device pointer per kernel argument
                      .allocation_padding_bytes = 0},
         .unpacked_sub_byte = false,
-        .fusion = MET_FUSION_METRALE,
+        .fusion = MET_FUSION_IREE,     // dispatch formation as IREE does it (metrale/budget.h)
         .residency = MET_RESIDENCY_REPLACE,  // serving engines keep one copy of each weight
     },
     {
@@ -206,7 +206,7 @@ static const met_target_t kTargets[] = {
                      .control_bytes_per_buffer = 8,  // a buffer handle per job argument
                      .allocation_padding_bytes = 0},
         .unpacked_sub_byte = false,
-        .fusion = MET_FUSION_METRALE,
+        .fusion = MET_FUSION_IREE,     // dispatch formation as IREE does it (metrale/budget.h)
         .residency = MET_RESIDENCY_REPLACE,  // the compiled blob holds the transformed weights only
     },
     {
@@ -236,7 +236,7 @@ static const met_target_t kTargets[] = {
                      .peak_flops_f16 = 989 * TFLOPS, .peak_flops_int = 1979 * TFLOPS,
                      .control_bytes_per_buffer = 8, .allocation_padding_bytes = 0},
         .unpacked_sub_byte = false,
-        .fusion = MET_FUSION_METRALE,
+        .fusion = MET_FUSION_IREE,     // dispatch formation as IREE does it (metrale/budget.h)
         .residency = MET_RESIDENCY_REPLACE,
     },
     {
@@ -277,6 +277,10 @@ static const met_target_t kTargets[] = {
 
 const char *met_exec_model_name(met_exec_model_t m) {
   return m == MET_EXEC_MEGAKERNEL ? "megakernel" : "kernels";
+}
+
+const char *met_fusion_model_name(met_fusion_model_t f) {
+  return f == MET_FUSION_MLIR ? "mlir" : f == MET_FUSION_IREE ? "iree" : "metrale";
 }
 
 const char *met_residency_name(met_residency_t r) {

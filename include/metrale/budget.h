@@ -19,7 +19,30 @@
 // Matmul, conv, reduction, data movement, loops, unknown ops and ops off the target's fast
 // path start groups; off-fast-path and unknown ops never take another node in.
 //
-// That is the model of targets whose fusion is MET_FUSION_METRALE. A target whose fusion
+// That is the model of targets whose fusion is MET_FUSION_METRALE (mobile-gpu-f32).
+//
+// MET_FUSION_IREE (host-cpu, h100, h100-megakernel, npu) is the same walk with the rules
+// of IREE's dispatch formation (FormDispatchRegions.cpp and the elementwise fusion before
+// it, as read in docs/iree-dispatch-formation.md), where they differ:
+//   - a root (matmul, conv) takes in a producer only when IREE would clone it into the
+//     dispatch (isClonableIntoDispatchOp): fills and widening casts (bit-extends, as in
+//     dequantization). Any other producer of a root's input, a transpose or a broadcast
+//     of an input for one, is a dispatch of its own (default mode fuses producers only
+//     through the init, and fills are the inits' producers);
+//   - an elementwise group whose open uses are all by a reduction fuses into it (IREE's
+//     ElementwiseOpFusion merges elementwise producers into reduction generics before
+//     forming dispatches), and the reduction is then the group's root;
+//   - consumer fusion is as above: single-use elementwise consumers join a root
+//     (fuseRootsWithConsumers), and transposes fuse like elementwise ops (permutation
+//     maps are allowed).
+//   Not carried over, for want of what the graph does not record: the loop-count rule (a
+//   consumer with more loops than its root, a broadcast, does not join), the conv rule
+//   (a consumer that changes the accumulator's element type does not join), multi-use
+//   elementwise producers (FuseMultiUseElementwiseProducer), slices and pads as transfers
+//   or copies by their geometry, and the operand limit. Where they apply this model fuses
+//   more than IREE: its dispatches are a lower bound of IREE's.
+//
+// A target whose fusion
 // is MET_FUSION_MLIR (mlir-cpu) describes upstream MLIR's CPU pipeline as `metrale run`
 // executes it instead, rule by rule (test/Run/fusion-mlir*.test check each against a run):
 //   - Every compute node is a kernel, except a linalg.fill whose every use is an input of

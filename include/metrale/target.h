@@ -76,6 +76,9 @@ const char *met_alloc_model_name(met_alloc_model_t m);  // "arena", "per-buffer"
 // The dispatch formation a target's backend does (rules in metrale/budget.h).
 typedef enum met_fusion_model_e {
   MET_FUSION_METRALE = 0,  // metrale's producer-consumer model (epilogue_fusion applies)
+  MET_FUSION_IREE = 2,     // the producer-consumer model with IREE's dispatch-formation
+                           // rules (budget.h): only cheap producers are cloned into a
+                           // root, and elementwise producers fuse into reductions
   MET_FUSION_MLIR = 1,     // upstream MLIR's CPU pipeline: linalg-fuse-elementwise-ops,
                            // destination-passing bufferization, tosa-to-linalg's kernels
 } met_fusion_model_t;
@@ -89,6 +92,8 @@ typedef enum met_residency_e {
                               // keeps one copy; IREE drops globals const-eval left dead)
 } met_residency_t;
 const char *met_residency_name(met_residency_t r);  // "keep", "replace"
+
+const char *met_fusion_model_name(met_fusion_model_t f);  // "metrale", "iree", "mlir"
 
 typedef struct met_target_t {
   const char *name;

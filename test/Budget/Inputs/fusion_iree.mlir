@@ -1,0 +1,30 @@
+func.func @transpose_in(%x: tensor<64x16xf32>, %w: tensor<64x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %xt = linalg.transpose ins(%x : tensor<64x16xf32>) outs(%e : tensor<16x64xf32>) permutation = [1, 0]
+  %o = tensor.empty() : tensor<16x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%o : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %r = linalg.matmul ins(%xt, %w : tensor<16x64xf32>, tensor<64x32xf32>) outs(%z : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %r : tensor<16x32xf32>
+}
+func.func @widen_in(%x: tensor<16x64xi8>, %w: tensor<64x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %xf = arith.sitofp %x : tensor<16x64xi8> to tensor<16x64xf32>
+  %o = tensor.empty() : tensor<16x32xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%o : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %r = linalg.matmul ins(%xf, %w : tensor<16x64xf32>, tensor<64x32xf32>) outs(%z : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %r : tensor<16x32xf32>
+}
+func.func @into_reduction(%x: tensor<16x64xf32>) -> tensor<16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %a = arith.addf %x, %x : tensor<16x64xf32>
+  %b = math.exp %a : tensor<16x64xf32>
+  %o = tensor.empty() : tensor<16xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%o : tensor<16xf32>) -> tensor<16xf32>
+  %r = linalg.reduce ins(%b : tensor<16x64xf32>) outs(%z : tensor<16xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<16xf32>
+}
