@@ -46,9 +46,11 @@ void *met_arena_alloc(met_arena_t *arena, size_t bytes) {
   size_t need = (bytes + 15u) & ~(size_t)15u;
   if (need < bytes) return NULL;
   if (!arena->head || arena->head->capacity - arena->used < need) {
-    // Blocks grow geometrically from 1 KiB up to |block_bytes|, so that an arena used for
-    // a tiny function (one of 20,000) takes about what it holds, not a whole 64 KiB block.
-    size_t grow = arena->head ? arena->head->capacity * 2 : 1024;
+    // Blocks grow geometrically from 1.5 KiB up to |block_bytes|, so that an arena used for
+    // a tiny function (one of 20,000) takes about what it holds, not a whole 64 KiB block:
+    // a one-op function's graph, Budget report and summary remark take about 1.1 KiB, and
+    // a first block just under that doubles its memory (bench/RESULTS.md (1)).
+    size_t grow = arena->head ? arena->head->capacity * 2 : 1536;
     if (grow > arena->block_bytes) grow = arena->block_bytes;
     size_t cap = need > grow ? need : grow;
     if (cap > SIZE_MAX - sizeof(met_arena_block_t)) return NULL;

@@ -498,9 +498,17 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&out->off_fast_path));
   MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nn, sizeof(uint32_t), (void **)&c->parent));
   MET_RETURN_IF_ERROR(compute_uses(c, out->use_count));
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn ? nn : 1, 1, (void **)&out->hoisted));
-  if (c->t->hoists_parameters) MET_RETURN_IF_ERROR(mark_hoisted(c, out->hoisted));
-  c->hoisted = out->hoisted;
+  // The analysis reads |hoisted| for every node; the report keeps it only when a node is
+  // hoisted (most functions have none: NULL, which costs a small function nothing).
+  uint8_t *hoisted;
+  MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nn ? nn : 1, 1, (void **)&hoisted));
+  if (c->t->hoists_parameters) MET_RETURN_IF_ERROR(mark_hoisted(c, hoisted));
+  c->hoisted = hoisted;
+  for (size_t n = 0; n < nn && !out->hoisted; ++n)
+    if (hoisted[n]) {
+      MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&out->hoisted));
+      memcpy(out->hoisted, hoisted, nn);
+    }
   // Fusion's own arrays are released before the planner runs: the analysis' peak is its
   // smallest when what is dead is gone.
   met_arena_mark_t fm = met_arena_mark(tmp);
@@ -514,22 +522,32 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   // The kernels each dispatch launches: 1, or a resolved call's callee dispatches; on
   // MET_FUSION_MLIR also the lowering's own kernels (met_node_extra_t.lowering_kernels)
   // and the copies of read-only inits. Their sum is the Budget's dispatches.
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, c->ngroups ? c->ngroups : 1, sizeof(uint64_t),
-                                       (void **)&out->group_launches));
-  for (uint32_t k = 0; k < c->ngroups; ++k) out->group_launches[k] = 1;
+  // The report keeps them only when one is not 1 (NULL: every group launches 1).
+  uint64_t *launches;
+  MET_RETURN_IF_ERROR(met_arena_calloc(tmp, c->ngroups ? c->ngroups : 1, sizeof(uint64_t),
+                                       (void **)&launches));
+  for (uint32_t k = 0; k < c->ngroups; ++k) launches[k] = 1;
   for (size_t n = 0; n < nn; ++n) {
     const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
     uint32_t grp = out->group_of_node[n];
     if (!x || grp == UINT32_MAX || graph->nodes[n].kind != MET_NODE_COMPUTE) continue;
-    uint64_t *l = &out->group_launches[grp];
+    uint64_t *l = &launches[grp];
     if (x->replaces_dispatch) *l = x->dispatches;
     else if (c->mlir) ADD_FIELD(c, "dispatches", *l, x->lowering_kernels);
   }
   if (c->mlir)
     MET_RETURN_IF_ERROR(met_fusion_mlir_bufferize(c, out->use_count, out->group_of_node,
-                                                  out->group_launches));
-  for (uint32_t k = 0; k < c->ngroups; ++k)
-    ADD_FIELD(c, "dispatches", out->budget.dispatches, out->group_launches[k]);
+                                                  launches));
+  bool all_one = true;
+  for (uint32_t k = 0; k < c->ngroups; ++k) {
+    ADD_FIELD(c, "dispatches", out->budget.dispatches, launches[k]);
+    all_one &= launches[k] == 1;
+  }
+  if (!all_one) {
+    MET_RETURN_IF_ERROR(met_arena_calloc(arena, c->ngroups, sizeof(uint64_t),
+                                         (void **)&out->group_launches));
+    memcpy(out->group_launches, launches, c->ngroups * sizeof(uint64_t));
+  }
   out->flops_complete = graph->flops != NULL;
   for (size_t n = 0; graph->flops && n < nn; ++n) {
     if (graph->nodes[n].kind != MET_NODE_COMPUTE || c->hoisted[n]) continue;

@@ -201,7 +201,7 @@ static met_status_t resident(const met_graph_t *g, const met_budget_report_t *r,
       uint8_t role = g->values[v].role;
       bool splat_global = role == MET_ROLE_SPLAT && met_budget_splat_read(t, node, i);
       int32_t p = g->values[v].producer;
-      bool derived = p >= 0 && r->hoisted && r->hoisted[p];  // a load-time result
+      bool derived = p >= 0 && r->hoisted && r->hoisted[p];  // a load-time result (NULL: none)
       if (!met_role_is_weight(role) && role != MET_ROLE_STATE && !splat_global && !derived)
         continue;
       if (!row[v]) { row[v] = 1; ++s->resident_resource_rows; }
@@ -265,7 +265,7 @@ static met_status_t roofline(const met_graph_t *g, const met_budget_report_t *r,
     // Each kernel the dispatch launches pays the floor (a resolved call launches its
     // callee's dispatches; met_budget_report_t.group_launches).
     uint64_t floor = 0;
-    row->launches = r->group_launches[row->group];
+    row->launches = r->group_launches ? r->group_launches[row->group] : 1;
     if (!mega && !met_mul_u64(p->launch_floor_ns, row->launches, &floor)) {
       out->overflow_field = "latency_ns";
       return MET_EOVERFLOW;

@@ -177,13 +177,13 @@ typedef struct met_budget_report_t {
   uint8_t *off_fast_path;                    // per node: 1 when counted off the fast path
   uint32_t *use_count;                       // per value: uses, views resolved
   uint32_t group_count;                      // dispatches of the fusion plan (groups)
-  uint8_t *hoisted;                          // per node: parameter-only, run at load time
-                                             // (all 0 unless the target hoists)
+  uint8_t *hoisted;                          // per node: parameter-only, run at load time;
+                                             // NULL when no node is
   uint64_t *group_launches;                  // per group: the kernels it launches (1; a
                                              // resolved call's callee dispatches; on
                                              // MET_FUSION_MLIR plus its members' lowering
                                              // kernels and init copies); they sum to
-                                             // budget.dispatches
+                                             // budget.dispatches. NULL when all are 1
   // Slots that are not the function's results (those live to its end): their number
   // and native bytes (not aligned), what a caller's per-buffer model counts for a call.
   uint64_t inner_buffers, inner_buffer_bytes;

@@ -341,7 +341,7 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
     ++load_time;
     for (uint32_t r = 0; r < node->result_count; ++r) param_value[node->result_begin + r] = 1;
   }
-  for (size_t n = 0; n < nn; ++n) FUZZ_CHECK(rep->hoisted[n] == hoisted[n]);
+  for (size_t n = 0; n < nn; ++n) FUZZ_CHECK((rep->hoisted ? rep->hoisted[n] : 0) == hoisted[n]);
   FUZZ_CHECK_EQ(b->load_time_dispatches, load_time);
 
   // Groups: dense, in order of first appearance, only compute nodes. A resolved call is a
