@@ -105,6 +105,15 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
       if (!allowed) continue;
       uint64_t kcount = slots_from(c, group_of, node, grp);
       if (c->gopen[grp] == kcount) { joined = grp; joined_k = kcount; break; }
+      // IREE's FuseMultiUseElementwiseProducer: an elementwise producer with other uses
+      // fuses into the first elementwise op that reads it (which dominates the others);
+      // its result stays a result of the dispatch for the later readers.
+      if (c->iree && ew && (k == G_ELEMENTWISE || k == G_GEN) && !c->gread[grp] &&
+          !c->gclone[grp] && !cheap_clone(g, node)) {
+        joined = grp;
+        joined_k = kcount;
+        break;
+      }
     }
     uint32_t grp = joined;
     if (grp != UINT32_MAX) {
@@ -134,6 +143,11 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
       c->gopen[pg] = 0;
     }
     for (uint32_t r = 0; r < node->result_count; ++r) c->gopen[grp] += uses[node->result_begin + r];
+    // Groups this node reads from outside: no later node is their first reader.
+    for (uint32_t i = 0; c->iree && i < node->operand_count; ++i) {
+      uint32_t pg = met_budget_producer_group(c, group_of, c->root[ops[i]]);
+      if (pg != UINT32_MAX && pg != met_budget_find_group(c, grp)) c->gread[pg] = 1;
+    }
   }
   number_groups(c, group_of);
 }
@@ -516,6 +530,7 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   met_arena_release_to(tmp, fm);
   c->gkind = NULL;
   c->gclone = NULL;
+  c->gread = NULL;
   c->gopen = NULL;
   MET_RETURN_IF_ERROR(st);
   mark_materialized(c, out->group_of_node);
@@ -573,6 +588,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
   size_t nn = graph->node_count;
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&c->gkind));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gclone));
+  MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gread));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, sizeof(uint64_t), (void **)&c->gopen));
   uint8_t *alone;
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&alone));

@@ -30,6 +30,7 @@ typedef struct met_budget_ctx_t {
                        // (its bytes are still written); NULL otherwise
   uint8_t *gclone;     // per group (MET_FUSION_IREE): every member is cheap to clone into
                        // a consumer (fills, widening casts)
+  uint8_t *gread;      // per group (MET_FUSION_IREE): a node outside it read its results
   uint8_t *gkind;      // per group
   uint64_t *gopen;     // per group: uses of members' results by non-members
   uint32_t *parent;    // per group: union-find parent (merged generator groups)

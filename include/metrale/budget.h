@@ -34,11 +34,14 @@
 //     forming dispatches), and the reduction is then the group's root;
 //   - consumer fusion is as above: single-use elementwise consumers join a root
 //     (fuseRootsWithConsumers), and transposes fuse like elementwise ops (permutation
-//     maps are allowed).
+//     maps are allowed);
+//   - an elementwise group with other uses fuses into the first elementwise node that
+//     reads it, which dominates the others in a block (FuseMultiUseElementwiseProducer);
+//     its result stays a result of the dispatch for the later readers.
 //   Not carried over, for want of what the graph does not record: the loop-count rule (a
-//   consumer with more loops than its root, a broadcast, does not join), the conv rule
-//   (a consumer that changes the accumulator's element type does not join), multi-use
-//   elementwise producers (FuseMultiUseElementwiseProducer), slices and pads as transfers
+//   consumer with more loops than its root, a broadcast, does not join; nor, for a
+//   multi-use producer, one with another loop count), the conv rule (a consumer that
+//   changes the accumulator's element type does not join), slices and pads as transfers
 //   or copies by their geometry, and the operand limit. Where they apply this model fuses
 //   more than IREE: its dispatches are a lower bound of IREE's.
 //

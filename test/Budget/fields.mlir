@@ -63,16 +63,19 @@ func.func @chain(%x: tensor<16x16xf32>, %w: tensor<16x16xf32> {metrale.param}) -
 
 // f16 tensors: 32x32x2 = 2048 B native, 4096 B stored as f32. Positions: exp 0, tanh 1,
 // empty 2, transpose 3, addf 4, return 5.
-// A transpose is elementwise with a permuted map (compilers fuse it so). Groups: {exp,
-// tanh} (exp reads only %x: a generator, tanh joins); the transpose cannot join it (%1 has
-// a second use, the addf) and starts {transpose}; the addf joins that group (its only open
-// use): 2 dispatches. Slots %1 [1,4] and the returned %3 [4,5] overlap at 4.
-// On host-cpu: arena = materialized = peak = 2 x 2048 = 4096.
-// DRAM: {exp, tanh} reads %x 2048, writes %1 2048; {transpose, addf} reads %1 once (2048)
-// and writes %3 2048: 8192.
+// A transpose is elementwise with a permuted map (compilers fuse it so).
+// On host-cpu (IREE's rules): {exp, tanh} is one dispatch; %1 has two uses, and its first
+// reader, the transpose, takes the group in (FuseMultiUseElementwiseProducer); the addf
+// joins too: 1 dispatch, only the returned %3 in memory: arena = materialized = peak =
+// 2048. DRAM: %x 2048 in, %3 2048 out: 4096.
 // CPU-LABEL: func.func @half
-// CPU-SAME: arena_bytes = 4096 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 8192 : i64, host_io_bytes = 4096 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 4096 : i64
-// CPU-SAME: peak_live_bytes = 4096 : i64, reuse_saved_bytes = 0 : i64, target = "host-cpu", width_overhead_bytes = 0 : i64
+// CPU-SAME: arena_bytes = 2048 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 4096 : i64, host_io_bytes = 4096 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 2048 : i64
+// CPU-SAME: peak_live_bytes = 2048 : i64, reuse_saved_bytes = 0 : i64, target = "host-cpu", width_overhead_bytes = 0 : i64
+// On mobile-gpu-f32 (metrale's own model): groups {exp, tanh} (exp reads only %x: a
+// generator, tanh joins); the transpose cannot join it (%1 has a second use, the addf)
+// and starts {transpose}; the addf joins that group: 2 dispatches. Slots %1 [1,4] and
+// the returned %3 [4,5] overlap at 4; DRAM {exp, tanh} %x in, %1 out; {transpose, addf}
+// %1 in once, %3 out.
 // On mobile-gpu-f32: the same slots at 4096 B: arena 8192; at native widths 4096; overhead 4096.
 // DRAM doubles to 16384; host I/O stays at declared types (2048 + 2048).
 // GPU-LABEL: func.func @half

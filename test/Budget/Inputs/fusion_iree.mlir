@@ -28,3 +28,10 @@ func.func @into_reduction(%x: tensor<16x64xf32>) -> tensor<16xf32> {
     }
   return %r : tensor<16xf32>
 }
+func.func @fanout(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %a = arith.addf %x, %x : tensor<16x64xf32>
+  %b = math.exp %a : tensor<16x64xf32>
+  %c = math.tanh %a : tensor<16x64xf32>
+  %d = arith.addf %b, %c : tensor<16x64xf32>
+  return %d : tensor<16x64xf32>
+}
