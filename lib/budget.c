@@ -409,11 +409,39 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
   MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&off));
   uint32_t last_pos = g->position_count ? g->position_count - 1 : 0;
   size_t s = 0;
+  // A dispatch runs as one kernel, once its inputs are ready: at its last member's
+  // position. What it writes is live from there, and what it reads until there. Per
+  // group, that position; per value, the last position of the last dispatch that reads it
+  // (a read outside any group: its own position).
+  const uint32_t *group_of = out->group_of_node;
+  int32_t *glast, *uselast;
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, c->ngroups ? c->ngroups : 1, sizeof(int32_t),
+                                       (void **)&glast));
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
+                                       sizeof(int32_t), (void **)&uselast));
+  for (uint32_t k = 0; k < c->ngroups; ++k) glast[k] = -1;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    uint32_t k = group_of[n];
+    if (k != UINT32_MAX && g->nodes[n].position > glast[k]) glast[k] = g->nodes[n].position;
+  }
+  for (size_t v = 0; v < g->value_count; ++v) uselast[v] = c->last_use[v];
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    uint32_t k = group_of[n];
+    if (k == UINT32_MAX || node->kind == MET_NODE_VIEW) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t r = c->root[g->operands[node->operand_begin + i]];
+      if (c->home) r = c->home[r];  // written in place: the buffer that holds it
+      if (glast[k] > uselast[r]) uselast[r] = glast[k];
+    }
+  }
   for (size_t v = 0; v < g->value_count; ++v) {
     if (!c->mat[v]) continue;
     const met_value_t *val = &g->values[v];
     int32_t first = g->nodes[val->producer].position;
-    int32_t last = c->returned[v] ? (int32_t)last_pos : c->last_use[v];
+    uint32_t pk = group_of[val->producer];
+    if (pk != UINT32_MAX) first = glast[pk];
+    int32_t last = c->returned[v] ? (int32_t)last_pos : uselast[v];
     if (last < first) last = first;
     uint64_t pb, nb;
     if (!met_align_up_u64(met_budget_policy_bytes(val, c->t->width_policy), align, &pb) ||

@@ -26,6 +26,8 @@ typedef struct met_budget_ctx_t {
   uint8_t *returned;   // per value (roots only)
   uint8_t *mat;        // per value: materialized
   const uint8_t *hoisted;  // per node: run at load time (met_budget_report_t.hoisted)
+  uint32_t *home;      // MET_FUSION_MLIR: per value, the value whose slot holds it (itself
+                       // unless written in place); NULL otherwise
   uint8_t *inplace;    // MET_FUSION_MLIR: per value, written into another value's buffer
                        // (its bytes are still written); NULL otherwise
   uint8_t *gclone;     // per group (MET_FUSION_IREE): every member is cheap to clone into

@@ -137,6 +137,7 @@ met_status_t met_fusion_mlir_bufferize(met_budget_ctx_t *c, const uint32_t *uses
   MET_RETURN_IF_ERROR(
       met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1, 1, (void **)&c->inplace));
   for (size_t v = 0; v < g->value_count; ++v) home[v] = empty_buf[v] = (uint32_t)v;
+  c->home = home;
   // A tensor.empty read as an input (a pooling window) is an uninitialized tensor that
   // one-shot bufferization allocates: one buffer, from the tensor.empty to its last use.
   for (size_t n = 0; n < g->node_count; ++n) {

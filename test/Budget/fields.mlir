@@ -7,14 +7,15 @@
 // Every tensor is 16x16xf32 = 1024 B. Positions: addf 0, mulf 1, empty 2, matmul 3, exp 4,
 // return 5.
 // On host-cpu: groups {addf, mulf} (addf reads only %x: a generator, mulf joins) and
-// {matmul, exp} (epilogue): 2 dispatches. Slots %1 [1,3] and %2 [4,5] are disjoint:
-// materialized 2048, arena 1024, reuse 1024, peak 1024.
+// {matmul, exp} (epilogue): 2 dispatches. A dispatch runs as one kernel at its last
+// member's position: {matmul, exp} at 4 reads %1 while it writes %2. Slots %1 [1,4] and
+// %2 [4,5] overlap at 4: materialized 2048, arena 2048, reuse 0, peak 2048.
 // DRAM: {addf,mulf} reads %x 1024, writes %1 1024; {matmul,exp} reads %1 1024 and %w 1024
 // (tensor.empty is not read), writes %2 1024: 2048 + 3072 = 5120.
 // host I/O: %x 1024 + result 1024 = 2048; params: %w 1024.
 // CPU-LABEL: func.func @chain
 // CPU-SAME: metrale.budget = {
-// CPU-SAME: arena_bytes = 1024 : i64
+// CPU-SAME: arena_bytes = 2048 : i64
 // CPU-SAME: cast_nodes = 0 : i64
 // CPU-SAME: complete = true
 // CPU-SAME: dispatches = 2 : i64
@@ -24,8 +25,8 @@
 // CPU-SAME: off_fast_path_bytes = 0 : i64
 // CPU-SAME: off_fast_path_ops = 0 : i64
 // CPU-SAME: param_bytes = 1024 : i64
-// CPU-SAME: peak_live_bytes = 1024 : i64
-// CPU-SAME: reuse_saved_bytes = 1024 : i64
+// CPU-SAME: peak_live_bytes = 2048 : i64
+// CPU-SAME: reuse_saved_bytes = 0 : i64
 // CPU-SAME: target = "host-cpu"
 // CPU-SAME: width_overhead_bytes = 0 : i64
 // CPU-SAME: width_policy = "native"

@@ -477,6 +477,24 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
   uint32_t last_pos = g->position_count ? g->position_count - 1 : 0;
   size_t s = 0;
   u128 materialized = 0, dram_floor = 0;
+  // budget.h: a dispatch runs at its last member's position; a value lives from its
+  // producing dispatch's run to the run of the last dispatch that reads it.
+  static int32_t glast[MAX_NODES + 1], uselast[MAX_NODES * 4 + 64];
+  for (uint32_t k = 0; k < ngroups; ++k) glast[k] = -1;
+  for (size_t n = 0; n < nn; ++n) {
+    uint32_t k = rep->group_of_node[n];
+    if (k != UINT32_MAX && g->nodes[n].position > glast[k]) glast[k] = g->nodes[n].position;
+  }
+  for (size_t v = 0; v < nv; ++v) uselast[v] = last_use[v];
+  for (size_t n = 0; n < nn; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    uint32_t k = rep->group_of_node[n];
+    if (k == UINT32_MAX || node->kind == MET_NODE_VIEW) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t r = root[g->operands[node->operand_begin + i]];
+      if (glast[k] > uselast[r]) uselast[r] = glast[k];
+    }
+  }
   for (size_t v = 0; v < nv; ++v) {
     if (!mat[v]) continue;
     FUZZ_CHECK(s < rep->slot_count);
@@ -484,8 +502,9 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
     const met_value_t *val = &g->values[v];
     FUZZ_CHECK_EQ(slot->value, v);
     FUZZ_CHECK(slot->node == val->producer);
-    FUZZ_CHECK(slot->first == g->nodes[val->producer].position);
-    int32_t last = returned[v] ? (int32_t)last_pos : last_use[v];
+    uint32_t pk = rep->group_of_node[val->producer];
+    FUZZ_CHECK(slot->first == (pk != UINT32_MAX ? glast[pk] : g->nodes[val->producer].position));
+    int32_t last = returned[v] ? (int32_t)last_pos : uselast[v];
     if (last < slot->first) last = slot->first;
     FUZZ_CHECK(slot->last == last);
     bool ovf = false;
