@@ -295,8 +295,8 @@ static met_status_t count_simple(met_budget_ctx_t *c, const uint32_t *uses, cons
   uint8_t *seen;
   size_t nv = g->value_count ? g->value_count : 1;
   MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, nv, sizeof(uint64_t), (void **)&read));
-  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, nv, 1, (void **)&seen));
-  for (size_t n = 0; n < g->node_count; ++n) {
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, c->any_weight ? nv : 1, 1, (void **)&seen));
+  for (size_t n = 0; c->any_weight && n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     if (node->kind == MET_NODE_VIEW || c->hoisted[n] ||
         (node->flags & (MET_NODE_F_DEALLOC | MET_NODE_F_METADATA)))
@@ -544,7 +544,10 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   // hoisted (most functions have none: NULL, which costs a small function nothing).
   uint8_t *hoisted;
   MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nn ? nn : 1, 1, (void **)&hoisted));
-  if (c->t->hoists_parameters) MET_RETURN_IF_ERROR(mark_hoisted(c, hoisted));
+  for (size_t v = 0; v < nv && !c->any_weight; ++v)
+    c->any_weight = met_role_is_weight(graph->values[v].role);
+  // Without a weight nothing is parameter-only, and a run reads no weight.
+  if (c->t->hoists_parameters && c->any_weight) MET_RETURN_IF_ERROR(mark_hoisted(c, hoisted));
   c->hoisted = hoisted;
   for (size_t n = 0; n < nn && !out->hoisted; ++n)
     if (hoisted[n]) {

@@ -39,6 +39,7 @@ typedef struct met_budget_ctx_t {
   uint32_t ngroups;
   bool mlir;                   // the target's fusion model is MET_FUSION_MLIR
   bool iree;                   // the target's fusion model is MET_FUSION_IREE
+  bool any_weight;             // some value is a weight (met_role_is_weight)
   bool per_group;              // fill the report's group_bytes
   const char *overflow_field;  // set with MET_EOVERFLOW
 } met_budget_ctx_t;
