@@ -3,6 +3,7 @@
 of the two commands being compared, so both see the same machine state."""
 import csv
 import json
+import re
 import os
 import resource
 import shutil
@@ -225,6 +226,54 @@ def planner_table(models):
                                               arena[k]["best"], peak[k]))
 
 
+# Upstream MLIR's own tensor-level pipeline up to its elementwise fusion (the first stage
+# of what `metrale run` executes: passes/exec_lower.c).
+UPSTREAM_FUSION = ("builtin.module(func.func(tosa-to-linalg-named),func.func(tosa-to-linalg),"
+                   "func.func(tosa-to-arith),func.func(tosa-to-tensor),"
+                   "func.func(convert-elementwise-to-linalg),canonicalize,"
+                   "func.func(linalg-fuse-elementwise-ops))")
+
+
+def upstream_linalg_ops(model):
+    """Per function, the linalg ops at the top level of its body after upstream's
+    linalg-fuse-elementwise-ops: the kernels before bufferization adds its copies."""
+    mlir_opt = shutil.which("mlir-opt") or "/usr/lib/llvm-22/bin/mlir-opt"
+    p = subprocess.run([mlir_opt, model, "--pass-pipeline=" + UPSTREAM_FUSION],
+                       capture_output=True, text=True)
+    counts, fn = {}, None
+    for line in p.stdout.splitlines():
+        m = re.match(r"^  func\.func (?:private )?@([\w.$-]+)", line)
+        if m:
+            fn = m.group(1)
+            counts[fn] = 0
+        elif fn and re.match(r"^    (?:%[\w:#]+(?:, %[\w:#]+)* = )?linalg\.", line):
+            counts[fn] += 1
+    return counts
+
+
+def dispatch_table(models):
+    """(3b) per runnable corpus model: metrale's predicted kernel launches on mlir-cpu, the
+    linalg ops upstream's own pipeline leaves after linalg-fuse-elementwise-ops (run here),
+    and the kernels `metrale run` measures (those plus bufferization's copies)."""
+    tool = os.path.join(build, "bin", "metrale")
+    print("(3b) kernels: metrale (mlir-cpu) / upstream linalg ops after elementwise fusion / measured")
+    for m in models:
+        up = upstream_linalg_ops(m)
+        p = subprocess.run([tool, "run", m, "--runs", "1", "--opt", "0", "--json", "-"],
+                           capture_output=True, text=True)
+        try:
+            doc = json.loads(p.stdout)
+        except ValueError:
+            continue
+        for f in doc["functions"]:
+            if "measured" not in f:
+                continue
+            print("  %-44s %5d %5s %5d" % ((os.path.basename(m)[:30] + " @" + f["name"])[:44],
+                                          f["predicted"]["kernel_launches"],
+                                          up.get(f["name"], "?"),
+                                          f["measured"]["kernel_launches"]))
+
+
 if ONLY in ("", "plan") and os.path.isdir(corpus):
     planner_table(sorted(os.path.join(corpus, m) for m in os.listdir(corpus)
                          if m.endswith(".mlir")))
@@ -234,3 +283,5 @@ if ONLY in ("", "run") and os.path.isdir(corpus):
                 "heir_transforms_tosa_to_arith_mnist_2fc.mlir", "heir_examples_common_lola.mlir",
                 "buddy_resnet18_subgraph0.tosa1.mlir", "buddy_buddyvgg_manual_forward.tosa1.mlir"]
     run_table([os.path.join(corpus, m) for m in runnable if os.path.exists(os.path.join(corpus, m))])
+    dispatch_table([os.path.join(corpus, m) for m in runnable
+                    if os.path.exists(os.path.join(corpus, m))])
