@@ -6,7 +6,8 @@
 #      plain greedy-by-size baseline (goal: median <= 1.02, never worse than the baseline);
 #  (2b) every corpus model x every target x every planner strategy: arena / lower bound
 #      (goal: worst <= 1.05, median <= 1.01, best never worse than a single strategy);
-#  (3) `metrale run` on the runnable corpus models: measured / predicted per field.
+#  (3) `metrale run` on the runnable corpus models: measured / predicted per field, and
+#      (3b) predicted kernels beside upstream's linalg ops after its elementwise fusion.
 # BENCH_ONLY=cost|plan|run runs one part alone.
 #   sh bench/run.sh [BUILD_DIR]
 set -eu
