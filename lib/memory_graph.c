@@ -36,13 +36,11 @@ static met_status_t replaced(const met_graph_t *g, met_arena_t *arena, met_funct
     for (uint32_t i = 0; i < node->operand_count; ++i) {
       uint32_t o = g->operands[node->operand_begin + i], r = met_graph_root(g, o);
       if (!met_role_is_weight(g->values[r].role)) continue;
-      uint64_t whole = g->values[r].bytes, part = o == r ? whole : g->values[o].bytes;
       for (int k = 0; k < 2; ++k) {
         if (k == 1 && out->hoisted[n]) break;
-        uint64_t *acc = k ? &run[r] : &all[r];
         if (seen[o] & (1u << k)) continue;
         seen[o] |= (uint8_t)(1u << k);
-        *acc = part >= whole - (*acc < whole ? *acc : whole) ? whole : *acc + part;
+        met_graph_add_read(g, o, r, k ? &run[r] : &all[r]);
       }
     }
   }

@@ -240,6 +240,15 @@ static inline bool met_role_is_weight(uint16_t role) {
   return role == MET_ROLE_PARAM || role == MET_ROLE_CONST || role == MET_ROLE_GLOBAL;
 }
 
+// Adds to |*read|, the bytes read so far of root value |r| (at most its bytes), a read of
+// value |o| whose root is |r|: all of |r| when |o| is |r| itself, else |o|'s bytes (a view,
+// such as a slice), saturating at |r|'s bytes. Callers count each view once.
+static inline void met_graph_add_read(const met_graph_t *g, uint32_t o, uint32_t r,
+                                      uint64_t *read) {
+  uint64_t whole = g->values[r].bytes, part = o == r ? whole : g->values[o].bytes;
+  *read = part >= whole - (*read < whole ? *read : whole) ? whole : *read + part;
+}
+
 // The value |v| ultimately views: itself when it is no view (alias < 0).
 static inline uint32_t met_graph_root(const met_graph_t *g, uint32_t v) {
   while (g->values[v].alias >= 0) v = (uint32_t)g->values[v].alias;
