@@ -89,6 +89,13 @@ static inline uint32_t met_budget_producer_group(const met_budget_ctx_t *c,
   return group_of[p] == UINT32_MAX ? UINT32_MAX : met_budget_find_group(c, group_of[p]);
 }
 
+// budget_counts.c: parameter-only nodes into |hoisted| (per node); the counters of
+// met_budget_t that read nothing but the graph, |off| (per node: off the fast path) and
+// the fusion plan's hoisting.
+met_status_t met_budget_mark_hoisted(met_budget_ctx_t *c, uint8_t *hoisted);
+met_status_t met_budget_count_simple(met_budget_ctx_t *c, const uint8_t *off,
+                                     met_budget_report_t *out);
+
 // fusion_mlir.c: the rules of MET_FUSION_MLIR (budget.h), in the order budget.c runs them.
 met_status_t met_fusion_mlir_fold_fills(met_budget_ctx_t *c, const uint32_t *uses,
                                         const uint8_t *off, uint8_t *folded);
