@@ -23,24 +23,6 @@
 #include "ir.h"
 
 
-// True when |p| names argument |index| in an index range (not by a class: all, float).
-static bool spec_names(const met_param_sel_t *p, int64_t index) {
-  if (!p) return false;
-  for (size_t r = 0; r < p->range_count; ++r)
-    if (index >= p->lo[r] && index <= p->hi[r]) return true;
-  return false;
-}
-
-static bool spec_selects(const met_param_sel_t *p, int64_t index, bool is_float) {
-  if (!p) return false;
-  if (p->all || (p->floats && is_float)) return true;
-  for (size_t r = 0; r < p->range_count; ++r)
-    if (index >= p->lo[r] && index <= p->hi[r]) return true;
-  return false;
-}
-
-
-
 static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **out) {
   MlirIdentifier id = mlirOperationGetName(op);
   uint32_t k = met_ptrmap_get(&b->sh->opcache, id.ptr);
@@ -59,8 +41,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   e->is_call_indirect = met_ir_str_eq(name, "func.call_indirect");
   e->is_linalg = name.length > 7 && !memcmp(name.data, "linalg.", 7);
   e->is_copy = met_ir_str_eq(name, "memref.copy");
-  e->dealloc = met_ir_str_eq(name, "memref.dealloc") || met_ir_str_eq(name,
-                                                                      "bufferization.dealloc");
+  e->dealloc = met_adapter_dealloc_name(name);
   e->metadata = met_ir_str_eq(name, "memref.dim") || met_ir_str_eq(name, "tensor.dim") ||
                 met_ir_str_eq(name, "memref.extract_aligned_pointer_as_index") ||
                 met_ir_str_eq(name, "memref.extract_strided_metadata");
@@ -107,8 +88,8 @@ static const char *value_name(builder_t *b, MlirValue v) {
 // Sizes one shaped value; records what makes it incomplete. |what| ("result",
 // "argument") and |index| name it in diagnostics, formatted only when one is emitted.
 // Sets |*overflow| when the size overflows (an error was added).
-static met_status_t size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *kind,
-                               intptr_t index, met_value_t *out, bool *overflow) {
+met_status_t met_adapter_size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *kind,
+                                     intptr_t index, met_value_t *out, bool *overflow) {
   MlirType t = mlirValueGetType(v);
   const type_entry_t *te;
   MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, t, &te));
@@ -212,54 +193,6 @@ static met_status_t refine_generic(builder_t *b, MlirOperation op, met_opinfo_t 
   return MET_OK;
 }
 
-// The attribute dictionary of argument |index|, or a null attribute.
-static MlirAttribute arg_dict(MlirOperation func, intptr_t index) {
-  MlirAttribute arr = mlirOperationGetInherentAttributeByName(
-      func, mlirStringRefCreateFromCString("arg_attrs"));
-  if (mlirAttributeIsNull(arr) || !mlirAttributeIsAArray(arr) ||
-      index >= mlirArrayAttrGetNumElements(arr))
-    return (MlirAttribute){NULL};
-  MlirAttribute dict = mlirArrayAttrGetElement(arr, index);
-  return mlirAttributeIsADictionary(dict) ? dict : (MlirAttribute){NULL};
-}
-
-// Checks every `metrale.*` attribute of argument |index| by its rule (attrs.h) and reads
-// the markers. A broken or unknown one is an error at the function.
-static met_status_t read_arg_attrs(builder_t *b, MlirOperation func, intptr_t index,
-                                   bool *param, bool *state, bool *named, bool *formatted) {
-  *param = *state = *named = *formatted = false;
-  MlirAttribute dict = arg_dict(func, index);
-  if (mlirAttributeIsNull(dict)) return MET_OK;
-  for (intptr_t k = 0; k < mlirDictionaryAttrGetNumElements(dict); ++k) {
-    MlirNamedAttribute na = mlirDictionaryAttrGetElement(dict, k);
-    MlirStringRef key = mlirIdentifierStr(na.name);
-    if (key.length < 8 || memcmp(key.data, "metrale.", 8)) continue;
-    const char *why;
-    MlirStringRef str;
-    MlirType ty;
-    if (met_ir_str_eq(key, "metrale.param")) why = met_attr_marker(na.attribute, param);
-    else if (met_ir_str_eq(key, "metrale.state")) why = met_attr_marker(na.attribute, state);
-    else if (met_ir_str_eq(key, "metrale.name")) {
-      why = met_attr_string(na.attribute, &str);
-      if (!why && !str.length) why = "must not be empty";
-      if (!why && memchr(str.data, '\0', str.length)) why = "must not contain a NUL character";
-      *named = !why;
-    } else if (met_ir_str_eq(key, "metrale.format")) {
-      why = met_attr_type(b->sh->ctx, na.attribute, &ty);
-      *formatted = !why;
-    }
-    else why = "is not a metrale attribute (metrale.param, metrale.state, metrale.name, "
-               "metrale.format)";
-    if (!why) continue;
-    b->sh->failed = true;
-    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, mlirOperationGetLocation(func),
-                                     MET_DIAG_ERROR,
-                     "argument #%" PRIdPTR ": attribute '%.*s' %s", index, (int)key.length,
-                     key.data, why));
-  }
-  return MET_OK;
-}
-
 static met_status_t grow_stamps(builder_t *b) {
   while (b->stamp_cap < b->g->value_count + 64) {
     size_t ncap = b->stamp_cap ? b->stamp_cap * 2 : 64;  // region graphs are mostly small
@@ -268,126 +201,6 @@ static met_status_t grow_stamps(builder_t *b) {
     if (b->stamp) memcpy(s, b->stamp, b->stamp_cap * sizeof(uint32_t));
     b->stamp = s;
     b->stamp_cap = ncap;
-  }
-  return MET_OK;
-}
-
-// The selections of params= and states= for |func| (passes/params.h): its own item, else
-// the entry item when it is public. An item naming a private function warns: its
-// arguments are what its callers pass.
-static met_status_t function_sels(builder_t *b, MlirOperation func, const met_param_sel_t **p,
-                                  const met_param_sel_t **st) {
-  MlirAttribute nm = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
-  MlirAttribute vis =
-      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_visibility"));
-  MlirStringRef name = mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm)
-                           ? mlirStringRefCreate("", 0)
-                           : mlirStringAttrGetValue(nm);
-  bool entry = mlirAttributeIsNull(vis) || !mlirAttributeIsAString(vis) ||
-               met_ir_str_eq(mlirStringAttrGetValue(vis), "public");
-  bool pn, sn;
-  *p = met_param_spec_for(b->sh->opt->params, name.data, name.length, entry, &pn);
-  *st = met_param_spec_for(b->sh->opt->states, name.data, name.length, entry, &sn);
-  if ((pn || sn) && !entry)
-    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, mlirOperationGetLocation(func),
-                                     MET_DIAG_WARNING,
-                                     "%s= names @%.*s, which is not an entry function (it is "
-                                     "not public): its arguments are what its callers pass, "
-                                     "so the selection may contradict them",
-                                     pn ? "params" : "states", (int)name.length, name.data));
-  return MET_OK;
-}
-
-static met_status_t add_arguments(builder_t *b, MlirOperation func, MlirBlock entry) {
-  MlirLocation floc = mlirOperationGetLocation(func);
-  const met_param_sel_t *psel, *ssel;
-  MET_RETURN_IF_ERROR(function_sels(b, func, &psel, &ssel));
-  uint64_t look_bytes = 0, look_count = 0;
-  int64_t first_look = -1, last_look = -1;
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
-    MlirValue a = mlirBlockGetArgument(entry, i);
-    bool marked_param, marked_state, named, formatted;
-    MET_RETURN_IF_ERROR(read_arg_attrs(b, func, i, &marked_param, &marked_state, &named,
-                                       &formatted));
-    // One role per argument, and the attributes that describe a role need it.
-    const char *clash = marked_param && marked_state
-                            ? "is marked both metrale.param and metrale.state"
-                        : (marked_param || marked_state) &&
-                                !met_type_is_shaped_value(mlirValueGetType(a))
-                            ? "is marked a parameter or state but is not a tensor or memref"
-                            : NULL;
-    if (clash) {
-      b->sh->failed = true;
-      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
-                                       "argument #%" PRIdPTR " %s",
-                       i, clash));
-      continue;
-    }
-    if (!met_type_is_shaped_value(mlirValueGetType(a))) {
-      // Passed by value: its bytes are host input of every invocation (dispatch stats).
-      met_type_size_t sz;
-      if (met_type_size(mlirValueGetType(a), b->sh->opt->target, 0, &sz) ==
-              MET_SIZE_OK &&
-          !met_add_u64(b->g->scalar_arg_bytes, sz.bytes, &b->g->scalar_arg_bytes))
-        return MET_EOVERFLOW;
-      continue;
-    }
-    met_value_t v;
-    bool overflow;
-    MET_RETURN_IF_ERROR(size_value(b, a, floc, "argument", i, &v, &overflow));
-    v.arg_index = (int32_t)i;
-    bool is_float = v.flags & MET_VALUE_F_FLOAT;
-    // An argument named by index (or attribute) for both roles is an error; a class
-    // (params=float, states=all) yields to a role named for the argument itself, and
-    // between two classes the state wins.
-    bool state_named = marked_state || spec_names(ssel, i);
-    bool param_named = marked_param || spec_names(psel, i);
-    bool as_state = state_named || (!param_named && spec_selects(ssel, i, is_float));
-    bool as_param = !as_state && (param_named || spec_selects(psel, i, is_float));
-    if (state_named && param_named) {
-      b->sh->failed = true;
-      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
-                                       "argument #%" PRIdPTR " is selected both as a parameter "
-                                       "(params= or metrale.param) and as a state (states= or "
-                                       "metrale.state)", i));
-      continue;
-    }
-    if (as_state)
-      v.role = MET_ROLE_STATE;
-    else if (as_param)
-      v.role = MET_ROLE_PARAM;
-    else
-      v.role = MET_ROLE_INPUT;
-    if ((formatted && v.role != MET_ROLE_PARAM) || (named && v.role == MET_ROLE_INPUT)) {
-      b->sh->failed = true;
-      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
-                       "argument #%" PRIdPTR ": %s describes a %s, and the argument is not "
-                       "one (mark it with metrale.param%s, or params=/states=)",
-                       i, formatted && v.role != MET_ROLE_PARAM ? "metrale.format" : "metrale.name",
-                       formatted && v.role != MET_ROLE_PARAM ? "parameter" : "parameter or state",
-                       formatted && v.role != MET_ROLE_PARAM ? "" : " or metrale.state"));
-    }
-    if (met_value_unbound(&v))
-      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_WARNING,
-                       "argument #%" PRIdPTR " has dynamic dims, counted as 1 each: byte counts "
-                       "are lower bounds (bind them with dynamic-size=N)", i));
-    if (v.role == MET_ROLE_INPUT && is_float) {
-      look_count++;
-      look_bytes += v.bytes;
-      if (first_look < 0) first_look = i;
-      last_look = i;
-    }
-    uint32_t id;
-    MET_RETURN_IF_ERROR(met_graph_add_argument(b->g, &v, &id));
-    MET_RETURN_IF_ERROR(met_ptrmap_put(&b->map, a.ptr, id));
-  }
-  // Real exported graphs pass weights as arguments: say so when they are not marked.
-  if ((look_count >= 2 && look_bytes >= 1024ull * 1024) || look_bytes >= 16ull * 1024 * 1024) {
-    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_REMARK,
-                     "%" PRIu64 " unmarked float argument(s) between #%" PRId64 " and #%" PRId64
-                     " (%" PRIu64 " bytes) are counted as host inputs; if they are weights, mark "
-                     "them with the `metrale.param` argument attribute or params=...",
-                     look_count, first_look, last_look, look_bytes));
   }
   return MET_OK;
 }
@@ -478,7 +291,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     if (!te->shaped) continue;
     met_value_t v;
     bool overflow;
-    MET_RETURN_IF_ERROR(size_value(b, res, loc, "result", r, &v, &overflow));
+    MET_RETURN_IF_ERROR(met_adapter_size_value(b, res, loc, "result", r, &v, &overflow));
     if (overflow) flags |= MET_NODE_F_NO_SIZE;
     result_dynamic |= met_value_unbound(&v);
     result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
@@ -608,7 +421,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   if (!st) st = met_ptrmap_reserve(&b.map, nvals);
   if (!st) st = met_arena_calloc(&sh.tmp, nvals + 64, sizeof(uint32_t), (void **)&b.stamp);
   if (!st) b.stamp_cap = nvals + 64;
-  if (!st) st = add_arguments(&b, func, entry);
+  if (!st) st = met_adapter_add_arguments(&b, func, entry);
   int32_t pos = 0;
   size_t blocks = 0;
   if (!st) st = met_adapter_add_blocks(&b, body, &pos, &blocks);

@@ -77,6 +77,14 @@ met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *po
 bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
                        uint64_t *out);
 
+// adapter.c: sizes one shaped value; records what makes it incomplete. |kind| ("result",
+// "argument") and |index| name it in diagnostics. *|overflow| when its size overflows
+// (an error was added).
+met_status_t met_adapter_size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *kind,
+                                    intptr_t index, met_value_t *out, bool *overflow);
+// adapter_args.c: the function's arguments, each with its role (passes/params.h).
+met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlock entry);
+
 // adapter_lowering.c: facts of upstream MLIR's lowering (metrale/graph.h).
 // |name| is, or lowers to, one linalg.generic (MET_NODE_F_GENERIC).
 bool met_adapter_lowers_to_generic(MlirStringRef name, const met_opinfo_t *info);
@@ -90,7 +98,8 @@ bool met_adapter_has_dps_init(MlirOperation op, MlirStringRef name);
 // pair composing to the identity (a view of the inner one's input), and the inner one
 // when the outer one is its only use (then dead; a view of its own input).
 bool met_adapter_transpose_folds(MlirOperation op, MlirValue *src);
-// memref.dealloc or bufferization.dealloc.
+// memref.dealloc or bufferization.dealloc (the op, or its name).
+bool met_adapter_dealloc_name(MlirStringRef name);
 bool met_adapter_is_dealloc(MlirOperation op);
 // Every op in |op|'s regions is a deallocation or a terminator (scf.yield): the
 // conditional deallocation ownership-based deallocation emits.

@@ -287,9 +287,12 @@ bool met_adapter_operand_folds(MlirOperation op, MlirStringRef name, intptr_t i)
   return met_adapter_is_splat_constant(mlirOpResultGetOwner(v));
 }
 
-bool met_adapter_is_dealloc(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+bool met_adapter_dealloc_name(MlirStringRef n) {
   return met_ir_str_eq(n, "memref.dealloc") || met_ir_str_eq(n, "bufferization.dealloc");
+}
+
+bool met_adapter_is_dealloc(MlirOperation op) {
+  return met_adapter_dealloc_name(mlirIdentifierStr(mlirOperationGetName(op)));
 }
 
 bool met_adapter_only_deallocates(MlirOperation op) {
