@@ -56,6 +56,42 @@ static const char *const kMlirCpuFast[] = {
 #define TFLOPS (1000ull * 1000ull * 1000ull * 1000ull)
 #define GFLOPS (1000ull * 1000ull * 1000ull)
 
+// The H100 class, shared by h100 and h100-megakernel, each number with its source.
+#define H100_CLASS                                                                        \
+  .width_policy = MET_WIDTH_NATIVE,                                                        \
+  .alignment = 256,          /* cudaMalloc's alignment (CUDA C Programming Guide) */       \
+  .index_bits = 64,                                                                        \
+  .epilogue_fusion = true,   /* cuBLASLt / CUTLASS epilogues; IREE's GPU backend */        \
+  .memory_bytes = 80 * GiB,  /* NVIDIA H100 SXM datasheet: 80 GB HBM3 */                  \
+  .bandwidth_bytes_per_s = 3350 * GBps,  /* the same datasheet: 3.35 TB/s */               \
+  .compute_units = 132,      /* SMs (the same datasheet) */                                \
+  .fast_path = kH100Fast,                                                                  \
+  .default_util_ppm = 900000,  /* vLLM's default gpu_memory_utilization, 0.9 */            \
+  /* A CUDA context of ~512 MiB (nvidia-smi on an idle H100 process); no reserve; 2 MiB    \
+     allocation granularity (cuMemGetAllocationGranularity on Hopper). */                  \
+  .driver = {.context_bytes = 512 * MiB, .reserved_ppm = 0, .chunk_bytes = 2 * MiB},      \
+  /* Split-K matmul partials per SM: 132 x 256 KiB = 33 MiB, the size of the cuBLAS        \
+     workspace NVIDIA recommends for Hopper (cuBLAS docs, cublasSetWorkspace: 32 MiB);     \
+     attention partials 64 KiB and reduction partials 4 KiB per SM (assumption). */        \
+  .workspace = {.matmul_per_unit_bytes = 256 * KiB, .conv_stages_operand = true,          \
+                .softmax_per_unit_bytes = 64 * KiB, .reduction_per_unit_bytes = 4 * KiB},  \
+  .hoists_parameters = true,                                                               \
+  .unpacked_sub_byte = false,                                                              \
+  .fusion = MET_FUSION_IREE,  /* dispatch formation as IREE does it (metrale/budget.h) */  \
+  .residency = MET_RESIDENCY_REPLACE  /* serving engines keep one copy of each weight */
+
+// The H100 class's host link, launch floor and peaks (the dispatch parameters after the
+// execution and allocation models).
+#define H100_DISPATCH                                                                     \
+  .offload = true, .host_link_bytes_per_s = 64 * GBps,  /* PCIe Gen5 x16, per direction */ \
+  .launch_floor_ns = 3000,  /* ~3 us from the host: CUDA launch overhead (nvbench-style    \
+                               measurements) */                                            \
+  /* the datasheet, dense: FP32 67 TFLOPS, BF16/FP16 tensor core 989, INT8 1979 TOPS */    \
+  .peak_flops_f32 = 67 * TFLOPS, .peak_flops_f16 = 989 * TFLOPS,                           \
+  .peak_flops_int = 1979 * TFLOPS,                                                         \
+  .control_bytes_per_buffer = 8,  /* a device pointer per kernel argument */               \
+  .allocation_padding_bytes = 0
+
 // Every parameter with its source: a vendor document, a public measurement, or, where the
 // class of device has no one figure, the assumption stated as one (override it with a DLTI
 // entry, `README.md`, Targets).
@@ -104,39 +140,10 @@ static const met_target_t kTargets[] = {
     {
         .name = "h100",
         .description = "NVIDIA H100 SXM class GPU: 80 GiB HBM3, 132 SMs, native widths",
-        .width_policy = MET_WIDTH_NATIVE,
-        .alignment = 256,            // cudaMalloc's alignment (CUDA C Programming Guide)
-        .index_bits = 64,
-        .epilogue_fusion = true,     // cuBLASLt / CUTLASS epilogues; IREE's GPU backend
-        .memory_bytes = 80 * GiB,    // NVIDIA H100 SXM datasheet: 80 GB HBM3
-        .bandwidth_bytes_per_s = 3350 * GBps,  // the same datasheet: 3.35 TB/s
-        .compute_units = 132,        // SMs (the same datasheet)
-        .fast_path = kH100Fast,
-        .default_util_ppm = 900000,  // vLLM's default gpu_memory_utilization, 0.9
-        // A CUDA context of ~512 MiB (nvidia-smi on an idle H100 process); no reserve;
-        // 2 MiB allocation granularity (cuMemGetAllocationGranularity on Hopper).
-        .driver = {.context_bytes = 512 * MiB, .reserved_ppm = 0, .chunk_bytes = 2 * MiB},
-        // Split-K matmul partials per SM: 132 x 256 KiB = 33 MiB, the size of the cuBLAS
-        // workspace NVIDIA recommends for Hopper (cuBLAS docs, cublasSetWorkspace: 32 MiB);
-        // attention partials 64 KiB and reduction partials 4 KiB per SM (assumption).
-        .workspace = {.matmul_per_unit_bytes = 256 * KiB, .conv_stages_operand = true,
-                      .softmax_per_unit_bytes = 64 * KiB, .reduction_per_unit_bytes = 4 * KiB},
-        .hoists_parameters = true,
+        H100_CLASS,
         // One CUDA kernel per dispatch, one transient arena, results copied out.
         .dispatch = {.execution_model = MET_EXEC_KERNELS, .allocation_model = MET_ALLOC_ARENA,
-                     .results_in_place = false, .offload = true,
-                     .host_link_bytes_per_s = 64 * GBps,  // PCIe Gen5 x16, per direction
-                     .launch_floor_ns = 3000,  // ~3 us from the host (CUDA launch
-                                               // overhead, nvbench-style measurements)
-                     // the datasheet, dense: FP32 67 TFLOPS, BF16/FP16 tensor core 989,
-                     // INT8 tensor core 1979 TOPS
-                     .peak_flops_f32 = 67 * TFLOPS, .peak_flops_f16 = 989 * TFLOPS,
-                     .peak_flops_int = 1979 * TFLOPS,
-                     .control_bytes_per_buffer = 8,  // a device pointer per kernel argument
-                     .allocation_padding_bytes = 0},
-        .unpacked_sub_byte = false,
-        .fusion = MET_FUSION_IREE,     // dispatch formation as IREE does it (metrale/budget.h)
-        .residency = MET_RESIDENCY_REPLACE,  // serving engines keep one copy of each weight
+                     .results_in_place = false, H100_DISPATCH},
     },
     {
         .name = "mobile-gpu-f32",
@@ -216,28 +223,10 @@ static const met_target_t kTargets[] = {
         // keeps. Memory, fusion and peaks as h100.
         .name = "h100-megakernel",
         .description = "H100-class GPU running each graph as one persistent megakernel",
-        .width_policy = MET_WIDTH_NATIVE,
-        .alignment = 256,
-        .index_bits = 64,
-        .epilogue_fusion = true,
-        .memory_bytes = 80 * GiB,
-        .bandwidth_bytes_per_s = 3350 * GBps,
-        .compute_units = 132,
-        .fast_path = kH100Fast,
-        .default_util_ppm = 900000,
-        .driver = {.context_bytes = 512 * MiB, .reserved_ppm = 0, .chunk_bytes = 2 * MiB},
-        .workspace = {.matmul_per_unit_bytes = 256 * KiB, .conv_stages_operand = true,
-                      .softmax_per_unit_bytes = 64 * KiB, .reduction_per_unit_bytes = 4 * KiB},
-        .hoists_parameters = true,
+        H100_CLASS,
         .dispatch = {.execution_model = MET_EXEC_MEGAKERNEL,
                      .allocation_model = MET_ALLOC_ARENA, .results_in_place = true,
-                     .offload = true, .host_link_bytes_per_s = 64 * GBps,
-                     .launch_floor_ns = 3000, .peak_flops_f32 = 67 * TFLOPS,
-                     .peak_flops_f16 = 989 * TFLOPS, .peak_flops_int = 1979 * TFLOPS,
-                     .control_bytes_per_buffer = 8, .allocation_padding_bytes = 0},
-        .unpacked_sub_byte = false,
-        .fusion = MET_FUSION_IREE,     // dispatch formation as IREE does it (metrale/budget.h)
-        .residency = MET_RESIDENCY_REPLACE,
+                     H100_DISPATCH},
     },
     {
         // Exactly what `metrale run` executes: upstream MLIR's CPU pipeline (rules in
