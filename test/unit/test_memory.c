@@ -147,14 +147,19 @@ static void test_driver_terms(void) {
   CHECK(tot.overflow_term && !strcmp(tot.overflow_term, "activations"));
 }
 
+// A zeroed report and a model assembling into it, storage from |arena|.
+static void start_model(met_arena_t *arena, met_memory_report_t *r, met_memory_model_t *m) {
+  memset(r, 0, sizeof(*r));
+  met_memory_model_initialize(arena, r, m);
+}
+
 // lib/memory_model.c: runs, weights merged by name, states, caches, and the sums.
 static void test_model(void) {
   met_arena_t arena;
   met_arena_initialize(met_allocator_system(), &arena);
   met_memory_report_t r;
-  memset(&r, 0, sizeof(r));
   met_memory_model_t m;
-  met_memory_model_initialize(&arena, &r, &m);
+  start_model(&arena, &r, &m);
   // Run "a": arena 1000 after hoisting, 300 derived bytes, matmul workspace 64.
   // Run "b": bufferized, allocation peak 5000 (its charge), arena 800, matmul 128, conv 32;
   // its Budget is incomplete.
@@ -231,9 +236,8 @@ static void test_model(void) {
   CHECK_EQ_U64(state, 512 + 4096);  // the state and the device cache
   // A sum past 2^64 names its term: weights of 2^64 - 1 and 1 bytes.
   met_memory_report_t r2;
-  memset(&r2, 0, sizeof(r2));
   met_memory_model_t m2;
-  met_memory_model_initialize(&arena, &r2, &m2);
+  start_model(&arena, &r2, &m2);
   met_memory_weight_t big = {"big", NULL, UINT64_MAX, 0, 0, false, false, 0};
   met_memory_weight_t one = {"one", NULL, 1, 0, 0, false, false, 0};
   CHECK(met_memory_model_weight(&m2, &big, true) == MET_OK);
@@ -252,9 +256,8 @@ static void test_replace_sources(void) {
   met_arena_t arena;
   met_arena_initialize(met_allocator_system(), &arena);
   met_memory_report_t r;
-  memset(&r, 0, sizeof(r));
   met_memory_model_t m;
-  met_memory_model_initialize(&arena, &r, &m);
+  start_model(&arena, &r, &m);
   m.replace_sources = true;
   met_memory_weight_t p1 = {"p", NULL, 1000, 0, 1, false, false, 600};
   met_memory_weight_t p2 = {"p", NULL, 1000, 0, 1, false, false, 400};
@@ -286,9 +289,8 @@ static void test_replace_sources(void) {
   // Half of a weight replaced keeps half of its served copy: stored 100, served 300,
   // replaced 50: derived 300 - 150 = 150.
   met_memory_report_t r2;
-  memset(&r2, 0, sizeof(r2));
   met_memory_model_t m2;
-  met_memory_model_initialize(&arena, &r2, &m2);
+  start_model(&arena, &r2, &m2);
   m2.replace_sources = true;
   met_memory_weight_t h = {"h", "bf16", 100, 300, 1, false, false, 50};
   CHECK(met_memory_model_weight(&m2, &h, true) == MET_OK);
