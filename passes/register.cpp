@@ -43,6 +43,7 @@ void emitMetrics(void *, MlirLocation loc, bool missed, const char *report, cons
   auto opts = mlir::remark::RemarkOpts::name(report).category("metrale").function(function);
   auto r = missed ? mlir::remark::missed(unwrap(loc), opts)
                   : mlir::remark::analysis(unwrap(loc), opts);
+  if (!r) return;  // no remark engine, or its filters leave out "metrale": build no metric
   for (size_t i = 0; i < count; ++i) {
     if (is_signed && is_signed[i])
       r << mlir::remark::metric(names[i], static_cast<int64_t>(values[i]));
@@ -82,6 +83,7 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
     MlirOperation module = wrap(this->getOperation().getOperation());
     if (!o.sarif.length) {
       if (!Run(module, &o, emitDiag, nullptr, nullptr, nullptr)) this->signalPassFailure();
+      llvm::errs().flush();  // a buffered stderr (metrale-opt's): before the printed IR
       return;
     }
     // sarif=FILE: every diagnostic also goes into the log, written when the run ends.
@@ -97,6 +99,7 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
     met_strbuf_deinitialize(&sb);
     met_sarif_deinitialize(&sarif);
     if (!ok) this->signalPassFailure();
+    llvm::errs().flush();
   }
 };
 
