@@ -70,13 +70,40 @@ static bool cheap_clone(const met_graph_t *g, const met_node_t *node) {
   return g->values[node->result_begin].bytes > g->values[g->operands[node->operand_begin]].bytes;
 }
 
+// MET_FUSION_IREE: a linalg.fill is cloned into every dispatch that reads it
+// (isClonableIntoDispatchOp), however many there are, when each reader is a compute node
+// on the fast path and the fill is not returned: it is no dispatch and never in memory.
+static void clone_fills(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off) {
+  const met_graph_t *g = c->g;
+  // c->cloned counts, per fill result, the reads by such nodes first (saturating: a
+  // count past 254 is no clone, which is only a missed fold).
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind != MET_NODE_COMPUTE || off[n] || c->hoisted[n]) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      int32_t p = g->values[c->root[g->operands[node->operand_begin + i]]].producer;
+      if (p >= 0 && g->nodes[p].op_class == MET_CLASS_FILL && c->cloned[p] < 255) c->cloned[p]++;
+    }
+  }
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    uint8_t k = c->cloned[n];
+    c->cloned[n] = 0;
+    if (node->kind != MET_NODE_COMPUTE || node->op_class != MET_CLASS_FILL || off[n] ||
+        node->result_count != 1 || c->hoisted[n])
+      continue;
+    uint32_t r = node->result_begin;
+    c->cloned[n] = k < 255 && uses[r] > 0 && uses[r] == k && !c->returned[r];
+  }
+}
+
 static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                         uint32_t *group_of) {
   const met_graph_t *g = c->g;
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     group_of[n] = UINT32_MAX;
-    if (node->kind != MET_NODE_COMPUTE || c->hoisted[n]) continue;
+    if (node->kind != MET_NODE_COMPUTE || c->hoisted[n] || c->cloned[n]) continue;
     const uint32_t *ops = &g->operands[node->operand_begin];
     int own = off[n] ? G_SOLO : met_budget_group_kind_for(node->op_class);
     // An elementwise node that reads only leaves is a generator too.
@@ -204,6 +231,7 @@ static met_status_t count_dram_in(met_budget_ctx_t *c, const uint32_t *group_of,
         if (g->values[r].role == MET_ROLE_EMPTY) continue;
         if (g->values[r].role == MET_ROLE_SPLAT && !met_budget_splat_read(c->t, node, i))
           continue;
+        if (g->values[r].producer >= 0 && c->cloned[g->values[r].producer]) continue;  // filled here
         if (met_budget_producer_group(c, group_of, r) == grp || mark[o] == grp) continue;
         mark[o] = grp;
         uint64_t rd = met_budget_policy_bytes(&g->values[o], pol);
@@ -419,6 +447,7 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
       MET_RETURN_IF_ERROR(met_arena_calloc(arena, nn, 1, (void **)&out->hoisted));
       memcpy(out->hoisted, hoisted, nn);
     }
+  MET_RETURN_IF_ERROR(met_arena_calloc(tmp, nn ? nn : 1, 1, (void **)&c->cloned));
   // Fusion's own arrays are released before the planner runs: the analysis' peak is its
   // smallest when what is dead is gone.
   met_arena_mark_t fm = met_arena_mark(tmp);
@@ -515,8 +544,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
     alone[n] = out->off_fast_path[n];
   }
   if (c->mlir) {
-    uint8_t *folded;
-    MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&folded));
+    uint8_t *folded = c->cloned;  // a folded fill is its scalar in each generic's body
     MET_RETURN_IF_ERROR(met_fusion_mlir_fold_fills(c, out->use_count, alone, folded));
     uint32_t *col_root, *col_count;
     MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, sizeof(uint32_t), (void **)&col_root));
@@ -524,6 +552,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
     met_fusion_mlir_plan(c, out->use_count, alone, folded, col_root, col_count, out->group_of_node);
     number_groups(c, out->group_of_node);
   } else {
+    if (c->iree) clone_fills(c, out->use_count, alone);
     plan_fusion(c, out->use_count, alone, out->group_of_node);
   }
   return MET_OK;

@@ -26,6 +26,8 @@ typedef struct met_budget_ctx_t {
   uint8_t *returned;   // per value (roots only)
   uint8_t *mat;        // per value: materialized
   const uint8_t *hoisted;  // per node: run at load time (met_budget_report_t.hoisted)
+  uint8_t *cloned;     // per node: a fill copied into every dispatch that reads it (budget.h):
+                       // no dispatch of its own, its result never in memory
   uint32_t *home;      // MET_FUSION_MLIR: per value, the value whose slot holds it (itself
                        // unless written in place); NULL otherwise
   uint8_t *inplace;    // MET_FUSION_MLIR: per value, written into another value's buffer

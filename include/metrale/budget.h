@@ -24,6 +24,10 @@
 // MET_FUSION_IREE (host-cpu, h100, h100-megakernel, npu) is the same walk with the rules
 // of IREE's dispatch formation (FormDispatchRegions.cpp and the elementwise fusion before
 // it, as read in docs/iree-dispatch-formation.md), where they differ:
+//   - a linalg.fill is cloned into every dispatch that reads it (isClonableIntoDispatchOp),
+//     however many: it is no dispatch, its result is never in memory and reading it costs
+//     nothing (the dispatch fills its own buffer), when every reader is a compute node on
+//     the fast path and the fill is not returned;
 //   - a root (matmul, conv) takes in a producer only when IREE would clone it into the
 //     dispatch (isClonableIntoDispatchOp): fills and widening casts (bit-extends, as in
 //     dequantization). Any other producer of a root's input, a transpose or a broadcast
@@ -49,7 +53,8 @@
 // is MET_FUSION_MLIR (mlir-cpu) describes upstream MLIR's CPU pipeline as `metrale run`
 // executes it instead, rule by rule (test/Run/fusion-mlir*.test check each against a run):
 //   - Every compute node is a kernel, except a linalg.fill whose every use is an input of
-//     a linalg.generic (FoldFillWithGenericOp folds it into their bodies).
+//     a linalg.generic (FoldFillWithGenericOp folds it into their bodies: a scalar, so its
+//     readers read no bytes of it).
 //   - A node that is or lowers to a linalg.generic (MET_NODE_F_GENERIC) takes in each
 //     all-parallel generic producer group whose every open use is one of its inputs, not
 //     its init (linalg-fuse-elementwise-ops with its default control: the producer has one

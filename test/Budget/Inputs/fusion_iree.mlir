@@ -35,3 +35,13 @@ func.func @fanout(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
   %d = arith.addf %b, %c : tensor<16x64xf32>
   return %d : tensor<16x64xf32>
 }
+
+// One zero fill is the accumulator of two matmuls.
+func.func @shared_fill(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %m1 = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %m2 = linalg.matmul ins(%b, %a : tensor<64x64xf32>, tensor<64x64xf32>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %m1, %m2 : tensor<64x64xf32>, tensor<64x64xf32>
+}
