@@ -97,6 +97,61 @@ static void clone_fills(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
   }
 }
 
+// MET_FUSION_TFJS. What a node computes (its generalized computation, or its name).
+static const char *node_what(const met_graph_t *g, const met_node_t *node) {
+  const met_node_extra_t *x = met_graph_extra(g, node);
+  return x && x->computation ? x->computation : node->name;
+}
+
+static bool what_in(const char *what, const char *const *list) {
+  for (; *list; ++list)
+    if (!strcmp(what, *list)) return true;
+  return false;
+}
+
+// The converter's fused ops (tfjs-core's fused.conv2d, fused.depthwiseConv2d,
+// fused.matMul, made from Grappler's _FusedConv2D / _FusedMatMul): the op, then a bias
+// add, then one activation of 'relu', 'relu6', 'prelu', 'leakyrelu', 'elu', 'sigmoid'.
+// The spellings those take here, named, TOSA and generalized (adapter_generic.c).
+enum { TFJS_OPEN = 0, TFJS_BIAS = 1, TFJS_DONE = 2 };
+static const char *const kTfjsBias[] = {"arith.addf", "arith.addi", "tosa.add", "linalg.add",
+                                        NULL};
+static const char *const kTfjsActivation[] = {
+    // relu, relu6 (a max with 0, a clamp to [0, 6])
+    "arith.maximumf", "arith.maxnumf", "tosa.maximum", "linalg.max", "tosa.clamp",
+    "arith.maximumf+arith.minimumf", "arith.minimumf+arith.maximumf",
+    "arith.maxnumf+arith.minnumf", "arith.minnumf+arith.maxnumf",
+    // sigmoid (tosa-to-linalg's 1 / (1 + exp(-x)))
+    "tosa.sigmoid", "arith.negf+math.exp+arith.addf+arith.divf",
+    // leakyrelu, prelu (x < 0 ? a * x : x), elu (x < 0 ? exp(x) - 1 : x)
+    "arith.cmpf+arith.mulf+arith.select", "arith.mulf+arith.cmpf+arith.select",
+    "arith.cmpf+math.expm1+arith.select", "math.expm1+arith.cmpf+arith.select", NULL};
+
+static bool tfjs_fusable_root(const met_node_t *node) {
+  return node->op_class == MET_CLASS_MATMUL ||
+         (node->op_class == MET_CLASS_CONV && !strstr(node->name, "pool"));
+}
+
+// MET_FUSION_TFJS: the stage |node| takes a fused op from |grp| to (whose result it reads
+// through its only open use), or TFJS_OPEN when it does not join: it reads nothing else
+// from another dispatch but generators it takes in with it (a bias broadcast).
+static int tfjs_stage(const met_budget_ctx_t *c, const uint32_t *group_of, const met_node_t *node,
+                      uint32_t grp) {
+  const met_graph_t *g = c->g;
+  if (c->gstage[grp] == TFJS_DONE || node->result_count != 1 ||
+      node->op_class != MET_CLASS_ELEMENTWISE)
+    return TFJS_OPEN;
+  for (uint32_t i = 0; i < node->operand_count; ++i) {
+    uint32_t pg = met_budget_producer_group(c, group_of, c->root[g->operands[node->operand_begin + i]]);
+    if (pg != UINT32_MAX && pg != grp &&
+        (c->gkind[pg] != G_GEN || c->gopen[pg] != slots_from(c, group_of, node, pg)))
+      return TFJS_OPEN;
+  }
+  const char *what = node_what(g, node);
+  if (c->gstage[grp] < TFJS_BIAS && what_in(what, kTfjsBias)) return TFJS_BIAS;
+  return what_in(what, kTfjsActivation) ? TFJS_DONE : TFJS_OPEN;
+}
+
 static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                         uint32_t *group_of) {
   const met_graph_t *g = c->g;
@@ -110,7 +165,12 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
     bool reads_dispatch = false;
     for (uint32_t i = 0; i < node->operand_count; ++i)
       reads_dispatch |= met_budget_producer_group(c, group_of, c->root[ops[i]]) != UINT32_MAX;
-    if (own == G_ELEMENTWISE && !reads_dispatch) own = G_GEN;
+    // (On MET_FUSION_TFJS only a broadcast: its reader broadcasts implicitly; any other
+    // op is a program of its own.)
+    if (own == G_ELEMENTWISE && !reads_dispatch &&
+        (!c->tfjs || !strcmp(node_what(g, node), "linalg.broadcast")))
+      own = G_GEN;
+    int stage = TFJS_OPEN;
     uint32_t joined = UINT32_MAX;
     uint64_t joined_k = 0;
     for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
@@ -128,6 +188,12 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
         allowed = (k == G_GEN && (ew || red || c->gclone[grp])) ||
                   ((ew || red) && k == G_ELEMENTWISE) ||
                   (ew && k == G_ANCHOR && c->t->epilogue_fusion);
+      }
+      if (c->tfjs) {
+        // A program per op; a fused matmul/conv takes its bias add and activation when
+        // its result has no other reader (Grappler's remapper fuses a single consumer).
+        allowed = k == G_ANCHOR && c->gopen[grp] == 1 && c->t->epilogue_fusion &&
+                  (stage = tfjs_stage(c, group_of, node, grp)) != TFJS_OPEN;
       }
       if (!allowed) continue;
       uint64_t kcount = slots_from(c, group_of, node, grp);
@@ -150,10 +216,12 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
       if (c->gkind[grp] == G_GEN || (own == G_ANCHOR && c->gkind[grp] == G_ELEMENTWISE))
         c->gkind[grp] = (uint8_t)own;  // (a reduction that took in an elementwise group)
       c->gclone[grp] &= cheap_clone(g, node);
+      c->gstage[grp] = (uint8_t)stage;
     } else {
       grp = c->ngroups++;
       c->gkind[grp] = (uint8_t)own;
       c->gclone[grp] = cheap_clone(g, node);
+      c->gstage[grp] = c->tfjs && !tfjs_fusable_root(node) ? TFJS_DONE : TFJS_OPEN;
       c->gopen[grp] = 0;
       c->parent[grp] = grp;
     }
@@ -165,6 +233,9 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
       if (c->iree && !c->gclone[pg] && node->op_class != MET_CLASS_ELEMENTWISE &&
           node->op_class != MET_CLASS_REDUCTION)
         continue;  // IREE: only cheap ops are cloned into a root
+      if (c->tfjs && node->op_class != MET_CLASS_ELEMENTWISE)
+        continue;  // TF.js: only an elementwise op broadcasts an operand
+
       if (c->gopen[pg] != slots_from(c, group_of, node, pg)) continue;
       c->parent[pg] = grp;
       c->gopen[pg] = 0;
@@ -456,6 +527,7 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   c->gkind = NULL;
   c->gclone = NULL;
   c->gread = NULL;
+  c->gstage = NULL;
   c->gopen = NULL;
   MET_RETURN_IF_ERROR(st);
   mark_materialized(c, out->group_of_node);
@@ -514,6 +586,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&c->gkind));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gclone));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gread));
+  MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gstage));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, sizeof(uint64_t), (void **)&c->gopen));
   uint8_t *alone;
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&alone));
@@ -552,7 +625,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
     met_fusion_mlir_plan(c, out->use_count, alone, folded, col_root, col_count, out->group_of_node);
     number_groups(c, out->group_of_node);
   } else {
-    if (c->iree) clone_fills(c, out->use_count, alone);
+    if (c->iree || c->tfjs) clone_fills(c, out->use_count, alone);
     plan_fusion(c, out->use_count, alone, out->group_of_node);
   }
   return MET_OK;
@@ -574,6 +647,7 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   c.per_group = options->per_group;
   c.mlir = target->fusion == MET_FUSION_MLIR;
   c.iree = target->fusion == MET_FUSION_IREE;
+  c.tfjs = target->fusion == MET_FUSION_TFJS;
   met_arena_initialize(arena->allocator, &c.tmp);
   met_status_t st = analyze(&c, options, out);
   met_arena_deinitialize(&c.tmp);

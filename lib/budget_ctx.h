@@ -35,12 +35,14 @@ typedef struct met_budget_ctx_t {
   uint8_t *gclone;     // per group (MET_FUSION_IREE): every member is cheap to clone into
                        // a consumer (fills, widening casts)
   uint8_t *gread;      // per group (MET_FUSION_IREE): a node outside it read its results
+  uint8_t *gstage;     // per group (MET_FUSION_TFJS): what the fused op took, TFJS_*
   uint8_t *gkind;      // per group
   uint64_t *gopen;     // per group: uses of members' results by non-members
   uint32_t *parent;    // per group: union-find parent (merged generator groups)
   uint32_t ngroups;
   bool mlir;                   // the target's fusion model is MET_FUSION_MLIR
   bool iree;                   // the target's fusion model is MET_FUSION_IREE
+  bool tfjs;                   // the target's fusion model is MET_FUSION_TFJS
   bool any_weight;             // some value is a weight (met_role_is_weight)
   bool per_group;              // fill the report's group_bytes
   const char *overflow_field;  // set with MET_EOVERFLOW

@@ -147,11 +147,12 @@ static const met_target_t kTargets[] = {
     },
     {
         .name = "mobile-gpu-f32",
-        .description = "WebGL2/GLES-class GPU that stores every float as f32",
+        .description = "WebGL2-class GPU running TensorFlow.js (WebGL backend), floats as f32",
         .width_policy = MET_WIDTH_F32_UNIFORM,  // float textures hold 32-bit floats only
         .alignment = 16,             // an RGBA32F texel
         .index_bits = 32,            // GLSL ES integers are 32-bit
-        .epilogue_fusion = false,    // a draw call per op (TensorFlow.js's WebGL backend)
+        .epilogue_fusion = true,     // the converter's fused conv2d / depthwiseConv2d / matMul
+                                     // take a bias add and an activation (tfjs-core fused_ops)
         .memory_bytes = 4 * GiB,     // assumption: the share of a phone's LPDDR a GPU gets
         .bandwidth_bytes_per_s = 50 * GBps,  // LPDDR5-6400 x64: 51.2 GB/s (Snapdragon 8
                                              // Gen 2 class)
@@ -177,7 +178,7 @@ static const met_target_t kTargets[] = {
                      .control_bytes_per_buffer = 8,  // a texture handle per input
                      .allocation_padding_bytes = 0},
         .unpacked_sub_byte = false,
-        .fusion = MET_FUSION_METRALE,
+        .fusion = MET_FUSION_TFJS,  // a shader program per op (tfjs-backend-webgl)
         .residency = MET_RESIDENCY_KEEP,  // a WebGL runtime keeps the model's weight textures
     },
     {
@@ -269,7 +270,7 @@ const char *met_exec_model_name(met_exec_model_t m) {
 }
 
 const char *met_fusion_model_name(met_fusion_model_t f) {
-  return f == MET_FUSION_MLIR ? "mlir" : f == MET_FUSION_IREE ? "iree" : "metrale";
+  return f == MET_FUSION_MLIR ? "mlir" : f == MET_FUSION_IREE ? "iree" : "tfjs-webgl";
 }
 
 const char *met_residency_name(met_residency_t r) {

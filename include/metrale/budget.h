@@ -4,26 +4,48 @@
 // met_budget_report_t. Every report of metrale (attribute, remarks, JSON, CLI table) reads
 // these numbers; nothing else computes them. Thread-safe: all state lives in the arguments.
 //
-// Fusion plan (the dispatch model). Compute nodes are visited in program order. A node
-// joins the group of one of its producers when
-//   (a) the kinds allow it: an elementwise node (casts included) joins an elementwise
-//       group, or, on targets with epilogue_fusion, a group anchored by a matmul, conv or
-//       reduction; any node joins a generator group; and
+// Fusion plan (the dispatch model). Each target names the backend whose dispatch
+// formation it follows (met_fusion_model_t); each rule below names what it models.
+//
+// The walk of MET_FUSION_TFJS and MET_FUSION_IREE. Compute nodes are visited in program
+// order. A node joins the group of one of its producers when
+//   (a) the model's rules (below) allow it, and
 //   (b) the group has no other open use: every use of every result of every member is by
 //       this node (so a group always has one exit, and the dispatch graph stays acyclic).
-// The first producer (in operand order) that qualifies wins. Then every other generator
-// group whose open uses are all by this node is merged into the node's group (a backend
-// clones a fill or a bias broadcast into its consumer). A generator group is made of
-// fills and of elementwise ops that read only leaves (arguments, constants,
-// tensor.empty): it has no input from another dispatch, so merging it adds no cycle.
-// Matmul, conv, reduction, data movement, loops, unknown ops and ops off the target's fast
-// path start groups; off-fast-path and unknown ops never take another node in.
+// The first producer (in operand order) that qualifies wins. Then every generator group
+// whose open uses are all by this node is merged into the node's group (a backend
+// clones a bias broadcast into its consumer). A generator group is made of elementwise
+// ops that read only leaves (arguments, constants, tensor.empty): it has no input from
+// another dispatch, so merging it adds no cycle. Matmul, conv, reduction, data movement,
+// loops, unknown ops and ops off the target's fast path start groups; off-fast-path and
+// unknown ops never take another node in.
 //
-// That is the model of targets whose fusion is MET_FUSION_METRALE (mobile-gpu-f32).
+// MET_FUSION_TFJS (mobile-gpu-f32) is TensorFlow.js's WebGL backend (tfjs-backend-webgl):
+// one shader program, a draw call, per op; nothing fuses when the model runs. What is one
+// op is what the converter made one (tfjs-converter, through Grappler's remapper:
+// _FusedConv2D, _FusedMatMul): tfjs-core's fused.conv2d, fused.depthwiseConv2d and
+// fused.matMul take a bias add and one activation ('relu', 'relu6', 'prelu', 'leakyrelu',
+// 'elu', 'sigmoid'). So:
+//   - a linalg.fill is no program: a TF.js op allocates its result and has no accumulator
+//     to initialize; it is cloned into every reader, as on MET_FUSION_IREE below;
+//   - a generator is only a broadcast of leaves: its elementwise reader broadcasts the
+//     operand itself (TF.js's binary ops broadcast implicitly), and takes it in;
+//   - a matmul or a conv (not a pooling window) whose result has exactly one reader takes
+//     in that reader when it is a bias add (an add whose other operands are leaves or a
+//     broadcast of them), then likewise one activation (the spellings of lib/budget.c's
+//     kTfjsActivation: max/clamp, the sigmoid's, select-based leaky/elu), in that order,
+//     at most one of each, when the target's epilogue_fusion is set;
+//   - every other compute node is a program of its own: elementwise chains, casts,
+//     transposes and reductions do not fuse, so a fan-out splits nothing.
+//   Not modelled: the converter's other rewrites (batch-norm folded into conv weights),
+//   and WebGL's packed textures (a layout, not a dispatch).
 //
-// MET_FUSION_IREE (host-cpu, h100, h100-megakernel, npu) is the same walk with the rules
-// of IREE's dispatch formation (FormDispatchRegions.cpp and the elementwise fusion before
-// it, as read in docs/iree-dispatch-formation.md), where they differ:
+// MET_FUSION_IREE (host-cpu, h100, h100-megakernel, npu) is IREE's dispatch formation
+// (FormDispatchRegions.cpp and the elementwise fusion before it, as read in
+// docs/iree-dispatch-formation.md). On the walk:
+//   - an elementwise node joins an elementwise group, or a group anchored by a matmul, conv
+//     or reduction (fuseRootsWithConsumers) when the target's epilogue_fusion is set; any
+//     node joins a generator group;
 //   - a linalg.fill is cloned into every dispatch that reads it (isClonableIntoDispatchOp),
 //     however many: it is no dispatch, its result is never in memory and reading it costs
 //     nothing (the dispatch fills its own buffer), when every reader is a compute node on
@@ -90,7 +112,7 @@
 // part of its dispatches, DRAM bytes or arena (met_budget_report_t.hoisted).
 //
 // Constants. A splat constant (MET_ROLE_SPLAT: every element one value) is a fill, not a
-// weight: on MET_FUSION_METRALE targets it is read from no memory (a scalar in the
+// weight: on MET_FUSION_TFJS and MET_FUSION_IREE targets it is read from no memory (a scalar in the
 // consumer's body, or filled in place by the dispatch that reads it, as IREE clones
 // splats into dispatches) and counts in no param_bytes.
 //

@@ -75,7 +75,8 @@ const char *met_alloc_model_name(met_alloc_model_t m);  // "arena", "per-buffer"
 
 // The dispatch formation a target's backend does (rules in metrale/budget.h).
 typedef enum met_fusion_model_e {
-  MET_FUSION_METRALE = 0,  // metrale's producer-consumer model (epilogue_fusion applies)
+  MET_FUSION_TFJS = 0,     // TensorFlow.js's WebGL backend: a shader program per op, and
+                           // the converter's fused matmul/conv with bias and activation
   MET_FUSION_IREE = 2,     // the producer-consumer model with IREE's dispatch-formation
                            // rules (budget.h): only cheap producers are cloned into a
                            // root, and elementwise producers fuse into reductions
@@ -93,7 +94,7 @@ typedef enum met_residency_e {
 } met_residency_t;
 const char *met_residency_name(met_residency_t r);  // "keep", "replace"
 
-const char *met_fusion_model_name(met_fusion_model_t f);  // "metrale", "iree", "mlir"
+const char *met_fusion_model_name(met_fusion_model_t f);  // "tfjs-webgl", "iree", "mlir"
 
 typedef struct met_target_t {
   const char *name;

@@ -11,16 +11,17 @@
 // map), %c = %b + %a, yielded. host-cpu forms dispatches as IREE does: %a has two uses,
 // and its first reader (the transpose) takes it in (FuseMultiUseElementwiseProducer);
 // the add then takes in the rest: 1 dispatch, only the yielded %c (4096 B) in memory:
-// scratch of the scf.for 4096 (mobile-gpu-f32, below, keeps %a apart: 2 dispatches).
+// scratch of the scf.for 4096 (mobile-gpu-f32, below: a program per op, 3 dispatches).
 // Function: positions 0, 1 the index constants, 2 the loop, 3 the return. %r (4096 B)
 // lives [2, 3] with the scratch at 2: arena 4096 + 4096 = 8192, also the sum of slots.
 // CHECK-LABEL: func.func @loop
 // CHECK-SAME: arena_bytes = 8192 : i64
 // CHECK-SAME: complete = false
 // CHECK-SAME: materialized_bytes = 8192 : i64
-// On mobile-gpu-f32 (metrale's own model): %a is a dispatch of its own, materialized
-// [0, 2] beside %c [2, 3]: 2 dispatches, scratch 8192.
-// MEM: warning: the body of 'scf.for' runs 2 dispatch(es) of its own: its scratch arena (8192 bytes) is counted at the op
+// On mobile-gpu-f32 (TF.js's WebGL backend, a program per op): %a, %b and %c are 3
+// dispatches; body positions addf 0, empty 1, transpose 2, addf 3, yield 4: %a [0, 3],
+// %b [2, 3], %c [3, 4] are all live at 3: scratch 3 x 4096 = 12288.
+// MEM: warning: the body of 'scf.for' runs 3 dispatch(es) of its own: its scratch arena (12288 bytes) is counted at the op
 // expected-remark @below {{metrale.budget @loop on host-cpu (native): arena_bytes=8192}}
 func.func @loop(%x: tensor<1024xf32>, %n: index) -> tensor<1024xf32> {
   %c0 = arith.constant 0 : index
