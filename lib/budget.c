@@ -70,31 +70,33 @@ static bool cheap_clone(const met_graph_t *g, const met_node_t *node) {
   return g->values[node->result_begin].bytes > g->values[g->operands[node->operand_begin]].bytes;
 }
 
-// MET_FUSION_IREE: a linalg.fill is cloned into every dispatch that reads it
-// (isClonableIntoDispatchOp), however many there are, when each reader is a compute node
-// on the fast path and the fill is not returned: it is no dispatch and never in memory.
-static void clone_fills(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off) {
+// MET_FUSION_IREE, MET_FUSION_TFJS: a linalg.fill is cloned into every dispatch that reads
+// it (budget.h), however many there are, when each reader is a compute node on the fast
+// path and the fill is not returned: it is no dispatch and never in memory.
+static met_status_t clone_fills(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off) {
   const met_graph_t *g = c->g;
-  // c->cloned counts, per fill result, the reads by such nodes first (saturating: a
-  // count past 254 is no clone, which is only a missed fold).
+  met_arena_mark_t m = met_arena_mark(&c->tmp);
+  uint32_t *reads;  // per node: reads of its result by compute nodes on the fast path
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->node_count ? g->node_count : 1,
+                                       sizeof(uint32_t), (void **)&reads));
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     if (node->kind != MET_NODE_COMPUTE || off[n] || c->hoisted[n]) continue;
     for (uint32_t i = 0; i < node->operand_count; ++i) {
       int32_t p = g->values[c->root[g->operands[node->operand_begin + i]]].producer;
-      if (p >= 0 && g->nodes[p].op_class == MET_CLASS_FILL && c->cloned[p] < 255) c->cloned[p]++;
+      if (p >= 0 && g->nodes[p].op_class == MET_CLASS_FILL) reads[p]++;
     }
   }
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
-    uint8_t k = c->cloned[n];
-    c->cloned[n] = 0;
     if (node->kind != MET_NODE_COMPUTE || node->op_class != MET_CLASS_FILL || off[n] ||
         node->result_count != 1 || c->hoisted[n])
       continue;
     uint32_t r = node->result_begin;
-    c->cloned[n] = k < 255 && uses[r] > 0 && uses[r] == k && !c->returned[r];
+    c->cloned[n] = uses[r] > 0 && uses[r] == reads[n] && !c->returned[r];
   }
+  met_arena_release_to(&c->tmp, m);
+  return MET_OK;
 }
 
 // MET_FUSION_TFJS. What a node computes (its generalized computation, or its name).
@@ -625,7 +627,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
     met_fusion_mlir_plan(c, out->use_count, alone, folded, col_root, col_count, out->group_of_node);
     number_groups(c, out->group_of_node);
   } else {
-    if (c->iree || c->tfjs) clone_fills(c, out->use_count, alone);
+    if (c->iree || c->tfjs) MET_RETURN_IF_ERROR(clone_fills(c, out->use_count, alone));
     plan_fusion(c, out->use_count, alone, out->group_of_node);
   }
   return MET_OK;

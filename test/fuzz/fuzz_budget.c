@@ -344,13 +344,41 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
   for (size_t n = 0; n < nn; ++n) FUZZ_CHECK((rep->hoisted ? rep->hoisted[n] : 0) == hoisted[n]);
   FUZZ_CHECK_EQ(b->load_time_dispatches, load_time);
 
+  // Cloned fills (budget.h): on a TF.js or IREE target, a fill on the fast path with one
+  // result, run (not at load time), not returned and read, every read by a compute node
+  // on the fast path that runs: no group, never in memory.
+  static uint8_t cloned[MAX_NODES + 1], off_path[MAX_NODES + 1];
+  static uint32_t fill_reads[MAX_NODES * 4 + 64];
+  for (size_t v = 0; v < nv; ++v) fill_reads[v] = 0;
+  for (size_t n = 0; n < nn; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    off_path[n] = node->kind == MET_NODE_COMPUTE &&
+                  (is_call(g, n) || node->op_class == MET_CLASS_UNKNOWN ||
+                   (node->flags & (MET_NODE_F_UNREGISTERED | MET_NODE_F_UNRANKED)) ||
+                   !met_target_is_fast(t, node->name));
+    if (node->kind != MET_NODE_COMPUTE || off_path[n] || hoisted[n]) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i)
+      fill_reads[root[g->operands[node->operand_begin + i]]]++;
+  }
+  for (size_t n = 0; n < nn; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    uint32_t r = node->result_begin;
+    cloned[n] = (t->fusion == MET_FUSION_IREE || t->fusion == MET_FUSION_TFJS) &&
+                node->kind == MET_NODE_COMPUTE && node->op_class == MET_CLASS_FILL &&
+                !off_path[n] && !hoisted[n] && node->result_count == 1 && uses[r] > 0 &&
+                fill_reads[r] == uses[r] && !returned[r];
+  }
+
   // Groups: dense, in order of first appearance, only compute nodes. A resolved call is a
   // group of its own whose dispatches are its callee's.
   uint32_t next = 0, ncompute = 0;
   u128 callee_dispatches = 0, calls = 0;
   for (size_t n = 0; n < nn; ++n) {
     uint32_t grp = rep->group_of_node[n];
-    if (g->nodes[n].kind != MET_NODE_COMPUTE || hoisted[n]) { FUZZ_CHECK(grp == UINT32_MAX); continue; }
+    if (g->nodes[n].kind != MET_NODE_COMPUTE || hoisted[n] || cloned[n]) {
+      FUZZ_CHECK(grp == UINT32_MAX);
+      continue;
+    }
     ++ncompute;
     FUZZ_CHECK(grp <= next);
     if (grp == next) ++next;
@@ -416,6 +444,20 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
     FUZZ_CHECK(members > 0);
     if (offs) FUZZ_CHECK(members == 1);
     FUZZ_CHECK(starters <= 1);
+    if (t->fusion == MET_FUSION_TFJS) {
+      // A program per op: one node, with fills and broadcasts it broadcasts implicitly;
+      // a matmul or conv (not a pooling window) with a bias add and an activation.
+      uint32_t ops = 0;
+      bool fused_op = false;
+      for (size_t n = 0; n < nn; ++n) {
+        if (rep->group_of_node[n] != grp) continue;
+        const met_node_t *node = &g->nodes[n];
+        ops += node->op_class != MET_CLASS_FILL && strcmp(node->name, "linalg.broadcast");
+        fused_op |= node->op_class == MET_CLASS_MATMUL ||
+                    (node->op_class == MET_CLASS_CONV && !strstr(node->name, "pool"));
+      }
+      FUZZ_CHECK(ops <= (fused_op ? 3u : 1u));
+    }
   }
 
   // The dispatch graph is acyclic: Kahn's algorithm over group edges.
@@ -430,7 +472,9 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
       if (node->kind != MET_NODE_COMPUTE) continue;
       for (uint32_t i = 0; i < node->operand_count; ++i) {
         int32_t p = g->values[root[g->operands[node->operand_begin + i]]].producer;
-        if (p < 0 || g->nodes[p].kind != MET_NODE_COMPUTE || hoisted[p] || hoisted[n]) continue;
+        if (p < 0 || g->nodes[p].kind != MET_NODE_COMPUTE || hoisted[p] || hoisted[n] ||
+            cloned[p] || cloned[n])
+          continue;
         uint32_t a = rep->group_of_node[p], c = rep->group_of_node[n];
         if (a != c && !edge[a][c]) { edge[a][c] = 1; indeg[c]++; }
       }
@@ -455,7 +499,7 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
     for (uint32_t i = 0; i < node->operand_count; ++i) {
       uint32_t r = root[g->operands[node->operand_begin + i]];
       int32_t p = g->values[r].producer;
-      if (p < 0 || g->nodes[p].kind != MET_NODE_COMPUTE || hoisted[p]) continue;
+      if (p < 0 || g->nodes[p].kind != MET_NODE_COMPUTE || hoisted[p] || cloned[p]) continue;
       if (node->kind != MET_NODE_COMPUTE || rep->group_of_node[n] != rep->group_of_node[p])
         mat[r] = 1;
     }
