@@ -99,6 +99,29 @@ static met_status_t clone_fills(met_budget_ctx_t *c, const uint32_t *uses, const
   return MET_OK;
 }
 
+// MET_FUSION_IREE's loop-count rules (budget.h) for |node| joining group |grp|, through
+// the members of |grp| whose results it reads: as a consumer of a root, no more loops
+// than the root (rule 11) nor than each such member (rule 10); as the first reader of a
+// multi-use producer (|same|), as many loops as each such member. Read through a reshape
+// view, the group's loops are not compared: IREE propagates the reshape into the group
+// (BubbleUpExpandShapes), whose iteration space then has the consumer's shape.
+static bool iree_loops_fit(const met_budget_ctx_t *c, const uint32_t *group_of,
+                           const met_node_t *node, uint32_t grp, bool same) {
+  const met_graph_t *g = c->g;
+  for (uint32_t i = 0; i < node->operand_count; ++i) {
+    uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
+    if (o != r && met_budget_producer_group(c, group_of, r) == grp) return true;
+  }
+  if (!same && node->loops > c->gloops[grp]) return false;
+  for (uint32_t i = 0; i < node->operand_count; ++i) {
+    uint32_t r = c->root[g->operands[node->operand_begin + i]];
+    if (met_budget_producer_group(c, group_of, r) != grp) continue;
+    uint8_t pl = g->nodes[g->values[r].producer].loops;
+    if (same ? node->loops != pl : node->loops > pl) return false;
+  }
+  return true;
+}
+
 // MET_FUSION_TFJS. What a node computes (its generalized computation, or its name).
 static const char *node_what(const met_graph_t *g, const met_node_t *node) {
   const met_node_extra_t *x = met_graph_extra(g, node);
@@ -189,7 +212,8 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
         bool red = node->op_class == MET_CLASS_REDUCTION;
         allowed = (k == G_GEN && (ew || red || c->gclone[grp])) ||
                   ((ew || red) && k == G_ELEMENTWISE) ||
-                  (ew && k == G_ANCHOR && c->t->epilogue_fusion);
+                  (ew && k == G_ANCHOR && c->t->epilogue_fusion &&
+                   iree_loops_fit(c, group_of, node, grp, false));
       }
       if (c->tfjs) {
         // A program per op; a fused matmul/conv takes its bias add and activation when
@@ -204,7 +228,7 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
       // fuses into the first elementwise op that reads it (which dominates the others);
       // its result stays a result of the dispatch for the later readers.
       if (c->iree && ew && (k == G_ELEMENTWISE || k == G_GEN) && !c->gread[grp] &&
-          !c->gclone[grp] && !cheap_clone(g, node)) {
+          !c->gclone[grp] && !cheap_clone(g, node) && iree_loops_fit(c, group_of, node, grp, true)) {
         joined = grp;
         joined_k = kcount;
         break;
@@ -215,8 +239,10 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
       c->gopen[grp] -= joined_k;
       // A generator group that takes in a node stops being one: the node reads a result
       // of the group, not only leaves (so |own| is never G_GEN here).
-      if (c->gkind[grp] == G_GEN || (own == G_ANCHOR && c->gkind[grp] == G_ELEMENTWISE))
+      if (c->gkind[grp] == G_GEN || (own == G_ANCHOR && c->gkind[grp] == G_ELEMENTWISE)) {
         c->gkind[grp] = (uint8_t)own;  // (a reduction that took in an elementwise group)
+        c->gloops[grp] = node->loops;  // and is its root
+      }
       c->gclone[grp] &= cheap_clone(g, node);
       c->gstage[grp] = (uint8_t)stage;
     } else {
@@ -224,6 +250,7 @@ static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t
       c->gkind[grp] = (uint8_t)own;
       c->gclone[grp] = cheap_clone(g, node);
       c->gstage[grp] = c->tfjs && !tfjs_fusable_root(node) ? TFJS_DONE : TFJS_OPEN;
+      c->gloops[grp] = node->loops;
       c->gopen[grp] = 0;
       c->parent[grp] = grp;
     }
@@ -530,6 +557,7 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   c->gclone = NULL;
   c->gread = NULL;
   c->gstage = NULL;
+  c->gloops = NULL;
   c->gopen = NULL;
   MET_RETURN_IF_ERROR(st);
   mark_materialized(c, out->group_of_node);
@@ -589,6 +617,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gclone));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gread));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gstage));
+  MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gloops));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, sizeof(uint64_t), (void **)&c->gopen));
   uint8_t *alone;
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&alone));

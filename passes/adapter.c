@@ -17,6 +17,7 @@
 #include "metrale/checked.h"
 #include "metrale/opclass.h"
 #include "metrale/ptrmap.h"
+#include "mlir_hooks.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "attrs.h"
@@ -70,8 +71,11 @@ met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type
   e->shaped = met_type_is_shaped_value(t);
   if (e->shaped)
     e->status = met_type_size(t, sh->opt->target, sh->opt->dynamic_size, &e->size);
-  if (e->shaped && mlirShapedTypeHasRank(t))
+  if (e->shaped && mlirShapedTypeHasRank(t)) {
     e->rank = (uint8_t)(mlirShapedTypeGetRank(t) > 255 ? 255 : mlirShapedTypeGetRank(t));
+    for (intptr_t d = 0; d < mlirShapedTypeGetRank(t) && e->nonunit < 255; ++d)
+      e->nonunit += mlirShapedTypeGetDimSize(t, d) != 1;
+  }
   MET_RETURN_IF_ERROR(met_ptrmap_put(&sh->typecache, t.ptr, (uint32_t)sh->ntypes));
   *out = &sh->types[sh->ntypes++];
   return MET_OK;
@@ -216,6 +220,36 @@ met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *po
          op = mlirOperationGetNextInBlock(op))
       MET_RETURN_IF_ERROR(add_op(b, op, (*pos)++));
   }
+  return MET_OK;
+}
+
+// met_node_t.loops of |op| (graph.h).
+static met_status_t node_loops(builder_t *b, MlirOperation op, met_op_class_t cls,
+                               uint8_t *out) {
+  uint32_t n;
+  *out = 0;
+  if (met_linalg_loops(op, &n)) {
+    *out = (uint8_t)(n > 255 ? 255 : n);
+    return MET_OK;
+  }
+  const type_entry_t *te;
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  uint32_t loops = 0;
+  if (cls == MET_CLASS_REDUCTION && nops > 0) {
+    MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, mlirValueGetType(mlirOperationGetOperand(op, 0)), &te));
+    loops = te->nonunit;
+  } else {
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
+      MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, mlirValueGetType(mlirOperationGetResult(op, r)), &te));
+      if (te->nonunit > loops) loops = te->nonunit;
+    }
+    if (cls == MET_CLASS_MATMUL) loops += 1;
+    if (cls == MET_CLASS_CONV && nops > 1) {
+      MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, mlirValueGetType(mlirOperationGetOperand(op, 1)), &te));
+      loops += te->nonunit > 0 ? te->nonunit - 1u : 0u;
+    }
+  }
+  *out = (uint8_t)(loops > 255 ? 255 : loops);
   return MET_OK;
 }
 
@@ -370,6 +404,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   if (result_unranked || operand_unranked) flags |= MET_NODE_F_UNRANKED;
   if (result_dynamic) flags |= MET_NODE_F_DYNAMIC;
   n->flags = flags;
+  if (info.kind == MET_NODE_COMPUTE && b->sh->opt->target->fusion == MET_FUSION_IREE)
+    MET_RETURN_IF_ERROR(node_loops(b, op, (met_op_class_t)info.op_class, &n->loops));
   if (b->sh->opt->record_names) n->loc = met_adapter_loc_string(b->sh->arena, loc);
   if (result_dynamic && !operand_dynamic)
     MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,

@@ -31,6 +31,7 @@ typedef struct type_entry_t {
   met_size_status_t status;
   bool shaped;
   uint8_t rank;         // 0 for scalars and unranked types, at most 255
+  uint8_t nonunit;      // dims that are not 1 (a dynamic one counts), at most 255
 } type_entry_t;
 
 // What every graph of one function's analysis shares: the function's own and those of

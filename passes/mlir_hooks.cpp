@@ -44,6 +44,15 @@ extern "C" int met_linalg_flops(MlirOperation op, int64_t dynamic_size, uint64_t
   return __builtin_mul_overflow(domain, body, out) ? 0 : 1;
 }
 
+extern "C" int met_linalg_loops(MlirOperation op, uint32_t *out) {
+  auto lop = llvm::dyn_cast<mlir::linalg::LinalgOp>(unwrap(op));
+  if (!lop) return 0;
+  uint32_t n = 0;
+  for (int64_t r : lop.getStaticLoopRanges()) n += r != 1;
+  *out = n;
+  return 1;
+}
+
 extern "C" int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn,
                                        void *user) {
   mlir::Operation *op = unwrap(module);

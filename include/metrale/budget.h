@@ -63,13 +63,17 @@
 //     maps are allowed);
 //   - an elementwise group with other uses fuses into the first elementwise node that
 //     reads it, which dominates the others in a block (FuseMultiUseElementwiseProducer);
-//     its result stays a result of the dispatch for the later readers.
-//   Not carried over, for want of what the graph does not record: the loop-count rule (a
-//   consumer with more loops than its root, a broadcast, does not join; nor, for a
-//   multi-use producer, one with another loop count), the conv rule (a consumer that
-//   changes the accumulator's element type does not join), slices and pads as transfers
-//   or copies by their geometry, and the operand limit. Where they apply this model fuses
-//   more than IREE: its dispatches are a lower bound of IREE's.
+//     its result stays a result of the dispatch for the later readers;
+//   - loop counts (met_node_t.loops: non-unit loops, as after FoldUnitExtentDims): a
+//     consumer with more loops than its root (a broadcast to a higher rank) does not join
+//     it, nor one with more loops than a member whose result it reads (isFusableWithConsumer);
+//     the first reader of a multi-use producer joins only with as many loops as it. A
+//     consumer that reads the group through a reshape view is not compared: IREE
+//     propagates the reshape into the group (BubbleUpExpandShapes).
+//   Not carried over, for want of what the graph does not record: the conv rule (a
+//   consumer that changes the accumulator's element type does not join), slices and pads
+//   as transfers or copies by their geometry, and the operand limit. Where they apply
+//   this model fuses more than IREE: its dispatches are a lower bound of IREE's.
 //
 // A target whose fusion
 // is MET_FUSION_MLIR (mlir-cpu) describes upstream MLIR's CPU pipeline as `metrale run`

@@ -151,6 +151,14 @@ typedef struct met_node_t {
   uint32_t result_count;
   uint64_t ext;            // the adapter's own handle (e.g. index of the MLIR op)
   uint32_t extra;          // 1 + index into graph->extras; 0: none
+  // Loops of its iteration domain that are not unit (a dynamic one counts), as a compiler
+  // that folded unit dims away sees them (IREE's FoldUnitExtentDims runs before dispatch
+  // formation): a linalg op's static loop ranges; otherwise, by class, the non-unit dims
+  // of its result (elementwise, data movement), of its first operand (a reduction), of
+  // its result plus one (a matmul's contraction) or plus its filter's dims after the first
+  // (a conv's window and channels). At most 255; 0 when not known. Only MET_FUSION_IREE
+  // reads it (budget.h: the loop-count rule).
+  uint8_t loops;
 } met_node_t;
 
 // What a few nodes carry beyond their values: scratch and call costs (definitions above).

@@ -45,3 +45,22 @@ func.func @shared_fill(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> (tensor<
   %m2 = linalg.matmul ins(%b, %a : tensor<64x64xf32>, tensor<64x64xf32>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %m1, %m2 : tensor<64x64xf32>, tensor<64x64xf32>
 }
+
+// A row sum (two loops, 16 x 64) whose consumer broadcasts it to three (8 x 16 x 64).
+func.func @bcast_after_reduction(%x: tensor<16x64xf32>) -> tensor<8x16x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %o = tensor.empty() : tensor<16xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%o : tensor<16xf32>) -> tensor<16xf32>
+  %r = linalg.reduce ins(%x : tensor<16x64xf32>) outs(%z : tensor<16xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %e = tensor.empty() : tensor<8x16x64xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%r : tensor<16xf32>) outs(%e : tensor<8x16x64xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %m = math.exp %a : f32
+    linalg.yield %m : f32
+  } -> tensor<8x16x64xf32>
+  return %b : tensor<8x16x64xf32>
+}
