@@ -70,10 +70,12 @@
 //     the first reader of a multi-use producer joins only with as many loops as it. A
 //     consumer that reads the group through a reshape view is not compared: IREE
 //     propagates the reshape into the group (BubbleUpExpandShapes).
-//   Not carried over, for want of what the graph does not record: the conv rule (a
-//   consumer that changes the accumulator's element type does not join), slices and pads
-//   as transfers or copies by their geometry, and the operand limit. Where they apply
-//   this model fuses more than IREE: its dispatches are a lower bound of IREE's.
+//   Not carried over: the conv rule (a consumer that changes a named conv's accumulator
+//   type does not join: it tests ConvolutionOpInterface, which newer IREE never meets
+//   because GeneralizeLinalgNamedOps generalizes convs first), slices and pads as
+//   transfers or copies by their geometry (the graph records no offsets), and the limit
+//   of 32 operands on a merged elementwise op. Where they apply this model fuses more than
+//   IREE: its dispatches are a lower bound of IREE's.
 //
 // A target whose fusion
 // is MET_FUSION_MLIR (mlir-cpu) describes upstream MLIR's CPU pipeline as `metrale run`
