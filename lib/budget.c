@@ -99,12 +99,13 @@ static met_status_t clone_fills(met_budget_ctx_t *c, const uint32_t *uses, const
   return MET_OK;
 }
 
-// MET_FUSION_IREE's loop-count rules (budget.h) for |node| joining group |grp|, through
-// the members of |grp| whose results it reads: as a consumer of a root, no more loops
-// than the root (rule 11) nor than each such member (rule 10); as the first reader of a
-// multi-use producer (|same|), as many loops as each such member. Read through a reshape
-// view, the group's loops are not compared: IREE propagates the reshape into the group
-// (BubbleUpExpandShapes), whose iteration space then has the consumer's shape.
+// MET_FUSION_IREE's loop-count rules (budget.h) for |node| joining group |grp|. As a
+// consumer of a root: no more loops than the root (isFusableWithConsumer; the rule that
+// also compares with the op it reads meets the root itself, or an elementwise op that
+// ElementwiseOpFusion has merged into this consumer before). As the first reader of a
+// multi-use producer (|same|): as many loops as the member whose result it reads. Read
+// through a reshape view, nothing is compared: IREE propagates the reshape into the
+// group (BubbleUpExpandShapes), whose iteration space then has the consumer's shape.
 static bool iree_loops_fit(const met_budget_ctx_t *c, const uint32_t *group_of,
                            const met_node_t *node, uint32_t grp, bool same) {
   const met_graph_t *g = c->g;
@@ -112,12 +113,11 @@ static bool iree_loops_fit(const met_budget_ctx_t *c, const uint32_t *group_of,
     uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
     if (o != r && met_budget_producer_group(c, group_of, r) == grp) return true;
   }
-  if (!same && node->loops > c->gloops[grp]) return false;
+  if (!same) return node->loops <= c->gloops[grp];
   for (uint32_t i = 0; i < node->operand_count; ++i) {
     uint32_t r = c->root[g->operands[node->operand_begin + i]];
     if (met_budget_producer_group(c, group_of, r) != grp) continue;
-    uint8_t pl = g->nodes[g->values[r].producer].loops;
-    if (same ? node->loops != pl : node->loops > pl) return false;
+    if (node->loops != g->nodes[g->values[r].producer].loops) return false;
   }
   return true;
 }

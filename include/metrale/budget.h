@@ -66,8 +66,9 @@
 //     its result stays a result of the dispatch for the later readers;
 //   - loop counts (met_node_t.loops: non-unit loops, as after FoldUnitExtentDims): a
 //     consumer with more loops than its root (a broadcast to a higher rank) does not join
-//     it, nor one with more loops than a member whose result it reads (isFusableWithConsumer);
-//     the first reader of a multi-use producer joins only with as many loops as it. A
+//     it (isFusableWithConsumer; its other rule, no more loops than the op it reads, meets
+//     the root itself once ElementwiseOpFusion merged the elementwise ops between); the
+//     first reader of a multi-use producer joins only with as many loops as it. A
 //     consumer that reads the group through a reshape view is not compared: IREE
 //     propagates the reshape into the group (BubbleUpExpandShapes).
 //   Not carried over: the conv rule (a consumer that changes a named conv's accumulator

@@ -64,3 +64,24 @@ func.func @bcast_after_reduction(%x: tensor<16x64xf32>) -> tensor<8x16x64xf32> {
   } -> tensor<8x16x64xf32>
   return %b : tensor<8x16x64xf32>
 }
+
+// RMSNorm's shape: a row sum (16 x 64 -> 16), an rsqrt of it (one loop), and a multiply
+// that reads x and broadcasts the rsqrt back over the row (two loops).
+func.func @rmsnorm(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %o = tensor.empty() : tensor<16xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%o : tensor<16xf32>) -> tensor<16xf32>
+  %s = linalg.reduce ins(%x : tensor<16x64xf32>) outs(%z : tensor<16xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %t = arith.addf %in, %acc : f32
+      linalg.yield %t : f32
+    }
+  %r = math.rsqrt %s : tensor<16xf32>
+  %e = tensor.empty() : tensor<16x64xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %r : tensor<16x64xf32>, tensor<16xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<16x64xf32>
+  return %y : tensor<16x64xf32>
+}
