@@ -178,6 +178,57 @@ static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t
   }
 }
 
+// What reporting one function needs (met_fn_stream_t.done).
+typedef struct emit_t {
+  const met_budget_run_options_t *o;
+  const met_target_t *target;
+  MlirLocation mloc;
+  met_diag_fn_t diag;
+  void *user;
+  attr_keys_t keys;
+  bool ok;
+  bool svg_done;
+} emit_t;
+
+// Reports function |i|: its diagnostics, the callbacks, the attribute, the structured
+// remarks, and (the first evaluated function's) the SVG. The result keeps pointers into
+// the job only when the job is kept (met_fn_stream_t.release is false).
+static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_) {
+  emit_t *e = user_;
+  const met_budget_run_options_t *o = e->o;
+  met_function_result_t *results = results_;
+  results[i].name = j->graph.name ? j->graph.name : "?";
+  results[i].error = met_fn_job_emit(j, "metrale-budget", e->diag, e->user);
+  if (o->on_function)
+    o->on_function(o->on_function_user, results[i].name,
+                   results[i].error ? NULL : &j->report.budget, j->report.complete,
+                   results[i].error);
+  if (results[i].error) {
+    e->ok = false;
+    return;
+  }
+  results[i].graph = &j->graph;
+  results[i].report = &j->report;
+  if (o->set_attributes) set_budget_attr(j, &e->keys);
+  if (o->metrics) budget_metrics(o, j, e->user);
+  if (o->on_plan) o->on_plan(o->on_plan_user, results[i].name, &j->graph, &j->report);
+  if (o->svg.length && !e->svg_done) {
+    // svg=FILE: the first evaluated function's plan.
+    e->svg_done = true;
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    met_status_t st = met_plan_svg(&sb, results[i].name, e->target, &j->graph, &j->report);
+    if (st) {
+      met_diag_emit(e->diag, e->user, e->mloc, MET_DIAG_ERROR, "cannot draw the plan: %s",
+                    met_status_str(st));
+      e->ok = false;
+    } else if (!met_output_write(e->mloc, o->svg, &sb, NULL, e->diag, e->user)) {
+      e->ok = false;
+    }
+    met_strbuf_deinitialize(&sb);
+  }
+}
+
 bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
@@ -199,46 +250,15 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   met_fn_jobs_t jobs;
   bool remarks = o->op_remarks;
   met_function_result_t *results;
-  if (!met_fn_jobs_start(module, target, &aopt, &bopt, after_budget, &remarks, mloc, diag, user,
-                         sizeof(*results), &jobs, (void **)&results))
+  emit_t e = {o, target, mloc, diag, user, {0}, true, false};
+  if (o->set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &e.keys);
+  // Each function is reported as soon as it and those before it are analysed; unless the
+  // JSON or the text table needs every report at the end, its memory then goes.
+  met_fn_stream_t stream = {emit_function, &e, !o->json.length && !text_out};
+  if (!met_fn_jobs_start(module, target, &aopt, &bopt, after_budget, &remarks, &stream, mloc,
+                         diag, user, sizeof(*results), &jobs, (void **)&results))
     return false;
-  bool ok = true;
-  attr_keys_t keys = {0};
-  bool svg_done = false;
-  if (o->set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &keys);
-  for (size_t i = 0; i < jobs.count; ++i) {
-    met_fn_job_t *j = &jobs.jobs[i];
-    results[i].name = j->graph.name ? j->graph.name : "?";
-    results[i].error = met_fn_job_emit(j, "metrale-budget", diag, user);
-    if (o->on_function)
-      o->on_function(o->on_function_user, results[i].name,
-                     results[i].error ? NULL : &j->report.budget, j->report.complete,
-                     results[i].error);
-    if (results[i].error) {
-      ok = false;
-      continue;
-    }
-    results[i].graph = &j->graph;
-    results[i].report = &j->report;
-    if (o->set_attributes) set_budget_attr(j, &keys);
-    if (o->metrics) budget_metrics(o, j, user);
-    if (o->on_plan) o->on_plan(o->on_plan_user, results[i].name, &j->graph, &j->report);
-    if (o->svg.length && !svg_done) {
-      // svg=FILE: the first evaluated function's plan.
-      svg_done = true;
-      met_strbuf_t sb;
-      met_strbuf_initialize(met_allocator_system(), &sb);
-      met_status_t st = met_plan_svg(&sb, results[i].name, target, &j->graph, &j->report);
-      if (st) {
-        met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "cannot draw the plan: %s",
-                      met_status_str(st));
-        ok = false;
-      } else if (!met_output_write(mloc, o->svg, &sb, NULL, diag, user)) {
-        ok = false;
-      }
-      met_strbuf_deinitialize(&sb);
-    }
-  }
+  bool ok = e.ok;
   if (o->json.length) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);

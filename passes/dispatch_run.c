@@ -161,8 +161,8 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   after_ctx_t actx = {o->per_dispatch};
   met_fn_jobs_t jobs;
   met_dispatch_result_t *results;
-  if (!met_fn_jobs_start(module, target, &aopt, &bopt, after_dispatch, &actx, mloc, diag, user,
-                         sizeof(*results), &jobs, (void **)&results))
+  if (!met_fn_jobs_start(module, target, &aopt, &bopt, after_dispatch, &actx, NULL, mloc, diag,
+                         user, sizeof(*results), &jobs, (void **)&results))
     return false;
   bool ok = true;
   for (size_t i = 0; i < jobs.count; ++i) {

@@ -202,11 +202,45 @@ static bool call_levels(const graph_t *g, size_t n, size_t *level) {
   return ok;
 }
 
+// Streaming (met_fn_stream_t): what is analysed and passed on, and what is released.
+typedef struct stream_state_t {
+  const met_fn_stream_t *s;
+  met_fn_jobs_t *jobs;
+  const uint8_t *state;    // run_ctx_t.state
+  uint32_t *pending;       // per job: calls to it from functions not yet analysed
+  uint8_t *passed;         // per job: given to done
+  size_t cursor;           // the first job not yet given to done
+  void *results;
+} stream_state_t;
+
+static void maybe_release(stream_state_t *ss, size_t j) {
+  if (ss->s->release && ss->passed[j] && !ss->pending[j])
+    met_arena_deinitialize(&ss->jobs->jobs[j].arena);
+}
+
+// After a chunk of jobs |order[begin, end)| was analysed.
+static void stream_chunk(stream_state_t *ss, const graph_t *g, const size_t *order, size_t begin,
+                         size_t end) {
+  for (size_t k = begin; k < end; ++k)
+    for (size_t e = g->start[order[k]]; e < g->start[order[k] + 1]; ++e) {
+      size_t callee = g->edge[e];
+      ss->pending[callee]--;
+      maybe_release(ss, callee);
+    }
+  for (; ss->cursor < ss->jobs->count && ss->state[ss->cursor] == 2; ++ss->cursor) {
+    ss->s->done(ss->s->user, ss->cursor, &ss->jobs->jobs[ss->cursor], ss->results);
+    ss->passed[ss->cursor] = 1;
+    maybe_release(ss, ss->cursor);
+  }
+}
+
 bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
                      const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
-                     met_fn_after_t after, void *ctx, met_fn_jobs_t *out) {
+                     met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
+                     size_t size, void **results, met_fn_jobs_t *out) {
   out->jobs = NULL;
   out->count = 0;
+  if (results) *results = NULL;
   collect_t c = {out, NULL, 0};
   mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
   size_t n = out->count, cap = 16;
@@ -221,6 +255,11 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
                false};
   size_t *level = calloc(n ? n : 1, sizeof(size_t));
   bool ok = out->jobs && r.syms.slots && r.state && r.order && g.start && level;
+  if (ok && size && results) ok = (*results = calloc(n ? n : 1, size)) != NULL;
+  stream_state_t ss = {stream, out, r.state, NULL, NULL, 0, results ? *results : NULL};
+  if (ok && stream)
+    ok = (ss.pending = calloc(n ? n : 1, sizeof(uint32_t))) != NULL &&
+         (ss.passed = calloc(n ? n : 1, 1)) != NULL;
   if (ok) {
     c.syms = &r.syms;
     mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
@@ -233,6 +272,7 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
     }
     g.start[n] = g.nedges;
     ok = ok && call_levels(&g, n, level);
+    for (size_t e = 0; ok && stream && e < g.nedges; ++e) ss.pending[g.edge[e]]++;
   }
   met_attrs_preload_types(module);  // before any parallel round (attrs.h)
   r.aopt.callee = resolve_callee;
@@ -245,16 +285,25 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
   for (size_t i = 0; ok && i < n; ++i) first[level[i] + 1]++;
   for (size_t lv = 0; ok && lv < levels; ++lv) first[lv + 1] += first[lv];
   for (size_t i = 0; ok && i < n; ++i) r.order[first[level[i]]++] = i;  // first[lv]: end of lv
+  // Streaming, a round runs in chunks, each passed on before the next runs.
+  size_t chunk = stream ? 512 : SIZE_MAX;
   for (size_t lv = 0, begin = 0; ok && lv < levels; ++lv) {
-    size_t end = first[lv], m = end - begin;
+    size_t end = first[lv];
     for (size_t k = begin; k < end; ++k) r.state[r.order[k]] = 1;
-    size_t *saved = r.order;
-    r.order += begin;
-    met_parallel_for(mlirOperationGetContext(module), m, run_one, &r);
-    r.order = saved;
-    for (size_t k = begin; k < end; ++k) r.state[r.order[k]] = 2;
+    for (size_t from = begin; from < end;) {
+      size_t to = end - from > chunk ? from + chunk : end;
+      size_t *saved = r.order;
+      r.order += from;
+      met_parallel_for(mlirOperationGetContext(module), to - from, run_one, &r);
+      r.order = saved;
+      for (size_t k = from; k < to; ++k) r.state[r.order[k]] = 2;
+      if (stream) stream_chunk(&ss, &g, r.order, from, to);
+      from = to;
+    }
     begin = end;
   }
+  free(ss.pending);
+  free(ss.passed);
   free(first);
   free(r.syms.slots);
   free(r.state);
@@ -262,7 +311,10 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
   free(g.start);
   free(g.edge);
   free(level);
-  if (!ok) met_fn_jobs_release(out);
+  if (!ok) {
+    met_fn_jobs_release(out);
+    if (results) { free(*results); *results = NULL; }
+  }
   return ok;
 }
 
@@ -294,22 +346,16 @@ const char *met_fn_job_emit(met_fn_job_t *j, const char *pass, met_diag_fn_t dia
 
 bool met_fn_jobs_start(MlirOperation module, const met_target_t *target,
                        const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
-                       met_fn_after_t after, void *ctx, MlirLocation loc, met_diag_fn_t diag,
-                       void *user, size_t size, met_fn_jobs_t *jobs, void **results) {
-  *results = NULL;
-  if (!met_fn_jobs_run(module, target, aopt, bopt, after, ctx, jobs)) {
+                       met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
+                       MlirLocation loc, met_diag_fn_t diag, void *user, size_t size,
+                       met_fn_jobs_t *jobs, void **results) {
+  if (!met_fn_jobs_run(module, target, aopt, bopt, after, ctx, stream, size, results, jobs)) {
     met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory");
     return false;
   }
   if (!jobs->count)
     met_diag_emit(diag, user, loc, MET_DIAG_WARNING,
                   "no func.func with a body in this module: there is nothing to analyse");
-  *results = calloc(jobs->count ? jobs->count : 1, size);
-  if (!*results) {
-    met_fn_jobs_release(jobs);
-    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory");
-    return false;
-  }
   return true;
 }
 

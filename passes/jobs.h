@@ -33,25 +33,41 @@ typedef struct met_fn_jobs_t {
   size_t count;
 } met_fn_jobs_t;
 
+// Streaming (optional): |done| is called on the calling thread for each job in function
+// order, as soon as it and every job before it are analysed (the jobs of a round run in
+// parallel chunks of at most 512, with |done| between chunks), with the results array
+// the run allocated (NULL without one). With |release|, a job's arena is released once it
+// was passed to |done| and every function calling it was analysed: |done| must then keep
+// nothing of the job. So a module of 20,000 functions holds a chunk of them, not all.
+typedef struct met_fn_stream_t {
+  void (*done)(void *user, size_t index, met_fn_job_t *job, void *results);
+  void *user;
+  bool release;
+} met_fn_stream_t;
+
 // True for a func.func with a body.
 bool met_fn_has_body(MlirOperation op);
 
 // Builds and analyses every function with a body in |module| (in parallel when the
 // context allows), then calls |after| (optional) on each. False only when the job table
 // cannot be allocated; per-function failures are in each job.
+// |stream| (NULL: none) as above; |size| > 0: |*results| gets a zeroed array of one
+// |size|-byte result per job, allocated before any job runs.
 bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
                      const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
-                     met_fn_after_t after, void *ctx, met_fn_jobs_t *out);
+                     met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
+                     size_t size, void **results, met_fn_jobs_t *out);
 void met_fn_jobs_release(met_fn_jobs_t *jobs);
 
-// What every runner does first: runs the jobs (met_fn_jobs_run), warns at |loc| when the
-// module has no function with a body, and allocates |count| zeroed results of |size|
-// bytes into |*results|. False, after an "out of memory" error at |loc|, when it cannot;
-// the jobs are then released.
+// What every runner does first: runs the jobs (met_fn_jobs_run, |stream| optional),
+// with |count| zeroed results of |size| bytes in |*results|, and warns at |loc| when the
+// module has no function with a body. False, after an "out of memory" error at |loc|,
+// when it cannot; the jobs are then released.
 bool met_fn_jobs_start(MlirOperation module, const met_target_t *target,
                        const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
-                       met_fn_after_t after, void *ctx, MlirLocation loc, met_diag_fn_t diag,
-                       void *user, size_t size, met_fn_jobs_t *jobs, void **results);
+                       met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
+                       MlirLocation loc, met_diag_fn_t diag, void *user, size_t size,
+                       met_fn_jobs_t *jobs, void **results);
 
 // Emits |j|'s collected diagnostics through |diag|, then, when its analysis failed, one
 // error at the function saying why (named after |pass|, e.g. "metrale-budget"). Returns

@@ -304,7 +304,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
     met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states,
                                   NULL, NULL, false};
     met_budget_options_t bopt = {MET_PLAN_BEST, false};
-    if (!met_fn_jobs_run(module, g->target, &aopt, &bopt, after_memory, NULL, &jobs))
+    if (!met_fn_jobs_run(module, g->target, &aopt, &bopt, after_memory, NULL, NULL, 0, NULL, &jobs))
       ok = met_mem_fail_oom(g);
   }
   if (ok && !jobs.count)
