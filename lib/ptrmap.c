@@ -1,6 +1,7 @@
 // ptrmap.c: linear probing over a power-of-two table kept at most half full.
 #include "metrale/ptrmap.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 void met_ptrmap_initialize(met_arena_t *arena, met_ptrmap_t *map) {
@@ -8,26 +9,32 @@ void met_ptrmap_initialize(met_arena_t *arena, met_ptrmap_t *map) {
   map->arena = arena;
 }
 
-static size_t slot_of(uintptr_t k, size_t cap) {
+static bool is_empty(const met_ptrmap_entry_t *e) { return !(e->key_lo | e->key_hi); }
+
+static bool holds(const met_ptrmap_entry_t *e, uint64_t k) {
+  return e->key_lo == (uint32_t)k && e->key_hi == (uint32_t)(k >> 32);
+}
+
+static uint64_t key_of(const met_ptrmap_entry_t *e) {
+  return (uint64_t)e->key_hi << 32 | e->key_lo;
+}
+
+static size_t slot_of(uint64_t k, size_t cap) {
   uint64_t h = (uint64_t)k * 0x9E3779B97F4A7C15ull;
   return (size_t)(h >> 20) & (cap - 1);
 }
 
 static met_status_t grow_to(met_ptrmap_t *m, size_t ncap) {
-  uintptr_t *keys;
-  uint32_t *vals;
-  met_status_t st = met_arena_calloc(m->arena, ncap, sizeof(uintptr_t), (void **)&keys);
+  met_ptrmap_entry_t *slots;
+  met_status_t st = met_arena_calloc(m->arena, ncap, sizeof(*slots), (void **)&slots);
   if (st) return st;
-  if ((st = met_arena_calloc(m->arena, ncap, sizeof(uint32_t), (void **)&vals))) return st;
   for (size_t i = 0; i < m->cap; ++i) {
-    if (!m->keys[i]) continue;
-    size_t s = slot_of(m->keys[i], ncap);
-    while (keys[s]) s = (s + 1) & (ncap - 1);
-    keys[s] = m->keys[i];
-    vals[s] = m->vals[i];
+    if (is_empty(&m->slots[i])) continue;
+    size_t s = slot_of(key_of(&m->slots[i]), ncap);
+    while (!is_empty(&slots[s])) s = (s + 1) & (ncap - 1);
+    slots[s] = m->slots[i];
   }
-  m->keys = keys;
-  m->vals = vals;
+  m->slots = slots;
   m->cap = ncap;
   return MET_OK;
 }
@@ -44,25 +51,29 @@ met_status_t met_ptrmap_reserve(met_ptrmap_t *map, size_t count) {
 }
 
 met_status_t met_ptrmap_put(met_ptrmap_t *map, const void *key, uint32_t val) {
-  uintptr_t k = (uintptr_t)key;
+  uint64_t k = (uint64_t)(uintptr_t)key;
   if (!k) return MET_EINVAL;
   if ((map->count + 1) * 2 > map->cap) {
     met_status_t st = grow(map);
     if (st) return st;
   }
   size_t s = slot_of(k, map->cap);
-  while (map->keys[s] && map->keys[s] != k) s = (s + 1) & (map->cap - 1);
-  if (!map->keys[s]) { map->keys[s] = k; map->count++; }
-  map->vals[s] = val;
+  while (!is_empty(&map->slots[s]) && !holds(&map->slots[s], k)) s = (s + 1) & (map->cap - 1);
+  if (is_empty(&map->slots[s])) {
+    map->slots[s].key_lo = (uint32_t)k;
+    map->slots[s].key_hi = (uint32_t)(k >> 32);
+    map->count++;
+  }
+  map->slots[s].val = val;
   return MET_OK;
 }
 
 uint32_t met_ptrmap_get(const met_ptrmap_t *map, const void *key) {
-  uintptr_t k = (uintptr_t)key;
+  uint64_t k = (uint64_t)(uintptr_t)key;
   if (!map->cap || !k) return UINT32_MAX;
   size_t s = slot_of(k, map->cap);
-  while (map->keys[s]) {
-    if (map->keys[s] == k) return map->vals[s];
+  while (!is_empty(&map->slots[s])) {
+    if (holds(&map->slots[s], k)) return map->slots[s].val;
     s = (s + 1) & (map->cap - 1);
   }
   return UINT32_MAX;

@@ -264,7 +264,10 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
     c.syms = &r.syms;
     mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
     for (size_t i = 0; i < n; ++i) met_arena_initialize(met_page_allocator(), &out->jobs[i].arena);
-    for (size_t i = 0; i < n && ok; ++i) {
+    // The call graph orders callees before callers; one function has nothing to order (a
+    // call to itself is answered as pending, whatever the graph says), so a module of one
+    // function is not walked a second time.
+    for (size_t i = 0; i < n && ok && n > 1; ++i) {
       g.self = i;
       g.start[i] = g.nedges;
       mlirOperationWalk(out->jobs[i].func, collect_calls, &g, MlirWalkPreOrder);
