@@ -19,9 +19,15 @@ static uint64_t key_of(const met_ptrmap_entry_t *e) {
   return (uint64_t)e->key_hi << 32 | e->key_lo;
 }
 
+// Keys are addresses of MLIR objects, made in program order by the parser, and are put and
+// looked up in about that order. A large table keeps that locality: the keys of one 4 KiB
+// page go to one window of 256 slots (by their 16-byte granule), and pages to windows by a
+// Fibonacci hash, so a run of puts touches a few cache lines instead of one per key. A
+// small table hashes every key.
 static size_t slot_of(uint64_t k, size_t cap) {
-  uint64_t h = (uint64_t)k * 0x9E3779B97F4A7C15ull;
-  return (size_t)(h >> 20) & (cap - 1);
+  if (cap < 4096) return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
+  uint64_t page = (k >> 12) * 0x9E3779B97F4A7C15ull;
+  return (size_t)((page >> 20) << 8 | (k >> 4 & 255)) & (cap - 1);
 }
 
 static met_status_t grow_to(met_ptrmap_t *m, size_t ncap) {
