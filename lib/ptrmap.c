@@ -22,10 +22,14 @@ static uint64_t key_of(const met_ptrmap_entry_t *e) {
 // Keys are addresses of MLIR objects, made in program order by the parser, and are put and
 // looked up in about that order. A large table keeps that locality: the keys of one 4 KiB
 // page go to one window of 256 slots (by their 16-byte granule), and pages to windows by a
-// Fibonacci hash, so a run of puts touches a few cache lines instead of one per key. A
-// small table hashes every key.
-static size_t slot_of(uint64_t k, size_t cap) {
-  if (cap < 4096) return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
+// Fibonacci hash, so a run of puts touches a few cache lines instead of one per key. MLIR's
+// values are 16 bytes apart or more (an op's result, its operands, its own fields: most
+// pages hold a few dozen), so a window holds its page's keys and spills little; keys much
+// denser than that (a put probing past 512 slots) turn the table to |scatter|: every key
+// hashed, so no pattern of addresses makes a put cost more than that. A small table
+// hashes every key too.
+static size_t slot_of(const met_ptrmap_t *m, uint64_t k, size_t cap) {
+  if (cap < 4096 || m->scatter) return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
   uint64_t page = (k >> 12) * 0x9E3779B97F4A7C15ull;
   return (size_t)((page >> 20) << 8 | (k >> 4 & 255)) & (cap - 1);
 }
@@ -36,7 +40,7 @@ static met_status_t grow_to(met_ptrmap_t *m, size_t ncap) {
   if (st) return st;
   for (size_t i = 0; i < m->cap; ++i) {
     if (is_empty(&m->slots[i])) continue;
-    size_t s = slot_of(key_of(&m->slots[i]), ncap);
+    size_t s = slot_of(m, key_of(&m->slots[i]), ncap);
     while (!is_empty(&slots[s])) s = (s + 1) & (ncap - 1);
     slots[s] = m->slots[i];
   }
@@ -63,8 +67,15 @@ met_status_t met_ptrmap_put(met_ptrmap_t *map, const void *key, uint32_t val) {
     met_status_t st = grow(map);
     if (st) return st;
   }
-  size_t s = slot_of(k, map->cap);
-  while (!is_empty(&map->slots[s]) && !holds(&map->slots[s], k)) s = (s + 1) & (map->cap - 1);
+  size_t s = slot_of(map, k, map->cap), probes = 0;
+  while (!is_empty(&map->slots[s]) && !holds(&map->slots[s], k)) {
+    s = (s + 1) & (map->cap - 1);
+    if (++probes > 512 && !map->scatter && map->cap >= 4096) {
+      map->scatter = true;  // rehash every key, then put this one
+      met_status_t st = grow_to(map, map->cap);
+      return st ? st : met_ptrmap_put(map, key, val);
+    }
+  }
   if (is_empty(&map->slots[s])) {
     map->slots[s].key_lo = (uint32_t)k;
     map->slots[s].key_hi = (uint32_t)(k >> 32);
@@ -77,7 +88,7 @@ met_status_t met_ptrmap_put(met_ptrmap_t *map, const void *key, uint32_t val) {
 uint32_t met_ptrmap_get(const met_ptrmap_t *map, const void *key) {
   uint64_t k = (uint64_t)(uintptr_t)key;
   if (!map->cap || !k) return UINT32_MAX;
-  size_t s = slot_of(k, map->cap);
+  size_t s = slot_of(map, k, map->cap);
   while (!is_empty(&map->slots[s])) {
     if (holds(&map->slots[s], k)) return map->slots[s].val;
     s = (s + 1) & (map->cap - 1);

@@ -4,6 +4,7 @@
 #ifndef METRALE_PTRMAP_H
 #define METRALE_PTRMAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,6 +23,7 @@ typedef struct met_ptrmap_t {
   met_arena_t *arena;
   met_ptrmap_entry_t *slots;
   size_t cap, count;
+  bool scatter;  // keys too dense for page windows: every key hashed (ptrmap.c)
 } met_ptrmap_t;
 
 void met_ptrmap_initialize(met_arena_t *arena, met_ptrmap_t *map);

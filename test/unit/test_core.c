@@ -54,7 +54,24 @@ static void test_ptrmap(void) {
   CHECK(met_ptrmap_get(&m, &wrong) == UINT32_MAX);
   CHECK(met_ptrmap_put(&m, NULL, 1) == MET_EINVAL);
   CHECK_EQ_U64(m.count, 100000);
+  // Keys one byte apart are denser than MLIR's objects: the table hashes every key.
+  CHECK(m.scatter);
   met_arena_deinitialize(&a);
+  // Keys 64 and 16 bytes apart (an MLIR op's size; its densest values) are found in their
+  // pages' windows; at 64 bytes no put probes far enough to scatter the table.
+  static char wide[64 * 50000];
+  for (uint32_t stride = 64; stride >= 16; stride /= 4) {
+    met_arena_initialize(met_allocator_system(), &a);
+    met_ptrmap_initialize(&a, &m);
+    uint32_t nk = (uint32_t)(sizeof(wide) / stride);
+    for (uint32_t i = 0; i < nk; ++i) bad += met_ptrmap_put(&m, wide + stride * i, i) != MET_OK;
+    for (uint32_t i = 0; i < nk; ++i) wrong += met_ptrmap_get(&m, wide + stride * i) != i;
+    CHECK(bad == 0 && wrong == 0);
+    CHECK_EQ_U64(m.count, nk);
+    if (stride == 64) CHECK(!m.scatter);
+    CHECK(met_ptrmap_get(&m, wide + 8) == UINT32_MAX);
+    met_arena_deinitialize(&a);
+  }
 }
 
 static void test_targets(void) {
