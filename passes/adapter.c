@@ -72,8 +72,9 @@ met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type
   if (e->shaped)
     e->status = met_type_size(t, sh->opt->target, sh->opt->dynamic_size, &e->size);
   if (e->shaped && mlirShapedTypeHasRank(t)) {
-    e->rank = (uint8_t)(mlirShapedTypeGetRank(t) > 255 ? 255 : mlirShapedTypeGetRank(t));
-    for (intptr_t d = 0; d < mlirShapedTypeGetRank(t) && e->nonunit < 255; ++d)
+    intptr_t rank = mlirShapedTypeGetRank(t);
+    e->rank = (uint8_t)(rank > 255 ? 255 : rank);
+    for (intptr_t d = 0; d < rank && e->nonunit < 255; ++d)
       e->nonunit += mlirShapedTypeGetDimSize(t, d) != 1;
   }
   MET_RETURN_IF_ERROR(met_ptrmap_put(&sh->typecache, t.ptr, (uint32_t)sh->ntypes));

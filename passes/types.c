@@ -110,13 +110,17 @@ met_size_status_t met_type_size_as(MlirType type, MlirType element, const met_ta
   met_size_status_t s = element_bits(element, target, &bits, &widened, &out->is_float);
   if (s) return s;
   uint64_t count = 1;
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d) {
+  // One interface call per dim (each ShapedType query looks the interface up).
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t dyn = mlirShapedTypeGetDynamicSize();
+  for (intptr_t d = 0; d < rank; ++d) {
+    int64_t size = mlirShapedTypeGetDimSize(type, d);
     uint64_t n;
-    if (mlirShapedTypeIsDynamicDim(type, d)) {
+    if (size == dyn) {
       out->dynamic = true;
       n = dynamic_size > 0 ? (uint64_t)dynamic_size : 1;
     } else {
-      n = (uint64_t)mlirShapedTypeGetDimSize(type, d);
+      n = (uint64_t)size;
     }
     if (!met_mul_u64(count, n, &count)) return MET_SIZE_OVERFLOW;
   }
