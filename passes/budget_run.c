@@ -9,6 +9,7 @@
 
 #include "dlti.h"
 #include "jobs.h"
+#include "mlir_hooks.h"
 #include "output.h"
 #include "metrale/budget.h"
 #include "metrale/plan_svg.h"
@@ -166,8 +167,9 @@ static void set_budget_attr(met_fn_job_t *j, attr_keys_t *k) {
     else v = int_attr(k, met_budget_field_u64(b, &fields[fi]));
     f[i] = mlirNamedAttributeGet(k->id[i], v);
   }
+  // The keys were sorted once (attr_keys_init): the dictionary is built as sorted.
   mlirOperationSetDiscardableAttributeByName(j->func, k->attr_name,
-                                             mlirDictionaryAttrGet(ctx, (intptr_t)k->n, f));
+                                             met_dictionary_sorted(ctx, (intptr_t)k->n, f));
 }
 
 // The Budget of |j| as one structured remark: every numeric field, and complete.

@@ -44,6 +44,16 @@ extern "C" int met_linalg_flops(MlirOperation op, int64_t dynamic_size, uint64_t
   return __builtin_mul_overflow(domain, body, out) ? 0 : 1;
 }
 
+extern "C" MlirAttribute met_dictionary_sorted(MlirContext ctx, intptr_t n,
+                                               const MlirNamedAttribute *entries) {
+  llvm::SmallVector<mlir::NamedAttribute, 24> attrs;
+  attrs.reserve(n);
+  for (intptr_t i = 0; i < n; ++i)
+    attrs.push_back(mlir::NamedAttribute(llvm::cast<mlir::StringAttr>(unwrap(entries[i].name)),
+                                         unwrap(entries[i].attribute)));
+  return wrap(mlir::DictionaryAttr::getWithSorted(unwrap(ctx), attrs));
+}
+
 extern "C" int met_linalg_loops(MlirOperation op, uint32_t *out) {
   auto lop = llvm::dyn_cast<mlir::linalg::LinalgOp>(unwrap(op));
   if (!lop) return 0;

@@ -31,6 +31,10 @@ int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn, void *
 // LinalgOp, a loop range is dynamic and unbound, or the product passes 2^64.
 int met_linalg_flops(MlirOperation op, int64_t dynamic_size, uint64_t *out);
 
+// A dictionary of |n| entries already sorted by name with no name twice (what
+// mlirDictionaryAttrGet checks and sorts first: DictionaryAttr::getWithSorted).
+MlirAttribute met_dictionary_sorted(MlirContext ctx, intptr_t n, const MlirNamedAttribute *entries);
+
 // The loops of a linalg structured op (linalg::LinalgOp) whose static range is not 1 (a
 // dynamic one counts) into |*out|: returns 1, or 0 when |op| is no LinalgOp.
 int met_linalg_loops(MlirOperation op, uint32_t *out);
