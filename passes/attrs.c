@@ -84,26 +84,16 @@ const char *met_attr_type(MlirContext ctx, MlirAttribute a, MlirType *out) {
   return "must be a type (bf16) or a string naming one (\"bf16\")";
 }
 
-static MlirWalkResult preload_func(MlirOperation op, void *user) {
-  (void)user;
-  if (!mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                          mlirStringRefCreateFromCString("func.func")))
-    return MlirWalkResultAdvance;
+void met_attrs_preload_func(MlirOperation func) {
   MlirAttribute arr = mlirOperationGetInherentAttributeByName(
-      op, mlirStringRefCreateFromCString("arg_attrs"));
-  if (!mlirAttributeIsNull(arr) && mlirAttributeIsAArray(arr)) {
-    for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(arr); ++i) {
-      MlirAttribute d = mlirArrayAttrGetElement(arr, i);
-      if (!mlirAttributeIsADictionary(d)) continue;
-      MlirAttribute f = mlirDictionaryAttrGetElementByName(
-          d, mlirStringRefCreateFromCString("metrale.format"));
-      if (!mlirAttributeIsNull(f) && mlirAttributeIsAString(f))
-        (void)met_parse_type_quietly(mlirOperationGetContext(op), mlirStringAttrGetValue(f));
-    }
+      func, mlirStringRefCreateFromCString("arg_attrs"));
+  if (mlirAttributeIsNull(arr) || !mlirAttributeIsAArray(arr)) return;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(arr); ++i) {
+    MlirAttribute d = mlirArrayAttrGetElement(arr, i);
+    if (!mlirAttributeIsADictionary(d)) continue;
+    MlirAttribute f = mlirDictionaryAttrGetElementByName(
+        d, mlirStringRefCreateFromCString("metrale.format"));
+    if (!mlirAttributeIsNull(f) && mlirAttributeIsAString(f))
+      (void)met_parse_type_quietly(mlirOperationGetContext(func), mlirStringAttrGetValue(f));
   }
-  return MlirWalkResultSkip;  // nothing to preload inside a body
-}
-
-void met_attrs_preload_types(MlirOperation module) {
-  mlirOperationWalk(module, preload_func, NULL, MlirWalkPreOrder);
 }

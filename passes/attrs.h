@@ -27,11 +27,11 @@ const char *met_attr_marker(MlirAttribute a, bool *out);
 const char *met_attr_string(MlirAttribute a, MlirStringRef *out);
 const char *met_attr_type(MlirContext ctx, MlirAttribute a, MlirType *out);
 
-// Parses every `metrale.format` string of |module|'s function arguments once, on the
-// calling thread, before functions are analysed in parallel: parsing a type may load its
-// dialect, which MLIR does not allow on several threads at once. Later parses of the same
-// strings only look up loaded dialects.
-void met_attrs_preload_types(MlirOperation module);
+// Parses every `metrale.format` string of |func|'s arguments once, on the calling thread,
+// before functions are analysed in parallel (jobs.c does it while it collects them):
+// parsing a type may load its dialect, which MLIR does not allow on several threads at
+// once. Later parses of the same strings only look up loaded dialects.
+void met_attrs_preload_func(MlirOperation func);
 
 // Parses |text| as a type without emitting the parser's diagnostics; null on failure.
 MlirType met_parse_type_quietly(MlirContext ctx, MlirStringRef text);

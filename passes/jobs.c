@@ -100,6 +100,7 @@ static MlirWalkResult collect_funcs(MlirOperation op, void *user) {
   if (!met_ir_op_is(op, "func.func")) return MlirWalkResultAdvance;
   bool body = met_fn_has_body(op);
   if (c->syms) {
+    met_attrs_preload_func(op);  // before any parallel round (attrs.h)
     size_t job = SIZE_MAX;
     if (body) {
       job = c->jobs->count++;
@@ -277,7 +278,6 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
     ok = ok && call_levels(&g, n, level);
     for (size_t e = 0; ok && stream && e < g.nedges; ++e) ss.pending[g.edge[e]]++;
   }
-  met_attrs_preload_types(module);  // before any parallel round (attrs.h)
   r.aopt.callee = resolve_callee;
   r.aopt.callee_user = &r;
   // Callees before callers, one round per level; each round runs in parallel. The jobs
