@@ -12,10 +12,10 @@
 int main(int argc, char **argv) {
   // Diagnostics go to llvm::errs(), which is unbuffered: MLIR's SourceMgr handler writes a
   // remark in about 13 pieces, each a write(2), so 20,000 functions' summaries cost more
-  // in system calls than the analysis. Buffer it unless it is a terminal (a terminal's
-  // preferred buffer size is 0: it stays unbuffered). metrale's passes flush it when they
-  // end, so remarks still come before the printed IR, and a crash flushes it first.
-  llvm::errs().SetBuffered();
+  // in system calls than the analysis. Buffer it, 64 KiB at a time, unless it is a
+  // terminal. metrale's passes flush it when they end, so remarks still come before the
+  // printed IR, and a crash flushes it first.
+  if (!llvm::errs().is_displayed()) llvm::errs().SetBufferSize(64 * 1024);
   llvm::sys::AddSignalHandler([](void *) { llvm::errs().flush(); }, nullptr);
   mlir::registerAllPasses();
   met_register_passes();
