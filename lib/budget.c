@@ -1,5 +1,6 @@
-// budget.c: the Budget analysis: uses and lifetimes, the fusion model, materialization,
-// slots, the planner, and the counters of met_budget_t (definitions in budget.h).
+// budget.c: the Budget analysis: uses and lifetimes, the fusion model (lib/fusion.c,
+// lib/fusion_mlir.c), materialization, slots, the planner, and the counters of
+// met_budget_t (definitions in budget.h).
 //
 // Every pass over the graph is linear in nodes + operands + values; the planner dominates.
 // All sums are checked: a graph whose byte counts pass 2^64 gets MET_EOVERFLOW.
@@ -9,15 +10,6 @@
 #include <string.h>
 
 #include "budget_ctx.h"
-
-// Operand slots of |node| whose value was produced by group |grp|.
-static uint64_t slots_from(const met_budget_ctx_t *c, const uint32_t *group_of, const met_node_t *node,
-                           uint32_t grp) {
-  uint64_t k = 0;
-  for (uint32_t j = 0; j < node->operand_count; ++j)
-    if (met_budget_producer_group(c, group_of, c->root[c->g->operands[node->operand_begin + j]]) == grp) ++k;
-  return k;
-}
 
 static met_status_t compute_uses(met_budget_ctx_t *c, uint32_t *uses) {
   const met_graph_t *g = c->g;
@@ -44,241 +36,6 @@ static met_status_t compute_uses(met_budget_ctx_t *c, uint32_t *uses) {
   }
   return MET_OK;
 }
-
-// Numbers the surviving groups densely in order of first appearance (gopen is free once
-// a plan is made and holds the new number of each root group); groups are then final.
-static void number_groups(met_budget_ctx_t *c, uint32_t *group_of) {
-  uint32_t next = 0;
-  for (uint32_t k = 0; k < c->ngroups; ++k) c->gopen[k] = UINT64_MAX;
-  for (size_t n = 0; n < c->g->node_count; ++n) {
-    if (group_of[n] == UINT32_MAX) continue;
-    uint32_t root = met_budget_find_group(c, group_of[n]);
-    if (c->gopen[root] == UINT64_MAX) c->gopen[root] = next++;
-    group_of[n] = (uint32_t)c->gopen[root];
-  }
-  for (uint32_t k = 0; k < next; ++k) c->parent[k] = k;
-  c->ngroups = next;
-}
-
-// MET_FUSION_IREE: an op IREE clones into each dispatch that uses it instead of giving it
-// a dispatch (isClonableIntoDispatchOp): a fill, or a widening cast (a bit-extend:
-// dequantization-like).
-static bool cheap_clone(const met_graph_t *g, const met_node_t *node) {
-  if (node->op_class == MET_CLASS_FILL) return true;
-  if (!(node->flags & MET_NODE_F_CAST) || node->result_count != 1 || node->operand_count < 1)
-    return false;
-  return g->values[node->result_begin].bytes > g->values[g->operands[node->operand_begin]].bytes;
-}
-
-// MET_FUSION_IREE, MET_FUSION_TFJS: a linalg.fill is cloned into every dispatch that reads
-// it (budget.h), however many there are, when each reader is a compute node on the fast
-// path and the fill is not returned: it is no dispatch and never in memory.
-static met_status_t clone_fills(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off) {
-  const met_graph_t *g = c->g;
-  met_arena_mark_t m = met_arena_mark(&c->tmp);
-  uint32_t *reads;  // per node: reads of its result by compute nodes on the fast path
-  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->node_count ? g->node_count : 1,
-                                       sizeof(uint32_t), (void **)&reads));
-  for (size_t n = 0; n < g->node_count; ++n) {
-    const met_node_t *node = &g->nodes[n];
-    if (node->kind != MET_NODE_COMPUTE || off[n] || c->hoisted[n]) continue;
-    for (uint32_t i = 0; i < node->operand_count; ++i) {
-      int32_t p = g->values[c->root[g->operands[node->operand_begin + i]]].producer;
-      if (p >= 0 && g->nodes[p].op_class == MET_CLASS_FILL) reads[p]++;
-    }
-  }
-  for (size_t n = 0; n < g->node_count; ++n) {
-    const met_node_t *node = &g->nodes[n];
-    if (node->kind != MET_NODE_COMPUTE || node->op_class != MET_CLASS_FILL || off[n] ||
-        node->result_count != 1 || c->hoisted[n])
-      continue;
-    uint32_t r = node->result_begin;
-    c->cloned[n] = uses[r] > 0 && uses[r] == reads[n] && !c->returned[r];
-  }
-  met_arena_release_to(&c->tmp, m);
-  return MET_OK;
-}
-
-// MET_FUSION_IREE's loop-count rules (budget.h) for |node| joining group |grp|. As a
-// consumer of a root: no more loops than the root (isFusableWithConsumer; the rule that
-// also compares with the op it reads meets the root itself, or an elementwise op that
-// ElementwiseOpFusion has merged into this consumer before). As the first reader of a
-// multi-use producer (|same|): as many loops as the member whose result it reads. Read
-// through a reshape view, nothing is compared: IREE propagates the reshape into the
-// group (BubbleUpExpandShapes), whose iteration space then has the consumer's shape.
-static bool iree_loops_fit(const met_budget_ctx_t *c, const uint32_t *group_of,
-                           const met_node_t *node, uint32_t grp, bool same) {
-  const met_graph_t *g = c->g;
-  for (uint32_t i = 0; i < node->operand_count; ++i) {
-    uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
-    if (o != r && met_budget_producer_group(c, group_of, r) == grp) return true;
-  }
-  if (!same) return node->loops <= c->gloops[grp];
-  for (uint32_t i = 0; i < node->operand_count; ++i) {
-    uint32_t r = c->root[g->operands[node->operand_begin + i]];
-    if (met_budget_producer_group(c, group_of, r) != grp) continue;
-    if (node->loops != g->nodes[g->values[r].producer].loops) return false;
-  }
-  return true;
-}
-
-// MET_FUSION_TFJS. What a node computes (its generalized computation, or its name).
-static const char *node_what(const met_graph_t *g, const met_node_t *node) {
-  const met_node_extra_t *x = met_graph_extra(g, node);
-  return x && x->computation ? x->computation : node->name;
-}
-
-static bool what_in(const char *what, const char *const *list) {
-  for (; *list; ++list)
-    if (!strcmp(what, *list)) return true;
-  return false;
-}
-
-// The converter's fused ops (tfjs-core's fused.conv2d, fused.depthwiseConv2d,
-// fused.matMul, made from Grappler's _FusedConv2D / _FusedMatMul): the op, then a bias
-// add, then one activation of 'relu', 'relu6', 'prelu', 'leakyrelu', 'elu', 'sigmoid'.
-// The spellings those take here, named, TOSA and generalized (adapter_generic.c).
-enum { TFJS_OPEN = 0, TFJS_BIAS = 1, TFJS_DONE = 2 };
-static const char *const kTfjsBias[] = {"arith.addf", "arith.addi", "tosa.add", "linalg.add",
-                                        NULL};
-static const char *const kTfjsActivation[] = {
-    // relu, relu6 (a max with 0, a clamp to [0, 6])
-    "arith.maximumf", "arith.maxnumf", "tosa.maximum", "linalg.max", "tosa.clamp",
-    "arith.maximumf+arith.minimumf", "arith.minimumf+arith.maximumf",
-    "arith.maxnumf+arith.minnumf", "arith.minnumf+arith.maxnumf",
-    // sigmoid (tosa-to-linalg's 1 / (1 + exp(-x)))
-    "tosa.sigmoid", "arith.negf+math.exp+arith.addf+arith.divf",
-    // leakyrelu, prelu (x < 0 ? a * x : x), elu (x < 0 ? exp(x) - 1 : x)
-    "arith.cmpf+arith.mulf+arith.select", "arith.mulf+arith.cmpf+arith.select",
-    "arith.cmpf+math.expm1+arith.select", "math.expm1+arith.cmpf+arith.select", NULL};
-
-static bool tfjs_fusable_root(const met_node_t *node) {
-  return node->op_class == MET_CLASS_MATMUL ||
-         (node->op_class == MET_CLASS_CONV && !strstr(node->name, "pool"));
-}
-
-// MET_FUSION_TFJS: the stage |node| takes a fused op from |grp| to (whose result it reads
-// through its only open use), or TFJS_OPEN when it does not join: it reads nothing else
-// from another dispatch but generators it takes in with it (a bias broadcast).
-static int tfjs_stage(const met_budget_ctx_t *c, const uint32_t *group_of, const met_node_t *node,
-                      uint32_t grp) {
-  const met_graph_t *g = c->g;
-  if (c->gstage[grp] == TFJS_DONE || node->result_count != 1 ||
-      node->op_class != MET_CLASS_ELEMENTWISE)
-    return TFJS_OPEN;
-  for (uint32_t i = 0; i < node->operand_count; ++i) {
-    uint32_t pg = met_budget_producer_group(c, group_of, c->root[g->operands[node->operand_begin + i]]);
-    if (pg != UINT32_MAX && pg != grp &&
-        (c->gkind[pg] != G_GEN || c->gopen[pg] != slots_from(c, group_of, node, pg)))
-      return TFJS_OPEN;
-  }
-  const char *what = node_what(g, node);
-  if (c->gstage[grp] < TFJS_BIAS && what_in(what, kTfjsBias)) return TFJS_BIAS;
-  return what_in(what, kTfjsActivation) ? TFJS_DONE : TFJS_OPEN;
-}
-
-static void plan_fusion(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
-                        uint32_t *group_of) {
-  const met_graph_t *g = c->g;
-  for (size_t n = 0; n < g->node_count; ++n) {
-    const met_node_t *node = &g->nodes[n];
-    group_of[n] = UINT32_MAX;
-    if (node->kind != MET_NODE_COMPUTE || c->hoisted[n] || c->cloned[n]) continue;
-    const uint32_t *ops = &g->operands[node->operand_begin];
-    int own = off[n] ? G_SOLO : met_budget_group_kind_for(node->op_class);
-    // An elementwise node that reads only leaves is a generator too.
-    bool reads_dispatch = false;
-    for (uint32_t i = 0; i < node->operand_count; ++i)
-      reads_dispatch |= met_budget_producer_group(c, group_of, c->root[ops[i]]) != UINT32_MAX;
-    // (On MET_FUSION_TFJS only a broadcast: its reader broadcasts implicitly; any other
-    // op is a program of its own.)
-    if (own == G_ELEMENTWISE && !reads_dispatch &&
-        (!c->tfjs || !strcmp(node_what(g, node), "linalg.broadcast")))
-      own = G_GEN;
-    int stage = TFJS_OPEN;
-    uint32_t joined = UINT32_MAX;
-    uint64_t joined_k = 0;
-    for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
-      uint32_t grp = met_budget_producer_group(c, group_of, c->root[ops[i]]);
-      if (grp == UINT32_MAX) continue;
-      int k = c->gkind[grp];
-      bool ew = node->op_class == MET_CLASS_ELEMENTWISE;
-      bool allowed = k == G_GEN ||
-                     (ew && (k == G_ELEMENTWISE || (k == G_ANCHOR && c->t->epilogue_fusion)));
-      if (c->iree) {
-        // Elementwise producers fuse into an elementwise or reduction consumer (IREE's
-        // elementwise fusion before dispatch formation); a root (matmul, conv) takes in
-        // only what IREE clones.
-        bool red = node->op_class == MET_CLASS_REDUCTION;
-        allowed = (k == G_GEN && (ew || red || c->gclone[grp])) ||
-                  ((ew || red) && k == G_ELEMENTWISE) ||
-                  (ew && k == G_ANCHOR && c->t->epilogue_fusion &&
-                   iree_loops_fit(c, group_of, node, grp, false));
-      }
-      if (c->tfjs) {
-        // A program per op; a fused matmul/conv takes its bias add and activation when
-        // its result has no other reader (Grappler's remapper fuses a single consumer).
-        allowed = k == G_ANCHOR && c->gopen[grp] == 1 && c->t->epilogue_fusion &&
-                  (stage = tfjs_stage(c, group_of, node, grp)) != TFJS_OPEN;
-      }
-      if (!allowed) continue;
-      uint64_t kcount = slots_from(c, group_of, node, grp);
-      if (c->gopen[grp] == kcount) { joined = grp; joined_k = kcount; break; }
-      // IREE's FuseMultiUseElementwiseProducer: an elementwise producer with other uses
-      // fuses into the first elementwise op that reads it (which dominates the others);
-      // its result stays a result of the dispatch for the later readers.
-      if (c->iree && ew && (k == G_ELEMENTWISE || k == G_GEN) && !c->gread[grp] &&
-          !c->gclone[grp] && !cheap_clone(g, node) && iree_loops_fit(c, group_of, node, grp, true)) {
-        joined = grp;
-        joined_k = kcount;
-        break;
-      }
-    }
-    uint32_t grp = joined;
-    if (grp != UINT32_MAX) {
-      c->gopen[grp] -= joined_k;
-      // A generator group that takes in a node stops being one: the node reads a result
-      // of the group, not only leaves (so |own| is never G_GEN here).
-      if (c->gkind[grp] == G_GEN || (own == G_ANCHOR && c->gkind[grp] == G_ELEMENTWISE)) {
-        c->gkind[grp] = (uint8_t)own;  // (a reduction that took in an elementwise group)
-        c->gloops[grp] = node->loops;  // and is its root
-      }
-      c->gclone[grp] &= cheap_clone(g, node);
-      c->gstage[grp] = (uint8_t)stage;
-    } else {
-      grp = c->ngroups++;
-      c->gkind[grp] = (uint8_t)own;
-      c->gclone[grp] = cheap_clone(g, node);
-      c->gstage[grp] = c->tfjs && !tfjs_fusable_root(node) ? TFJS_DONE : TFJS_OPEN;
-      c->gloops[grp] = node->loops;
-      c->gopen[grp] = 0;
-      c->parent[grp] = grp;
-    }
-    group_of[n] = grp;
-    // Generators whose every open use is by this node are cloned into its dispatch.
-    for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
-      uint32_t pg = met_budget_producer_group(c, group_of, c->root[ops[i]]);
-      if (pg == UINT32_MAX || pg == grp || c->gkind[pg] != G_GEN) continue;
-      if (c->iree && !c->gclone[pg] && node->op_class != MET_CLASS_ELEMENTWISE &&
-          node->op_class != MET_CLASS_REDUCTION)
-        continue;  // IREE: only cheap ops are cloned into a root
-      if (c->tfjs && node->op_class != MET_CLASS_ELEMENTWISE)
-        continue;  // TF.js: only an elementwise op broadcasts an operand
-
-      if (c->gopen[pg] != slots_from(c, group_of, node, pg)) continue;
-      c->parent[pg] = grp;
-      c->gopen[pg] = 0;
-    }
-    for (uint32_t r = 0; r < node->result_count; ++r) c->gopen[grp] += uses[node->result_begin + r];
-    // Groups this node reads from outside: no later node is their first reader.
-    for (uint32_t i = 0; c->iree && i < node->operand_count; ++i) {
-      uint32_t pg = met_budget_producer_group(c, group_of, c->root[ops[i]]);
-      if (pg != UINT32_MAX && pg != met_budget_find_group(c, grp)) c->gread[pg] = 1;
-    }
-  }
-  number_groups(c, group_of);
-}
-
 
 static void mark_materialized(met_budget_ctx_t *c, const uint32_t *group_of) {
   const met_graph_t *g = c->g;
@@ -654,10 +411,10 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
     MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, sizeof(uint32_t), (void **)&col_root));
     MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, sizeof(uint32_t), (void **)&col_count));
     met_fusion_mlir_plan(c, out->use_count, alone, folded, col_root, col_count, out->group_of_node);
-    number_groups(c, out->group_of_node);
+    met_fusion_number_groups(c, out->group_of_node);
   } else {
-    if (c->iree || c->tfjs) MET_RETURN_IF_ERROR(clone_fills(c, out->use_count, alone));
-    plan_fusion(c, out->use_count, alone, out->group_of_node);
+    if (c->iree || c->tfjs) MET_RETURN_IF_ERROR(met_fusion_clone_fills(c, out->use_count, alone));
+    met_fusion_plan(c, out->use_count, alone, out->group_of_node);
   }
   return MET_OK;
 }

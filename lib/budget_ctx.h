@@ -1,7 +1,7 @@
 // lib/budget_ctx.h: internal to lib/: the Budget analysis' working state, shared by
-// budget.c (the driver, metrale's own fusion model, counting and planning) and
-// fusion_mlir.c (upstream MLIR's dispatch formation and bufferization, MET_FUSION_MLIR).
-// Not installed: nothing outside lib/ sees it.
+// budget.c (the driver, counting and planning), fusion.c (the TF.js and IREE dispatch
+// formation) and fusion_mlir.c (upstream MLIR's dispatch formation and bufferization,
+// MET_FUSION_MLIR). Not installed: nothing outside lib/ sees it.
 #ifndef METRALE_LIB_BUDGET_CTX_H
 #define METRALE_LIB_BUDGET_CTX_H
 
@@ -100,6 +100,14 @@ static inline uint32_t met_budget_producer_group(const met_budget_ctx_t *c,
 met_status_t met_budget_mark_hoisted(met_budget_ctx_t *c, uint8_t *hoisted);
 met_status_t met_budget_count_simple(met_budget_ctx_t *c, const uint8_t *off,
                                      met_budget_report_t *out);
+
+// fusion.c: the walk of MET_FUSION_TFJS and MET_FUSION_IREE (budget.h): fills cloned into
+// every reader (|c->cloned|), then the groups into |group_of|, numbered densely.
+met_status_t met_fusion_clone_fills(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off);
+void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
+                     uint32_t *group_of);
+// Numbers the surviving groups densely in order of first appearance.
+void met_fusion_number_groups(met_budget_ctx_t *c, uint32_t *group_of);
 
 // fusion_mlir.c: the rules of MET_FUSION_MLIR (budget.h), in the order budget.c runs them.
 met_status_t met_fusion_mlir_fold_fills(met_budget_ctx_t *c, const uint32_t *uses,
