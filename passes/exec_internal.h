@@ -1,6 +1,7 @@
 // passes/exec_internal.h: what the files of `metrale run` share (exec_run.c: signature,
-// inputs, engine, invocations; exec_hooks.c: the host hooks the compiled code calls;
-// exec_lower.c: diagnostics, module preparation and the pass pipeline). Internal.
+// inputs, engine, invocations; exec_values.c: the arguments' and results' values;
+// exec_hooks.c: the host hooks the compiled code calls; exec_lower.c: diagnostics, module
+// preparation and the pass pipeline). Internal.
 #ifndef METRALE_PASSES_EXEC_INTERNAL_H
 #define METRALE_PASSES_EXEC_INTERNAL_H
 
@@ -58,6 +59,45 @@ static inline void sbuf_cb(MlirStringRef s, void *ud) {
   b->len += n;
   b->buf[b->len] = 0;
 }
+
+// exec_values.c: an argument or result of the function that runs, and what they need.
+typedef struct {
+  MlirType type, elem;
+  bool is_memref;       // tensor or memref argument (descriptor)
+  int64_t rank;
+  int64_t *desc;        // (3 + 2*rank) words
+  void *data;           // aligned buffer
+  uint64_t data_bytes;  // buffer bytes
+  uint64_t n_elems;     // elements written by the generator
+  uint64_t ebytes;
+  union { int64_t i; double d; float f; uint16_t h; unsigned char raw[16]; } scalar;
+  void *argp;           // what args[k] points to (desc pointer or scalar)
+  bool resident;        // a parameter or state: filled once, not host input of a run
+  bool filled;
+} arg_t;
+
+typedef struct {
+  MlirType type, elem;
+  bool is_memref;
+  int64_t rank;
+  uint64_t offset, size; // in the result struct
+  uint64_t bytes;        // buffer bytes (static)
+} res_t;
+
+// Storage bytes of a scalar as the LLVM lowering lays it out in memory (0: unsupported).
+uint64_t exec_elem_bytes(MlirType t);
+// The type as MLIR prints it, truncated to |cap|.
+void exec_type_str(MlirType t, char *dst, size_t cap);
+// Fills an argument: zeros, or values in [0, 1) for floats from |seed| and |k|.
+void exec_fill_arg(arg_t *a, met_exec_inputs_t kind, uint64_t seed, size_t k);
+// Available memory: MemAvailable of /proc/meminfo, else free pages; UINT64_MAX unknown.
+uint64_t exec_avail_memory(void);
+// Static buffer size (elements) of a shaped type; false if dynamic or not strided (|why|).
+bool exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *strides,
+                        int64_t *offset, uint64_t *n_elems, uint64_t *span, char *why,
+                        size_t whycap);
+// One element at |p| (|eb| bytes) as a double (0 for types it does not know).
+double exec_elem_value(MlirType t, const unsigned char *p, uint64_t eb);
 
 // The first error diagnostic of a step, captured instead of printed (exec_lower.c).
 typedef struct {

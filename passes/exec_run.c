@@ -1,4 +1,5 @@
-// exec_run.c: see exec_run.h (the runner of `metrale run`; NOTES in the header).
+// exec_run.c: see exec_run.h (the runner of `metrale run`; NOTES in the header). The
+// argument and result values' helpers are in exec_values.c.
 //
 // Flow of met_exec_run_function:
 //   1. check the signature (static shapes only), size the inputs, refuse if they do not
@@ -25,167 +26,6 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/RegisterEverything.h"
-
-// ---------------------------------------------------------------------------------------
-// Types
-// ---------------------------------------------------------------------------------------
-
-// Storage bytes of a scalar as the LLVM lowering lays it out in memory (0: unsupported).
-static uint64_t elem_bytes(MlirType t) {
-  if (mlirTypeIsAIndex(t)) return 8;
-  unsigned bits = 0;
-  if (mlirTypeIsAInteger(t)) bits = mlirIntegerTypeGetWidth(t);
-  else if (mlirTypeIsAFloat(t)) bits = mlirFloatTypeGetWidth(t);
-  else if (mlirTypeIsAComplex(t)) {
-    uint64_t e = elem_bytes(mlirComplexTypeGetElementType(t));
-    return 2 * e;
-  } else return 0;
-  if (bits == 0 || bits > 128) return 0;
-  uint64_t b = (bits + 7) / 8, p = 1;
-  while (p < b) p <<= 1; // LLVM's alloc size: i24 -> 4, tf32 (19 bits) -> 4
-  return p;
-}
-
-static void type_str(MlirType t, char *dst, size_t cap) {
-  sbuf_t b = {dst, cap, 0};
-  dst[0] = 0;
-  mlirTypePrint(t, sbuf_cb, &b);
-}
-
-// ---------------------------------------------------------------------------------------
-// Arguments
-// ---------------------------------------------------------------------------------------
-
-typedef struct {
-  MlirType type, elem;
-  bool is_memref;       // tensor or memref argument (descriptor)
-  int64_t rank;
-  int64_t *desc;        // (3 + 2*rank) words
-  void *data;           // aligned buffer
-  uint64_t data_bytes;  // buffer bytes
-  uint64_t n_elems;     // elements written by the generator
-  uint64_t ebytes;
-  union { int64_t i; double d; float f; uint16_t h; unsigned char raw[16]; } scalar;
-  void *argp;           // what args[k] points to (desc pointer or scalar)
-  bool resident;        // a parameter or state: filled once, not host input of a run
-  bool filled;
-} arg_t;
-
-typedef struct {
-  MlirType type, elem;
-  bool is_memref;
-  int64_t rank;
-  uint64_t offset, size; // in the result struct
-  uint64_t bytes;        // buffer bytes (static)
-} res_t;
-
-static uint64_t splitmix(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-static uint16_t f32_to_f16(float f) {
-  uint32_t x;
-  memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000u;
-  int32_t e = (int32_t)((x >> 23) & 0xff) - 127 + 15;
-  uint32_t m = x & 0x7fffffu;
-  if (e <= 0) return (uint16_t)sign; // flush tiny values to zero (inputs are in [0, 1))
-  if (e >= 31) return (uint16_t)(sign | 0x7c00u);
-  return (uint16_t)(sign | ((uint32_t)e << 10) | (m >> 13));
-}
-
-// Fills an argument: zeros, or values in [0, 1) for floats (non-negative: weights that
-// feed sqrt/rsqrt/log, e.g. batch-norm variances, stay out of NaN) and [0, 4) for
-// integers (small non-negative integers keep index-like inputs in bounds).
-static void fill_arg(arg_t *a, met_exec_inputs_t kind, uint64_t seed, size_t k) {
-  if (!a->is_memref) return; // scalars are set once
-  memset(a->data, 0, a->data_bytes);
-  if (kind != MET_EXEC_INPUTS_RANDOM) return;
-  uint64_t s = seed ^ (0x100000001b3ull * (k + 1));
-  MlirType t = a->elem;
-  unsigned char *p = a->data;
-  uint64_t n = a->n_elems;
-  if (mlirTypeIsAF32(t)) {
-    float *q = (float *)p;
-    for (uint64_t i = 0; i < n; i++) q[i] = (float)(splitmix(&s) >> 40) / (float)(1 << 24);
-  } else if (mlirTypeIsAF64(t)) {
-    double *q = (double *)p;
-    for (uint64_t i = 0; i < n; i++) q[i] = (double)(splitmix(&s) >> 11) / (double)(1ull << 53);
-  } else if (mlirTypeIsAF16(t) || mlirTypeIsABF16(t)) {
-    uint16_t *q = (uint16_t *)p;
-    bool bf = mlirTypeIsABF16(t);
-    for (uint64_t i = 0; i < n; i++) {
-      float f = (float)(splitmix(&s) >> 40) / (float)(1 << 24);
-      uint32_t x;
-      memcpy(&x, &f, 4);
-      q[i] = bf ? (uint16_t)(x >> 16) : f32_to_f16(f);
-    }
-  } else if (mlirTypeIsAInteger(t) || mlirTypeIsAIndex(t)) {
-    uint64_t eb = a->ebytes;
-    for (uint64_t i = 0; i < n; i++) {
-      uint64_t v = splitmix(&s) & 3u;
-      if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1) v &= 1u;
-      memcpy(p + i * eb, &v, eb); // little-endian: low bytes
-    }
-  } // other element types (f8, complex, ...) stay zero
-}
-
-// Available memory: MemAvailable of /proc/meminfo (counts reclaimable cache), else
-// sysconf's free pages.
-static uint64_t avail_memory(void) {
-  FILE *f = fopen("/proc/meminfo", "r");
-  if (f) {
-    char line[256];
-    unsigned long long kb;
-    while (fgets(line, sizeof line, f))
-      if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) { fclose(f); return (uint64_t)kb * 1024u; }
-    fclose(f);
-  }
-  long pages = sysconf(_SC_AVPHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || psz <= 0) return UINT64_MAX;
-  return (uint64_t)pages * (uint64_t)psz;
-}
-
-// Static buffer size (elements) of a shaped type; false if dynamic or not strided.
-static bool shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *strides,
-                          int64_t *offset, uint64_t *n_elems, uint64_t *span, char *why,
-                          size_t whycap) {
-  if (!mlirShapedTypeHasRank(t)) { snprintf(why, whycap, "unranked"); return false; }
-  int64_t r = mlirShapedTypeGetRank(t);
-  if (r > 32) { snprintf(why, whycap, "rank %" PRId64 " > 32", r); return false; }
-  *rank = r;
-  uint64_t n = 1;
-  for (int64_t i = 0; i < r; i++) {
-    if (mlirShapedTypeIsDynamicDim(t, i)) { snprintf(why, whycap, "dynamic dimension %" PRId64, i); return false; }
-    sizes[i] = mlirShapedTypeGetDimSize(t, i);
-    if (sizes[i] < 0 || (sizes[i] && __builtin_mul_overflow(n, (uint64_t)sizes[i], &n))) {
-      snprintf(why, whycap, "size overflow");
-      return false;
-    }
-    if (!sizes[i]) n = 0;
-  }
-  *offset = 0;
-  if (mlirTypeIsAMemRef(t)) {
-    if (mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, offset))) {
-      snprintf(why, whycap, "non-strided layout");
-      return false;
-    }
-    for (int64_t i = 0; i < r; i++)
-      if (strides[i] == INT64_MIN || strides[i] < 0) { snprintf(why, whycap, "dynamic or negative stride"); return false; }
-    if (*offset == INT64_MIN || *offset < 0) { snprintf(why, whycap, "dynamic offset"); return false; }
-  } else {
-    int64_t st = 1;
-    for (int64_t i = r - 1; i >= 0; i--) { strides[i] = st; st *= sizes[i] ? sizes[i] : 1; }
-  }
-  uint64_t sp = n ? (uint64_t)*offset + 1 : 0;
-  for (int64_t i = 0; i < r && n; i++) sp += (uint64_t)(sizes[i] - 1) * (uint64_t)strides[i];
-  *n_elems = n;
-  *span = sp;
-  return true;
-}
 
 // ---------------------------------------------------------------------------------------
 // Engine
@@ -236,39 +76,6 @@ typedef struct {
   MlirExecutionEngine jit;
 } run_state_t;
 
-static float f16_to_f32(uint16_t h) {
-  uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu, x;
-  if (e == 0) {
-    float f = (float)m / 16777216.0f; // subnormal: m * 2^-24
-    return sign ? -f : f;
-  }
-  if (e == 31) x = sign | 0x7f800000u | (m << 13);
-  else x = sign | ((e - 15 + 127) << 23) | (m << 13);
-  float f;
-  memcpy(&f, &x, 4);
-  return f;
-}
-
-// One element as a double (0 for types it does not know).
-static double elem_value(MlirType t, const unsigned char *p, uint64_t eb) {
-  if (mlirTypeIsAF32(t)) { float f; memcpy(&f, p, 4); return f; }
-  if (mlirTypeIsAF64(t)) { double d; memcpy(&d, p, 8); return d; }
-  if (mlirTypeIsAF16(t)) { uint16_t h; memcpy(&h, p, 2); return f16_to_f32(h); }
-  if (mlirTypeIsABF16(t)) { uint16_t h; memcpy(&h, p, 2); uint32_t x = (uint32_t)h << 16; float f; memcpy(&f, &x, 4); return f; }
-  if (mlirTypeIsAIndex(t) || mlirTypeIsAInteger(t)) {
-    unsigned w = mlirTypeIsAIndex(t) ? 64 : mlirIntegerTypeGetWidth(t);
-    if (w > 64) return 0;
-    uint64_t v = 0;
-    memcpy(&v, p, eb < 8 ? eb : 8);
-    if (w < 64) {
-      v &= (UINT64_C(1) << w) - 1;
-      if (w > 1 && (v >> (w - 1)) & 1) v |= ~((UINT64_C(1) << w) - 1); // sign-extend
-    }
-    return (double)(int64_t)v;
-  }
-  return 0;
-}
-
 // Sum of the elements of the results (memref results through their descriptors).
 static double results_checksum(const run_state_t *s) {
   double sum = 0;
@@ -276,10 +83,10 @@ static double results_checksum(const run_state_t *s) {
     const res_t *r = &s->res[i];
     const unsigned char *slot = s->res_buf + r->offset;
     if (!r->is_memref) {
-      sum += elem_value(r->elem, slot, r->size);
+      sum += exec_elem_value(r->elem, slot, r->size);
       continue;
     }
-    uint64_t eb = elem_bytes(r->elem);
+    uint64_t eb = exec_elem_bytes(r->elem);
     int64_t d[3 + 64];
     memcpy(d, slot, (size_t)(3 + 2 * r->rank) * 8u);
     const unsigned char *base = (const unsigned char *)(uintptr_t)d[1];
@@ -291,7 +98,7 @@ static double results_checksum(const run_state_t *s) {
     for (;;) {
       int64_t o = d[2];
       for (int64_t k = 0; k < rank; k++) o += idx[k] * d[3 + rank + k];
-      sum += elem_value(r->elem, base + (uint64_t)o * eb, eb);
+      sum += exec_elem_value(r->elem, base + (uint64_t)o * eb, eb);
       int64_t k = rank - 1;
       while (k >= 0 && ++idx[k] == d[3 + k]) idx[k--] = 0;
       if (k < 0) break;
@@ -365,16 +172,16 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
   for (size_t i = 0; i < s->nargs; i++) {
     arg_t *a = &s->args[i];
     a->type = mlirFunctionTypeGetInput(ft, (intptr_t)i);
-    type_str(a->type, ts, sizeof ts);
+    exec_type_str(a->type, ts, sizeof ts);
     if (mlirTypeIsARankedTensor(a->type) || mlirTypeIsAMemRef(a->type)) {
       a->is_memref = true;
       a->elem = mlirShapedTypeGetElementType(a->type);
-      a->ebytes = elem_bytes(a->elem);
+      a->ebytes = exec_elem_bytes(a->elem);
       if (!a->ebytes) return fail(out, ERR_ARGS, "argument %zu: unsupported element type in %s", i, ts);
       int64_t sizes[32], strides[32], off;
       uint64_t n, span;
       char why[64];
-      if (!shaped_extent(a->type, &a->rank, sizes, strides, &off, &n, &span, why, sizeof why))
+      if (!exec_shaped_extent(a->type, &a->rank, sizes, strides, &off, &n, &span, why, sizeof why))
         return fail(out, ERR_ARGS, "argument %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
       a->n_elems = span; // fill the whole buffer, holes included
       if (__builtin_mul_overflow(span, a->ebytes, &a->data_bytes))
@@ -394,7 +201,7 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
                     "allocating");
     } else if (mlirTypeIsAInteger(a->type) || mlirTypeIsAIndex(a->type) || mlirTypeIsAF32(a->type) ||
                mlirTypeIsAF64(a->type) || mlirTypeIsAF16(a->type) || mlirTypeIsABF16(a->type)) {
-      a->ebytes = elem_bytes(a->type);
+      a->ebytes = exec_elem_bytes(a->type);
       if (!a->ebytes || a->ebytes > 8) return fail(out, ERR_ARGS, "argument %zu: unsupported scalar type %s", i, ts);
       memset(&a->scalar, 0, sizeof a->scalar);
       if (opt->inputs == MET_EXEC_INPUTS_RANDOM) {
@@ -412,7 +219,7 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
     }
   }
   out->input_bytes = total;
-  uint64_t avail = avail_memory();
+  uint64_t avail = exec_avail_memory();
   if (need > avail)
     return fail(out, ERR_ARGS, "inputs need %" PRIu64 " bytes but only %" PRIu64 " bytes of memory are available; not allocating",
                 need, avail);
@@ -421,15 +228,15 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
   for (size_t i = 0; i < s->nres; i++) {
     res_t *r = &s->res[i];
     r->type = mlirFunctionTypeGetResult(ft, (intptr_t)i);
-    type_str(r->type, ts, sizeof ts);
+    exec_type_str(r->type, ts, sizeof ts);
     uint64_t size, al;
     if (mlirTypeIsARankedTensor(r->type) || mlirTypeIsAMemRef(r->type)) {
       int64_t sizes[32], strides[32], o;
       uint64_t n, span;
       char why[64];
-      if (!shaped_extent(r->type, &r->rank, sizes, strides, &o, &n, &span, why, sizeof why))
+      if (!exec_shaped_extent(r->type, &r->rank, sizes, strides, &o, &n, &span, why, sizeof why))
         return fail(out, ERR_ARGS, "result %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
-      uint64_t eb = elem_bytes(mlirShapedTypeGetElementType(r->type));
+      uint64_t eb = exec_elem_bytes(mlirShapedTypeGetElementType(r->type));
       if (!eb) return fail(out, ERR_ARGS, "result %zu: unsupported element type in %s", i, ts);
       r->is_memref = true;
       r->elem = mlirShapedTypeGetElementType(r->type);
@@ -437,7 +244,7 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       size = (uint64_t)(3 + 2 * r->rank) * 8u;
       al = 8;
     } else {
-      size = elem_bytes(r->type);
+      size = exec_elem_bytes(r->type);
       if (!size || size > 8 || mlirTypeIsAComplex(r->type))
         return fail(out, ERR_ARGS, "result %zu: unsupported type %s", i, ts);
       al = size;
@@ -497,7 +304,7 @@ static int run_invocations(run_state_t *s, const met_exec_options_t *opt, packed
   for (unsigned run = 0; run < opt->runs;) {
     for (size_t i = 0; i < s->nargs; i++)
       if (!s->args[i].resident || !s->args[i].filled) {
-        fill_arg(&s->args[i], opt->inputs, opt->seed, i);
+        exec_fill_arg(&s->args[i], opt->inputs, opt->seed, i);
         s->args[i].filled = true;
       }
     memset(s->res_buf, 0, 16);
