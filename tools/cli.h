@@ -1,6 +1,6 @@
 // tools/cli.h: what the files of the `metrale` command share (metrale.c: usage, options,
-// diagnostics, budget/memory/dispatch/targets; metrale_exec.c: `metrale plan` and
-// `metrale run`). Internal to the tool.
+// diagnostics, budget/memory/dispatch/targets; metrale_sweep.c: their runs and CSV rows;
+// metrale_exec.c: `metrale plan` and `metrale run`). Internal to the tool.
 #ifndef METRALE_TOOLS_CLI_H
 #define METRALE_TOOLS_CLI_H
 
@@ -9,6 +9,8 @@
 
 #include "../passes/adapter.h"
 #include "metrale/options.h"
+#include "metrale/strbuf.h"
+#include "metrale/target.h"
 #include "mlir-c/IR.h"
 
 extern const char cli_usage[];
@@ -42,6 +44,24 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
 bool cli_check_numbers(const cli_opts_t *o);
 // Parses o->model; NULL (after the parser's located errors) when it cannot.
 MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx);
+
+// metrale_sweep.c: the state of a sweep over models and targets.
+typedef struct sweep_t {
+  met_strbuf_t *svg;        // memory --svg: the picture of the (first) model
+  const met_target_t *svg_target;
+  met_strbuf_t *csv;        // NULL: no CSV
+  const char *model, *target;
+  size_t rows;              // rows written for the current (model, target)
+} sweep_t;
+// The CSV header of command |pass|'s rows.
+void cli_csv_header(met_strbuf_t *sb, unsigned pass);
+// A row with only an error: the model or the run failed before any function's row.
+void cli_csv_error_row(sweep_t *w, unsigned pass, const char *error);
+// One (model, target): the runner of |pass| with the command's options (|target| NULL:
+// the options' own), its rows into |w|. False on an error.
+bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target,
+                  sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
+                  met_diag_fn_t diag, void *duser);
 
 int cmd_plan(int argc, char **argv);  // metrale_exec.c
 int cmd_exec(int argc, char **argv);  // metrale_exec.c

@@ -1,6 +1,7 @@
 // metrale: the command for people (usage: `metrale --help`, README "The metrale command").
-// This file: usage, options, diagnostics, `budget`, `memory`, `dispatch` (sweeps, CSV)
-// and `targets`; tools/metrale_exec.c: `plan` and `run`; tools/cli.h what they share.
+// This file: usage, options, diagnostics, `budget`, `memory`, `dispatch` and `targets`;
+// tools/metrale_sweep.c: their runs per (model, target) and CSV rows; tools/metrale_exec.c:
+// `plan` and `run`; tools/cli.h what they share.
 // Parses the model with the MLIR C API and runs the same runners as the passes.
 // Exit status: 0 done, 1 the model could not be read or evaluated, 2 bad usage.
 #include <errno.h>
@@ -321,181 +322,6 @@ MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx) {
 }
 
 
-// --- sweeps: several models and targets, rows of CSV ---------------------------------
-
-typedef struct sweep_t {
-  met_strbuf_t *svg;        // memory --svg: the picture of the (first) model
-  const met_target_t *svg_target;
-  met_strbuf_t *csv;        // NULL: no CSV
-  const char *model, *target;
-  size_t rows;              // rows written for the current (model, target)
-} sweep_t;
-
-// One CSV cell (RFC 4180: quoted when it holds a comma, a quote or a line break).
-static void csv_cell(met_strbuf_t *sb, const char *s, bool first) {
-  if (!first) MET_STRBUF_LIT(sb, ",");
-  if (!s) s = "";
-  if (!strpbrk(s, ",\"\r\n")) { met_strbuf_cstr(sb, s); return; }
-  MET_STRBUF_LIT(sb, "\"");
-  for (const char *p = s; *p; ++p) {
-    if (*p == '"') MET_STRBUF_LIT(sb, "\"");
-    met_strbuf_append(sb, p, 1);
-  }
-  MET_STRBUF_LIT(sb, "\"");
-}
-
-static void csv_u64(met_strbuf_t *sb, uint64_t v) {
-  MET_STRBUF_LIT(sb, ",");
-  met_strbuf_u64(sb, v);
-}
-
-static void csv_header(met_strbuf_t *sb, unsigned pass) {
-  csv_cell(sb, "model", true);
-  csv_cell(sb, "target", false);
-  csv_cell(sb, "function", false);
-  csv_cell(sb, "error", false);
-  size_t n;
-  if (pass == MET_PASS_BUDGET) {
-    const met_budget_field_t *f = met_budget_fields(&n);
-    for (size_t k = 0; k < n; ++k) csv_cell(sb, f[k].name, false);
-  } else if (pass == MET_PASS_MEMORY) {
-    const met_memory_field_t *f = met_memory_fields(&n);  // "complete" is one of them
-    for (size_t k = 0; k < n; ++k) csv_cell(sb, f[k].name, false);
-    MET_STRBUF_LIT(sb, "\n");
-    return;
-  } else {
-    const met_dispatch_field_t *f = met_dispatch_fields(&n);
-    for (size_t k = 0; k < n; ++k) csv_cell(sb, f[k].name, false);
-  }
-  csv_cell(sb, "complete", false);
-  MET_STRBUF_LIT(sb, "\n");
-}
-
-static void csv_start(sweep_t *w, const char *function, const char *error) {
-  csv_cell(w->csv, w->model, true);
-  csv_cell(w->csv, w->target, false);
-  csv_cell(w->csv, function, false);
-  csv_cell(w->csv, error, false);
-  ++w->rows;
-}
-
-// A row with only an error: the model or the run failed before any function's row.
-static void csv_error_row(sweep_t *w, unsigned pass, const char *error) {
-  size_t n;
-  if (pass == MET_PASS_BUDGET) met_budget_fields(&n);
-  else if (pass == MET_PASS_MEMORY) met_memory_fields(&n);
-  else met_dispatch_fields(&n);
-  csv_start(w, "", error);
-  // Every field empty, and the complete column (the memory model's is one of its fields).
-  for (size_t k = 0; k < n + (pass != MET_PASS_MEMORY); ++k) MET_STRBUF_LIT(w->csv, ",");
-  MET_STRBUF_LIT(w->csv, "\n");
-}
-
-static void on_budget_row(void *user, const char *name, const met_budget_t *b, bool complete,
-                          const char *error) {
-  sweep_t *w = user;
-  if (!w->csv) return;
-  size_t n;
-  const met_budget_field_t *f = met_budget_fields(&n);
-  csv_start(w, name, error);
-  for (size_t k = 0; k < n; ++k) {
-    if (!b) MET_STRBUF_LIT(w->csv, ",");
-    else if (f[k].kind == MET_FIELD_POLICY) csv_cell(w->csv, met_width_policy_name(b->width_policy), false);
-    else csv_u64(w->csv, met_budget_field_u64(b, &f[k]));
-  }
-  csv_cell(w->csv, b ? (complete ? "true" : "false") : "", false);
-  MET_STRBUF_LIT(w->csv, "\n");
-}
-
-static void on_memory_row(void *user, const met_memory_report_t *r) {
-  sweep_t *w = user;
-  if (w->svg && !w->svg->len && w->svg_target) (void)met_memory_svg(w->svg, w->svg_target, r);
-  if (!w->csv) return;
-  size_t n;
-  const met_memory_field_t *f = met_memory_fields(&n);
-  csv_start(w, "", NULL);
-  for (size_t k = 0; k < n; ++k) {
-    if (f[k].kind == MET_MFIELD_BOOL) {
-      csv_cell(w->csv, met_memory_field_u64(r, &f[k]) ? "true" : "false", false);
-    } else if (f[k].kind == MET_MFIELD_SIGNED) {
-      met_strbuf_printf(w->csv, ",%" PRId64, met_memory_field_i64(r, &f[k]));
-    } else {
-      csv_u64(w->csv, met_memory_field_u64(r, &f[k]));
-    }
-  }
-  MET_STRBUF_LIT(w->csv, "\n");
-}
-
-static void on_dispatch_row(void *user, MlirOperation func, const char *name,
-                            const met_dispatch_stats_t *s, const met_budget_t *budget,
-                            bool complete, const uint8_t *resident, size_t nargs,
-                            const char *error) {
-  (void)func, (void)budget, (void)resident, (void)nargs;
-  sweep_t *w = user;
-  if (!w->csv) return;
-  size_t n;
-  const met_dispatch_field_t *f = met_dispatch_fields(&n);
-  csv_start(w, name, error);
-  for (size_t k = 0; k < n; ++k) {
-    if (!s) MET_STRBUF_LIT(w->csv, ",");
-    else if (f[k].kind == MET_DFIELD_BOOL) csv_cell(w->csv, met_dispatch_field_u64(s, &f[k]) ? "true" : "false", false);
-    else csv_u64(w->csv, met_dispatch_field_u64(s, &f[k]));
-  }
-  csv_cell(w->csv, s ? (complete ? "true" : "false") : "", false);
-  MET_STRBUF_LIT(w->csv, "\n");
-}
-
-// One (model, target): the runner of |pass| with the command's options. False on an error.
-static bool run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target,
-                     sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
-                     met_diag_fn_t diag, void *duser) {
-  const char *saved = o->text[MET_OPT_target];
-  if (target) o->text[MET_OPT_target] = target;
-  bool ok;
-#define MET_SET_TEXT(opts, member) \
-  opts.member = ref(o->text[MET_OPT_##member] ? o->text[MET_OPT_##member] : "");
-#define MET_SET_NUM MET_SET_TEXT
-#define MET_SET_FLAG_ON(opts, member) opts.member = o->flag[MET_OPT_##member];
-#define MET_SET_FLAG_OFF(opts, member) opts.member = o->flag[MET_OPT_##member];
-  if (pass == MET_PASS_MEMORY) {
-    met_memory_run_options_t mo;
-    memset(&mo, 0, sizeof(mo));
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(MEMORY, passes, MET_SET_##kind(mo, member))
-#include "metrale/options.def"
-#undef MET_OPTION
-    mo.on_report = on_memory_row;
-    mo.on_report_user = w;
-    ok = met_memory_run(mlirModuleGetOperation(m), &mo, diag, duser,
-                        json_stdout ? NULL : text, jout);
-  } else if (pass == MET_PASS_DISPATCH) {
-    met_dispatch_run_options_t dop;
-    memset(&dop, 0, sizeof(dop));
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(DISPATCH, passes, MET_SET_##kind(dop, member))
-#include "metrale/options.def"
-#undef MET_OPTION
-    dop.on_function = on_dispatch_row;
-    dop.on_function_user = w;
-    ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, diag, duser,
-                          json_stdout ? NULL : text, jout);
-  } else {
-    met_budget_run_options_t bo;
-    memset(&bo, 0, sizeof(bo));
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(BUDGET, passes, MET_SET_##kind(bo, member))
-#include "metrale/options.def"
-#undef MET_OPTION
-    bo.op_remarks = o->d.remarks;  // the command's --remarks (op-remarks has no flag here)
-    bo.on_function = on_budget_row;
-    bo.on_function_user = w;
-    ok = met_budget_run(mlirModuleGetOperation(m), &bo, diag, duser,
-                        json_stdout ? NULL : text, jout);
-  }
-  o->text[MET_OPT_target] = saved;
-  return ok;
-}
-
 static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   cli_opts_t o;
   int rc = cli_parse_opts(argc, argv, pass, cmd, &o);
@@ -527,7 +353,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   met_strbuf_initialize(met_allocator_system(), &text);
   met_strbuf_initialize(met_allocator_system(), &jout);
   met_strbuf_initialize(met_allocator_system(), &csv);
-  if (o.csv) csv_header(&csv, pass);
+  if (o.csv) cli_csv_header(&csv, pass);
   met_strbuf_t svg;
   met_strbuf_initialize(met_allocator_system(), &svg);
   sweep_t w = {o.svg ? &svg : NULL, NULL, o.csv ? &csv : NULL, NULL, NULL, 0};
@@ -562,18 +388,18 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
                 target ? target : "its own target");
       if (mlirModuleIsNull(m)) {
         ++failed;
-        if (w.csv) csv_error_row(&w, pass, "the model could not be parsed");
+        if (w.csv) cli_csv_error_row(&w, pass, "the model could not be parsed");
         continue;
       }
       if (!doc_stdout && (o.nmodels > 1 || all))
         met_strbuf_printf(&text, "%s== %s%s%s ==\n", text.len ? "\n" : "", o.models[i],
                           target ? " on " : "", target ? target : "");
-      bool ok = run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout,
+      bool ok = cli_run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout,
                          sarif_path ? met_sarif_diag : cli_on_diag,
                          sarif_path ? (void *)&sarif : (void *)&o.d);
       if (!ok) {
         ++failed;
-        if (w.csv && !w.rows) csv_error_row(&w, pass, "not evaluated (see the diagnostics)");
+        if (w.csv && !w.rows) cli_csv_error_row(&w, pass, "not evaluated (see the diagnostics)");
       }
       if (!doc_stdout && !json_stdout && text.len) {
         fwrite(text.data, 1, text.len, stdout);
