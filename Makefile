@@ -31,7 +31,7 @@ demo: build
 	@echo "== metrale budget examples/gpt2_block.mlir --target h100"
 	@$(BUILD)/bin/metrale budget examples/gpt2_block.mlir --target h100
 	@echo
-	@echo "== the same block on a GPU that stores every float as f32"
+	@echo "== the same block on a WebGL GPU running TensorFlow.js (floats stored as f32, a program per op)"
 	@$(BUILD)/bin/metrale budget examples/gpt2_block.mlir --target mobile-gpu-f32
 	@echo
 	@echo "== metrale budget examples/convnet.mlir --target npu --remarks"
