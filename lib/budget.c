@@ -101,6 +101,14 @@ static met_status_t count_dram_in(met_budget_ctx_t *c, const uint32_t *group_of,
         }
         ADD_FIELD(c, "dram_bytes", dram, rd);
       }
+      if (c->tfjs && (node->flags & MET_NODE_F_SOFTMAX) && node->operand_count > 0) {
+        // TF.js's five programs: x read twice more (max, sub), x - max and its exp
+        // written and read again (exp; sum, div): 6 x the input's bytes beyond one pass.
+        // The row vectors (max, sum) are left out.
+        uint64_t x6, in = met_budget_policy_bytes(&g->values[g->operands[node->operand_begin]], pol);
+        if (!met_mul_u64(in, 6, &x6)) { c->overflow_field = "dram_bytes"; return MET_EOVERFLOW; }
+        ADD_FIELD(c, "dram_bytes", dram, x6);
+      }
       for (uint32_t i = 0; i < node->result_count; ++i) {
         uint32_t v = node->result_begin + i;
         if (c->mat[v] || (c->inplace && c->inplace[v]))
@@ -329,6 +337,9 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   for (size_t n = 0; n < nn; ++n) {
     const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
     uint32_t grp = out->group_of_node[n];
+    // TF.js's Softmax kernel runs five programs: max, sub, exp, sum, div.
+    if (c->tfjs && grp != UINT32_MAX && (graph->nodes[n].flags & MET_NODE_F_SOFTMAX))
+      launches[grp] = 5;
     if (!x || grp == UINT32_MAX || graph->nodes[n].kind != MET_NODE_COMPUTE) continue;
     uint64_t *l = &launches[grp];
     if (x->replaces_dispatch) *l = x->dispatches;

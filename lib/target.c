@@ -20,12 +20,14 @@ static const char *const kH100Fast[] = {
     "tosa.*", "linalg.*", "arith.*", "math.*", "tensor.*", "memref.*",
     "bufferization.*", "ml_program.*", NULL};
 
-// A WebGL/mobile GPU: elementwise, matmul, conv, pooling, simple data movement and the
-// common reductions as shaders; gathers, scatters and loops fall back to the CPU.
+// A WebGL/mobile GPU (TensorFlow.js's WebGL backend): elementwise, matmul, conv, pooling,
+// simple data movement, the common reductions and softmax (its Softmax kernel) as shader
+// programs; gathers, scatters and loops fall back to the CPU.
 static const char *const kMobileGpuFast[] = {
     "arith.*", "math.*", "linalg.generic", "linalg.map", "linalg.fill", "linalg.matmul",
     "linalg.batch_matmul", "linalg.conv_*", "linalg.pooling_*", "linalg.transpose",
-    "linalg.broadcast", "linalg.reduce", "tensor.*", "memref.*", "bufferization.*",
+    "linalg.broadcast", "linalg.reduce", "linalg.softmax", "tensor.*", "memref.*",
+    "bufferization.*",
     "tosa.add", "tosa.sub", "tosa.mul", "tosa.maximum", "tosa.minimum", "tosa.exp",
     "tosa.rsqrt", "tosa.reciprocal", "tosa.tanh", "tosa.sigmoid", "tosa.clamp",
     "tosa.matmul", "tosa.conv2d", "tosa.depthwise_conv2d", "tosa.max_pool2d",

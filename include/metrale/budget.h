@@ -36,7 +36,10 @@
 //     kTfjsActivation: max/clamp, the sigmoid's, select-based leaky/elu), in that order,
 //     at most one of each, when the target's epilogue_fusion is set;
 //   - every other compute node is a program of its own: elementwise chains, casts,
-//     transposes and reductions do not fuse, so a fan-out splits nothing.
+//     transposes and reductions do not fuse, so a fan-out splits nothing; a softmax is
+//     five (the Softmax kernel's max, sub, exp, sum and div: group_launches), whose DRAM
+//     is six times its input's bytes beyond one pass (x read twice more, x - max and its
+//     exp each written once and read again), without the row vectors of max and sum.
 //   Not modelled: the converter's other rewrites (batch-norm folded into conv weights),
 //   and WebGL's packed textures (a layout, not a dispatch).
 //

@@ -85,3 +85,10 @@ func.func @rmsnorm(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
   } -> tensor<16x64xf32>
   return %y : tensor<16x64xf32>
 }
+
+// A softmax over rows.
+func.func @softmax(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %e = tensor.empty() : tensor<16x64xf32>
+  %s = linalg.softmax dimension(1) ins(%x : tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) -> tensor<16x64xf32>
+  return %s : tensor<16x64xf32>
+}
