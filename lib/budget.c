@@ -102,8 +102,8 @@ static met_status_t count_dram_in(met_budget_ctx_t *c, const uint32_t *group_of,
         ADD_FIELD(c, "dram_bytes", dram, rd);
       }
       if (c->tfjs && (node->flags & MET_NODE_F_SOFTMAX) && node->operand_count > 0) {
-        // TF.js's five programs: x read twice more (max, sub), x - max and its exp
-        // written and read again (exp; sum, div): 6 x the input's bytes beyond one pass.
+        // TF.js's five programs beyond one pass: x read again (sub), x - max written and
+        // read (exp), its exp written and read twice (sum, div): 6 x the input's bytes.
         // The row vectors (max, sum) are left out.
         uint64_t x6, in = met_budget_policy_bytes(&g->values[g->operands[node->operand_begin]], pol);
         if (!met_mul_u64(in, 6, &x6)) { c->overflow_field = "dram_bytes"; return MET_EOVERFLOW; }

@@ -38,8 +38,8 @@
 //   - every other compute node is a program of its own: elementwise chains, casts,
 //     transposes and reductions do not fuse, so a fan-out splits nothing; a softmax is
 //     five (the Softmax kernel's max, sub, exp, sum and div: group_launches), whose DRAM
-//     is six times its input's bytes beyond one pass (x read twice more, x - max and its
-//     exp each written once and read again), without the row vectors of max and sum.
+//     is six times its input's bytes beyond one pass (x read again, x - max written and
+//     read, its exp written and read twice), without the row vectors of max and sum.
 //   Not modelled: the converter's other rewrites (batch-norm folded into conv weights),
 //   and WebGL's packed textures (a layout, not a dispatch).
 //
