@@ -82,7 +82,10 @@ static bool iree_loops_fit(const met_budget_ctx_t *c, const uint32_t *group_of,
   const met_graph_t *g = c->g;
   for (uint32_t i = 0; i < node->operand_count; ++i) {
     uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
-    if (o != r && met_budget_producer_group(c, group_of, r) == grp) return true;
+    // A reshape keeps every byte of what it views (a slice does not).
+    if (o != r && g->values[o].bytes == g->values[r].bytes &&
+        met_budget_producer_group(c, group_of, r) == grp)
+      return true;
   }
   if (!same) return node->loops <= c->gloops[grp];
   for (uint32_t i = 0; i < node->operand_count; ++i) {
@@ -138,10 +141,22 @@ static int tfjs_stage(const met_budget_ctx_t *c, const uint32_t *group_of, const
       node->op_class != MET_CLASS_ELEMENTWISE)
     return TFJS_OPEN;
   for (uint32_t i = 0; i < node->operand_count; ++i) {
-    uint32_t pg = met_budget_producer_group(c, group_of, c->root[g->operands[node->operand_begin + i]]);
-    if (pg != UINT32_MAX && pg != grp &&
-        (c->gkind[pg] != G_GEN || c->gopen[pg] != slots_from(c, group_of, node, pg)))
-      return TFJS_OPEN;
+    uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
+    uint32_t pg = met_budget_producer_group(c, group_of, r);
+    if (pg == grp) continue;
+    if (pg != UINT32_MAX) {  // a broadcast it takes in, read only here
+      if (c->gkind[pg] != G_GEN || c->gopen[pg] != slots_from(c, group_of, node, pg))
+        return TFJS_OPEN;
+      continue;
+    }
+    // A leaf: the fused op's bias or alpha is a weight of the model (a constant, a
+    // parameter, a load-time result) or a splat or fill; a run's own input (an activation
+    // argument, a state) is not, so a residual add of one is a program of its own.
+    int32_t p = g->values[r].producer;
+    uint8_t role = g->values[r].role;
+    bool weight = met_role_is_weight(role) || role == MET_ROLE_SPLAT || role == MET_ROLE_EMPTY ||
+                  (p >= 0 && (c->cloned[p] || c->hoisted[p]));
+    if (!weight) return TFJS_OPEN;
   }
   const char *what = node_what(g, node);
   if (c->gstage[grp] < TFJS_BIAS && what_in(what, kTfjsBias)) return TFJS_BIAS;

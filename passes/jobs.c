@@ -207,7 +207,8 @@ static bool call_levels(const graph_t *g, size_t n, size_t *level) {
 typedef struct stream_state_t {
   const met_fn_stream_t *s;
   met_fn_jobs_t *jobs;
-  const uint8_t *state;    // run_ctx_t.state
+  uint8_t *analysed;       // per job: its chunk ran (callers still see it as pending until
+                           // its whole round ran: run_ctx_t.state)
   uint32_t *pending;       // per job: calls to it from functions not yet analysed
   uint8_t *passed;         // per job: given to done
   size_t cursor;           // the first job not yet given to done
@@ -228,7 +229,8 @@ static void stream_chunk(stream_state_t *ss, const graph_t *g, const size_t *ord
       ss->pending[callee]--;
       maybe_release(ss, callee);
     }
-  for (; ss->cursor < ss->jobs->count && ss->state[ss->cursor] == 2; ++ss->cursor) {
+  for (size_t k = begin; k < end; ++k) ss->analysed[order[k]] = 1;
+  for (; ss->cursor < ss->jobs->count && ss->analysed[ss->cursor]; ++ss->cursor) {
     ss->s->done(ss->s->user, ss->cursor, &ss->jobs->jobs[ss->cursor], ss->results);
     ss->passed[ss->cursor] = 1;
     maybe_release(ss, ss->cursor);
@@ -257,10 +259,11 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
   size_t *level = calloc(n ? n : 1, sizeof(size_t));
   bool ok = out->jobs && r.syms.slots && r.state && r.order && g.start && level;
   if (ok && size && results) ok = (*results = calloc(n ? n : 1, size)) != NULL;
-  stream_state_t ss = {stream, out, r.state, NULL, NULL, 0, results ? *results : NULL};
+  stream_state_t ss = {stream, out, NULL, NULL, NULL, 0, results ? *results : NULL};
   if (ok && stream)
     ok = (ss.pending = calloc(n ? n : 1, sizeof(uint32_t))) != NULL &&
-         (ss.passed = calloc(n ? n : 1, 1)) != NULL;
+         (ss.passed = calloc(n ? n : 1, 1)) != NULL &&
+         (ss.analysed = calloc(n ? n : 1, 1)) != NULL;
   if (ok) {
     c.syms = &r.syms;
     mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
@@ -288,7 +291,9 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
   for (size_t i = 0; ok && i < n; ++i) first[level[i] + 1]++;
   for (size_t lv = 0; ok && lv < levels; ++lv) first[lv + 1] += first[lv];
   for (size_t i = 0; ok && i < n; ++i) r.order[first[level[i]]++] = i;  // first[lv]: end of lv
-  // Streaming, a round runs in chunks, each passed on before the next runs.
+  // Streaming, a round runs in chunks, each passed on before the next runs. A job's
+  // callers see it done (state 2) only once its whole round ran: a member of a cycle of
+  // calls is pending to the others wherever the chunks cut the round.
   size_t chunk = stream ? 512 : SIZE_MAX;
   for (size_t lv = 0, begin = 0; ok && lv < levels; ++lv) {
     size_t end = first[lv];
@@ -299,14 +304,15 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
       r.order += from;
       met_parallel_for(mlirOperationGetContext(module), to - from, run_one, &r);
       r.order = saved;
-      for (size_t k = from; k < to; ++k) r.state[r.order[k]] = 2;
       if (stream) stream_chunk(&ss, &g, r.order, from, to);
       from = to;
     }
+    for (size_t k = begin; k < end; ++k) r.state[r.order[k]] = 2;
     begin = end;
   }
   free(ss.pending);
   free(ss.passed);
+  free(ss.analysed);
   free(first);
   free(r.syms.slots);
   free(r.state);

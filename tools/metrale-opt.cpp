@@ -14,9 +14,16 @@ int main(int argc, char **argv) {
   // remark in about 13 pieces, each a write(2), so 20,000 functions' summaries cost more
   // in system calls than the analysis. Buffer it, 64 KiB at a time, unless it is a
   // terminal. metrale's passes flush it when they end, so remarks still come before the
-  // printed IR, and a crash flushes it first.
+  // printed IR, and a crash flushes it and prints its stack trace unbuffered.
   if (!llvm::errs().is_displayed()) llvm::errs().SetBufferSize(64 * 1024);
-  llvm::sys::AddSignalHandler([](void *) { llvm::errs().flush(); }, nullptr);
+  // On a crash: what is buffered goes out, and the stack trace LLVM's own handler prints
+  // next (registered later, by MlirOptMain's InitLLVM) goes out unbuffered.
+  llvm::sys::AddSignalHandler(
+      [](void *) {
+        llvm::errs().flush();
+        llvm::errs().SetUnbuffered();
+      },
+      nullptr);
   mlir::registerAllPasses();
   met_register_passes();
   mlir::DialectRegistry registry;

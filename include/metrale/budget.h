@@ -31,10 +31,12 @@
 //   - a generator is only a broadcast of leaves: its elementwise reader broadcasts the
 //     operand itself (TF.js's binary ops broadcast implicitly), and takes it in;
 //   - a matmul or a conv (not a pooling window) whose result has exactly one reader takes
-//     in that reader when it is a bias add (an add whose other operands are leaves or a
-//     broadcast of them), then likewise one activation (the spellings of lib/budget.c's
-//     kTfjsActivation: max/clamp, the sigmoid's, select-based leaky/elu), in that order,
-//     at most one of each, when the target's epilogue_fusion is set;
+//     in that reader when it is a bias add, then likewise one activation (the spellings
+//     of lib/fusion.c's kTfjsActivation: max/clamp, the sigmoid's, select-based
+//     leaky/elu), in that order, at most one of each, when the target's epilogue_fusion
+//     is set. Its other operands must be the model's weights (constants, parameters,
+//     load-time results, splats, fills), or a broadcast of leaves read only there: an add
+//     of a run's own input (a residual argument) is a program of its own;
 //   - every other compute node is a program of its own: elementwise chains, casts,
 //     transposes and reductions do not fuse, so a fan-out splits nothing; a softmax is
 //     five (the Softmax kernel's max, sub, exp, sum and div: group_launches), whose DRAM
@@ -72,8 +74,9 @@
 //     it (isFusableWithConsumer; its other rule, no more loops than the op it reads, meets
 //     the root itself once ElementwiseOpFusion merged the elementwise ops between); the
 //     first reader of a multi-use producer joins only with as many loops as it. A
-//     consumer that reads the group through a reshape view is not compared: IREE
-//     propagates the reshape into the group (BubbleUpExpandShapes).
+//     consumer that reads the group through a reshape view (a view with every byte of
+//     what it views; a slice is compared) is not: IREE propagates the reshape into the
+//     group (BubbleUpExpandShapes).
 //   Not carried over: the conv rule (a consumer that changes a named conv's accumulator
 //   type does not join: it tests ConvolutionOpInterface, which newer IREE never meets
 //   because GeneralizeLinalgNamedOps generalizes convs first), slices and pads as
@@ -225,7 +228,8 @@ typedef struct met_budget_report_t {
   uint64_t *group_launches;                  // per group: the kernels it launches (1; a
                                              // resolved call's callee dispatches; on
                                              // MET_FUSION_MLIR plus its members' lowering
-                                             // kernels and init copies); they sum to
+                                             // kernels and init copies; on MET_FUSION_TFJS
+                                             // 5 for a softmax); they sum to
                                              // budget.dispatches. NULL when all are 1
   // Slots that are not the function's results (those live to its end): their number
   // and native bytes (not aligned), what a caller's per-buffer model counts for a call.

@@ -153,10 +153,12 @@ typedef struct met_node_t {
   uint32_t extra;          // 1 + index into graph->extras; 0: none
   // Loops of its iteration domain that are not unit (a dynamic one counts), as a compiler
   // that folded unit dims away sees them (IREE's FoldUnitExtentDims runs before dispatch
-  // formation): a linalg op's static loop ranges; otherwise, by class, the non-unit dims
-  // of its result (elementwise, data movement), of its first operand (a reduction), of
-  // its result plus one (a matmul's contraction) or plus its filter's dims after the first
-  // (a conv's window and channels). At most 255; 0 when not known. Only MET_FUSION_IREE
+  // formation): a matmul, conv or reduction in linalg by its static loop ranges (each
+  // loop's range read off the first operand indexed by it alone); otherwise, by class,
+  // the non-unit dims of its result (elementwise, data movement: all-parallel ops iterate
+  // over their result), of its first operand (a reduction), of its result plus one (a
+  // matmul's contraction) or plus its filter's dims after the first (a conv's window and
+  // channels). At most 255; 0 when not known. Only MET_FUSION_IREE
   // reads it (budget.h: the loop-count rule).
   uint8_t loops;
 } met_node_t;

@@ -92,3 +92,33 @@ func.func @softmax(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
   %s = linalg.softmax dimension(1) ins(%x : tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) -> tensor<16x64xf32>
   return %s : tensor<16x64xf32>
 }
+
+// A matmul whose result a residual adds to: the other operand is a run's own input.
+func.func @residual(%x: tensor<16x32xf32>, %w: tensor<32x32xf32> {metrale.param}, %res: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<16x32xf32>, tensor<32x32xf32>) outs(%f : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %a = arith.addf %m, %res : tensor<16x32xf32>
+  return %a : tensor<16x32xf32>
+}
+
+// A row sum, a slice of it (a view), and a consumer that broadcasts the slice to three loops.
+func.func @slice_then_bcast(%x: tensor<16x64xf32>) -> tensor<4x8x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %o = tensor.empty() : tensor<16xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%o : tensor<16xf32>) -> tensor<16xf32>
+  %r = linalg.reduce ins(%x : tensor<16x64xf32>) outs(%z : tensor<16xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %sl = tensor.extract_slice %r[0] [8] [1] : tensor<16xf32> to tensor<8xf32>
+  %e = tensor.empty() : tensor<4x8x64xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%sl : tensor<8xf32>) outs(%e : tensor<4x8x64xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %m = math.exp %a : f32
+    linalg.yield %m : f32
+  } -> tensor<4x8x64xf32>
+  return %b : tensor<4x8x64xf32>
+}
