@@ -157,6 +157,7 @@ static int cmd_targets(int argc, char **argv) {
     met_strbuf_printf(&sb, "  width_policy           %s\n", met_width_policy_name(t->width_policy));
     met_strbuf_printf(&sb, "  alignment              %" PRIu64 " B\n", t->alignment);
     met_strbuf_printf(&sb, "  index_bits             %u\n", t->index_bits);
+    met_strbuf_printf(&sb, "  fusion                 %s\n", met_fusion_model_name(t->fusion));
     met_strbuf_printf(&sb, "  epilogue_fusion        %s\n", t->epilogue_fusion ? "yes" : "no");
     met_strbuf_printf(&sb, "  memory_bytes           ");
     met_report_bytes(&sb, t->memory_bytes);
@@ -175,8 +176,10 @@ static int cmd_targets(int argc, char **argv) {
     met_report_bytes(&sb, t->workspace.softmax_per_unit_bytes);
     met_strbuf_printf(&sb, "/unit, reduction ");
     met_report_bytes(&sb, t->workspace.reduction_per_unit_bytes);
-    met_strbuf_printf(&sb, "/unit\n  hoists parameters      %s\n  fast_path             ",
-                      t->hoists_parameters ? "yes (load time)" : "no");
+    met_strbuf_printf(&sb, "/unit\n  hoists parameters      %s\n  residency              %s\n"
+                      "  fast_path             ",
+                      t->hoists_parameters ? "yes (load time)" : "no",
+                      met_residency_name(t->residency));
     for (const char *const *p = t->fast_path; *p; ++p) met_strbuf_printf(&sb, " %s", *p);
     const met_dispatch_params_t *d = &t->dispatch;
     met_strbuf_printf(&sb, "\n  execution_model        %s\n  allocation_model       %s%s\n",
