@@ -27,25 +27,12 @@ static bool spec_selects(const met_param_sel_t *p, int64_t index, bool is_float)
   return false;
 }
 
-
-
-// The attribute dictionary of argument |index|, or a null attribute.
-static MlirAttribute arg_dict(MlirOperation func, intptr_t index) {
-  MlirAttribute arr = mlirOperationGetInherentAttributeByName(
-      func, mlirStringRefCreateFromCString("arg_attrs"));
-  if (mlirAttributeIsNull(arr) || !mlirAttributeIsAArray(arr) ||
-      index >= mlirArrayAttrGetNumElements(arr))
-    return (MlirAttribute){NULL};
-  MlirAttribute dict = mlirArrayAttrGetElement(arr, index);
-  return mlirAttributeIsADictionary(dict) ? dict : (MlirAttribute){NULL};
-}
-
 // Checks every `metrale.*` attribute of argument |index| by its rule (attrs.h) and reads
 // the markers. A broken or unknown one is an error at the function.
 static met_status_t read_arg_attrs(builder_t *b, MlirOperation func, intptr_t index,
                                    bool *param, bool *state, bool *named, bool *formatted) {
   *param = *state = *named = *formatted = false;
-  MlirAttribute dict = arg_dict(func, index);
+  MlirAttribute dict = met_ir_arg_dict(func, index);
   if (mlirAttributeIsNull(dict)) return MET_OK;
   for (intptr_t k = 0; k < mlirDictionaryAttrGetNumElements(dict); ++k) {
     MlirNamedAttribute na = mlirDictionaryAttrGetElement(dict, k);
@@ -83,13 +70,10 @@ static met_status_t read_arg_attrs(builder_t *b, MlirOperation func, intptr_t in
 static met_status_t function_sels(builder_t *b, MlirOperation func, const met_param_sel_t **p,
                                   const met_param_sel_t **st) {
   MlirAttribute nm = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
-  MlirAttribute vis =
-      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_visibility"));
   MlirStringRef name = mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm)
                            ? mlirStringRefCreate("", 0)
                            : mlirStringAttrGetValue(nm);
-  bool entry = mlirAttributeIsNull(vis) || !mlirAttributeIsAString(vis) ||
-               met_ir_str_eq(mlirStringAttrGetValue(vis), "public");
+  bool entry = met_ir_func_is_public(func);
   bool pn, sn;
   *p = met_param_spec_for(b->sh->opt->params, name.data, name.length, entry, &pn);
   *st = met_param_spec_for(b->sh->opt->states, name.data, name.length, entry, &sn);

@@ -33,29 +33,9 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "attrs.h"
+#include "ir.h"
 #include "memory_internal.h"
 #include "types.h"
-
-
-
-
-
-static MlirAttribute arg_attrs(MlirOperation func, intptr_t index) {
-  MlirAttribute arr = mlirOperationGetInherentAttributeByName(
-      func, mlirStringRefCreateFromCString("arg_attrs"));
-  if (mlirAttributeIsNull(arr) || !mlirAttributeIsAArray(arr) ||
-      index >= mlirArrayAttrGetNumElements(arr))
-    return (MlirAttribute){NULL};
-  return mlirArrayAttrGetElement(arr, index);
-}
-
-static bool is_public(MlirOperation func) {
-  MlirAttribute v = mlirOperationGetInherentAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_visibility"));
-  if (mlirAttributeIsNull(v) || !mlirAttributeIsAString(v)) return true;
-  MlirStringRef s = mlirStringAttrGetValue(v);
-  return !(s.length == 7 && !memcmp(s.data, "private", 7));
-}
 
 static MlirLocation node_loc(const met_node_t *n) {
   return (MlirLocation){(const void *)(uintptr_t)n->ext};
@@ -77,7 +57,7 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
   for (uint32_t a = 0; a < gr->arg_count; ++a) {
     const met_value_t *v = &gr->values[a];
     if (v->role != MET_ROLE_PARAM && v->role != MET_ROLE_STATE) continue;
-    MlirAttribute attrs = arg_attrs(j->func, v->arg_index);
+    MlirAttribute attrs = met_ir_arg_dict(j->func, v->arg_index);
     MlirAttribute nm = met_mem_attr_of(attrs, "metrale.name");
     const char *name = !mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm)
                            ? met_arena_strndup(&g->arena, mlirStringAttrGetValue(nm).data,
@@ -215,7 +195,7 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
       continue;
     }
     const met_function_memory_t *fm = j->extra;
-    if (!is_public(j->func)) {
+    if (!met_ir_func_is_public(j->func)) {
       // A private function is no run, but what it holds when called is the model's: its
       // constants, and the workspace its kernels need.
       met_memory_model_families(&g->model, fm);
@@ -238,13 +218,12 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
   // Rows of the run that sets the charge.
   for (size_t i = 0, k = 0; i < jobs->count; ++i) {
     met_fn_job_t *j = &jobs->jobs[i];
-    if (!is_public(j->func) || j->status || j->failed) continue;
+    if (!met_ir_func_is_public(j->func) || j->status || j->failed) continue;
     met_memory_run_t *run = &g->r.runs[k++];
     if (run->name == g->r.peak_run && !gather_activation_rows(g, j, run)) return false;
   }
   return true;
 }
-
 
 static void report_missing_kv(gather_t *g) {
   uint32_t m = g->r.kv_missing;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../passes/exec_run.h"
+#include "../passes/ir.h"
 #include "cli.h"
 #include "metrale/dispatch.h"
 #include "metrale/parse.h"
@@ -101,13 +102,6 @@ typedef struct run_cli_t {
   size_t done, failed;
 } run_cli_t;
 
-static bool func_is_public(MlirOperation f) {
-  MlirAttribute v = mlirOperationGetInherentAttributeByName(f, ref("sym_visibility"));
-  if (mlirAttributeIsNull(v) || !mlirAttributeIsAString(v)) return true;
-  MlirStringRef s = mlirStringAttrGetValue(v);
-  return !(s.length == 7 && !memcmp(s.data, "private", 7));
-}
-
 // The measured stats of one run, by the definitions of metrale/dispatch.h on this CPU:
 // the host is the device (readback = the results, one sync per invocation); latency is
 // the median of the warm runs (the first when there is one run); kernel launches are the
@@ -148,7 +142,7 @@ static void run_one(void *user, MlirOperation func, const char *name,
   MlirStringRef sn = mlirStringAttrGetValue(sym);
   char fname[256];
   snprintf(fname, sizeof(fname), "%.*s", (int)sn.length, sn.data);
-  if (r->function ? strcmp(fname, r->function) != 0 : !func_is_public(func)) return;
+  if (r->function ? strcmp(fname, r->function) != 0 : !met_ir_func_is_public(func)) return;
   bool top = mlirOperationEqual(mlirOperationGetParentOperation(func),
                                 mlirModuleGetOperation(r->m));
   met_exec_options_t eo = r->eo;
