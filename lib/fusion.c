@@ -163,6 +163,7 @@ static int tfjs_stage(const met_budget_ctx_t *c, const uint32_t *group_of, const
   return what_in(what, kTfjsActivation) ? TFJS_DONE : TFJS_OPEN;
 }
 
+// The walk of budget.h for MET_FUSION_IREE or, otherwise, MET_FUSION_TFJS.
 void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                      uint32_t *group_of) {
   const met_graph_t *g = c->g;
@@ -189,8 +190,7 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
       if (grp == UINT32_MAX) continue;
       int k = c->gkind[grp];
       bool ew = node->op_class == MET_CLASS_ELEMENTWISE;
-      bool allowed = k == G_GEN ||
-                     (ew && (k == G_ELEMENTWISE || (k == G_ANCHOR && c->t->epilogue_fusion)));
+      bool allowed;
       if (c->iree) {
         // Elementwise producers fuse into an elementwise or reduction consumer (IREE's
         // elementwise fusion before dispatch formation); a root (matmul, conv) takes in
@@ -200,10 +200,10 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
                   ((ew || red) && k == G_ELEMENTWISE) ||
                   (ew && k == G_ANCHOR && c->t->epilogue_fusion &&
                    iree_loops_fit(c, group_of, node, grp, false));
-      }
-      if (c->tfjs) {
-        // A program per op; a fused matmul/conv takes its bias add and activation when
-        // its result has no other reader (Grappler's remapper fuses a single consumer).
+      } else {
+        // MET_FUSION_TFJS: a program per op; a fused matmul/conv takes its bias add and
+        // activation when its result has no other reader (Grappler's remapper fuses a
+        // single consumer).
         allowed = k == G_ANCHOR && c->gopen[grp] == 1 && c->t->epilogue_fusion &&
                   (stage = tfjs_stage(c, group_of, node, grp)) != TFJS_OPEN;
       }
@@ -250,7 +250,6 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
         continue;  // IREE: only cheap ops are cloned into a root
       if (c->tfjs && node->op_class != MET_CLASS_ELEMENTWISE)
         continue;  // TF.js: only an elementwise op broadcasts an operand
-
       if (c->gopen[pg] != slots_from(c, group_of, node, pg)) continue;
       c->parent[pg] = grp;
       c->gopen[pg] = 0;

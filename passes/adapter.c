@@ -230,7 +230,7 @@ static met_status_t node_loops(builder_t *b, MlirOperation op, met_op_class_t cl
   uint32_t n;
   *out = 0;
   // An all-parallel op's loops are its result's dims; a root's (a contraction, a window, a
-  // reduction) come from its static loop ranges, which cost an affine-map composition.
+  // reduction) are read off its operands' indexing maps (LinalgOp, mlir_hooks.cpp).
   bool root = cls == MET_CLASS_MATMUL || cls == MET_CLASS_CONV || cls == MET_CLASS_REDUCTION;
   if (root && met_linalg_loops(op, &n)) {
     *out = (uint8_t)(n > 255 ? 255 : n);

@@ -50,51 +50,31 @@ static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
   return MET_OK;
 }
 
-// Appends |n| bytes to the text at |*at| when they fit before |end|; false otherwise.
-static bool put(char **at, const char *end, const char *s, size_t n) {
-  if ((size_t)(end - *at) < n) return false;
-  memcpy(*at, s, n);
-  *at += n;
-  return true;
-}
-
-static bool put_u64(char **at, const char *end, uint64_t v) {
-  char buf[20];  // 2^64 - 1 has 20 digits
-  size_t i = sizeof(buf);
-  do { buf[--i] = (char)('0' + v % 10); v /= 10; } while (v);
-  return put(at, end, buf + i, sizeof(buf) - i);
-}
-
 // "metrale.budget @f on T (policy): arena_bytes=... ... complete=true": the rows of
-// metrale/budget_fields.def in table order. Written into a stack buffer, then once into
-// the job's arena: one remark per function, and a module may have 20,000 of them.
+// metrale/budget_fields.def in table order.
 static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t) {
   const met_budget_t *b = &j->report.budget;
   const met_budget_field_t *rows[MET_BUDGET_FIELD_COUNT];
   size_t n = met_budget_rows(rows);
-  const char *name = j->graph.name ? j->graph.name : "?";
-  const char *policy = met_width_policy_name(b->width_policy);
-  size_t fixed = 64 + strlen(name) + strlen(t->name) + strlen(policy);
-  char small[1024], *buf = small;
-  // Each row: a space, its name, '=', at most 20 digits.
-  size_t need = fixed;
-  for (size_t k = 0; k < n; ++k) need += strlen(rows[k]->name) + 22;
-  if (need > sizeof(small) && !(buf = malloc(need))) return MET_ENOMEM;
-  char *at = buf, *end = buf + need;
-  bool ok = put(&at, end, "metrale.budget @", 16) && put(&at, end, name, strlen(name)) &&
-            put(&at, end, " on ", 4) && put(&at, end, t->name, strlen(t->name)) &&
-            put(&at, end, " (", 2) && put(&at, end, policy, strlen(policy)) &&
-            put(&at, end, "):", 2);
-  for (size_t k = 0; ok && k < n; ++k)
-    ok = put(&at, end, " ", 1) && put(&at, end, rows[k]->name, strlen(rows[k]->name)) &&
-         put(&at, end, "=", 1) && put_u64(&at, end, met_budget_field_u64(b, rows[k]));
-  ok = ok && (j->report.complete ? put(&at, end, " complete=true", 14)
-                                 : put(&at, end, " complete=false", 15));
-  met_status_t st = ok ? met_diag_add_str(&j->arena, &j->diags, mlirOperationGetLocation(j->func),
-                                          MET_DIAG_REMARK, buf, (size_t)(at - buf))
-                       : MET_EOVERFLOW;  // cannot happen: |need| bounds every row
-  if (buf != small) free(buf);
-  return st;
+  met_strbuf_t sb;
+  met_strbuf_initialize(met_allocator_system(), &sb);
+  met_strbuf_reserve(&sb, 512);  // the whole remark, usually: one allocation
+  // Written without printf: one remark per function, and a module may have 20,000.
+  MET_STRBUF_LIT(&sb, "metrale.budget @");
+  met_strbuf_cstr(&sb, j->graph.name ? j->graph.name : "?");
+  MET_STRBUF_LIT(&sb, " on ");
+  met_strbuf_cstr(&sb, t->name);
+  MET_STRBUF_LIT(&sb, " (");
+  met_strbuf_cstr(&sb, met_width_policy_name(b->width_policy));
+  MET_STRBUF_LIT(&sb, "):");
+  for (size_t k = 0; k < n; ++k) {
+    MET_STRBUF_LIT(&sb, " ");
+    met_strbuf_cstr(&sb, rows[k]->name);
+    MET_STRBUF_LIT(&sb, "=");
+    met_strbuf_u64(&sb, met_budget_field_u64(b, rows[k]));
+  }
+  met_strbuf_cstr(&sb, j->report.complete ? " complete=true" : " complete=false");
+  return met_fn_job_remark(j, &sb);
 }
 
 static met_status_t after_budget(met_fn_job_t *j, const met_target_t *t, void *ctx) {

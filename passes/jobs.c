@@ -210,13 +210,12 @@ typedef struct stream_state_t {
   uint8_t *analysed;       // per job: its chunk ran (callers still see it as pending until
                            // its whole round ran: run_ctx_t.state)
   uint32_t *pending;       // per job: calls to it from functions not yet analysed
-  uint8_t *passed;         // per job: given to done
-  size_t cursor;           // the first job not yet given to done
+  size_t cursor;           // the first job not yet given to done (those before it were)
   void *results;
 } stream_state_t;
 
 static void maybe_release(stream_state_t *ss, size_t j) {
-  if (ss->s->release && ss->passed[j] && !ss->pending[j])
+  if (ss->s->release && j < ss->cursor && !ss->pending[j])
     met_arena_deinitialize(&ss->jobs->jobs[j].arena);
 }
 
@@ -230,10 +229,10 @@ static void stream_chunk(stream_state_t *ss, const graph_t *g, const size_t *ord
       maybe_release(ss, callee);
     }
   for (size_t k = begin; k < end; ++k) ss->analysed[order[k]] = 1;
-  for (; ss->cursor < ss->jobs->count && ss->analysed[ss->cursor]; ++ss->cursor) {
-    ss->s->done(ss->s->user, ss->cursor, &ss->jobs->jobs[ss->cursor], ss->results);
-    ss->passed[ss->cursor] = 1;
-    maybe_release(ss, ss->cursor);
+  while (ss->cursor < ss->jobs->count && ss->analysed[ss->cursor]) {
+    size_t j = ss->cursor++;
+    ss->s->done(ss->s->user, j, &ss->jobs->jobs[j], ss->results);
+    maybe_release(ss, j);
   }
 }
 
@@ -259,10 +258,9 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
   size_t *level = calloc(n ? n : 1, sizeof(size_t));
   bool ok = out->jobs && r.syms.slots && r.state && r.order && g.start && level;
   if (ok && size && results) ok = (*results = calloc(n ? n : 1, size)) != NULL;
-  stream_state_t ss = {stream, out, NULL, NULL, NULL, 0, results ? *results : NULL};
+  stream_state_t ss = {stream, out, NULL, NULL, 0, results ? *results : NULL};
   if (ok && stream)
     ok = (ss.pending = calloc(n ? n : 1, sizeof(uint32_t))) != NULL &&
-         (ss.passed = calloc(n ? n : 1, 1)) != NULL &&
          (ss.analysed = calloc(n ? n : 1, 1)) != NULL;
   if (ok) {
     c.syms = &r.syms;
@@ -271,7 +269,7 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
     // The call graph orders callees before callers; one function has nothing to order (a
     // call to itself is answered as pending, whatever the graph says), so a module of one
     // function is not walked a second time.
-    for (size_t i = 0; i < n && ok && n > 1; ++i) {
+    for (size_t i = 0; n > 1 && ok && i < n; ++i) {
       g.self = i;
       g.start[i] = g.nedges;
       mlirOperationWalk(out->jobs[i].func, collect_calls, &g, MlirWalkPreOrder);
@@ -311,7 +309,6 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
     begin = end;
   }
   free(ss.pending);
-  free(ss.passed);
   free(ss.analysed);
   free(first);
   free(r.syms.slots);
