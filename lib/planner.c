@@ -207,9 +207,57 @@ typedef enum order_kind_e {
                      // then decreasing size (TFLite's greedy-by-breadth, in offsets)
 } order_kind_t;
 
+// The live profile, the one sweep behind the lower bound, the memory model's allocation
+// peak and breadth orders: |live|[t] (|positions| entries) = the bytes of the buffers live
+// at t. MET_EINVAL for a lifetime outside [0, positions); MET_EOVERFLOW when a live sum
+// passes 2^64. O(n + positions).
+static met_status_t live_profile(const met_buffer_t *buffers, size_t count, uint32_t positions,
+                                 met_arena_t *scratch, uint64_t *live) {
+  uint64_t total = 0;
+  bool fits = true;
+  for (size_t i = 0; i < count; ++i) {
+    const met_buffer_t *b = &buffers[i];
+    if (b->first < 0 || b->last < b->first || (uint32_t)b->last >= positions) return MET_EINVAL;
+    fits = fits && met_add_u64(total, b->bytes, &total);
+  }
+  // One array of changes: +bytes where a buffer starts, -bytes after it ends. When the
+  // sum of all buffers fits in 64 bits, so does every live sum, and wrapping arithmetic
+  // gives each exactly. Otherwise entries and exits are kept apart, every sum checked.
+  met_arena_mark_t m = met_arena_mark(scratch);
+  uint64_t *add, *sub = NULL;
+  MET_RETURN_IF_ERROR(met_arena_calloc(scratch, (size_t)positions + 1, sizeof(uint64_t),
+                                       (void **)&add));
+  if (!fits)
+    MET_RETURN_IF_ERROR(met_arena_calloc(scratch, (size_t)positions + 1, sizeof(uint64_t),
+                                         (void **)&sub));
+  met_status_t st = MET_OK;
+  for (size_t i = 0; i < count && !st; ++i) {
+    const met_buffer_t *b = &buffers[i];
+    if (fits) {
+      add[b->first] += b->bytes;
+      add[b->last + 1] -= b->bytes;
+    } else if (!met_add_u64(add[b->first], b->bytes, &add[b->first]) ||
+               !met_add_u64(sub[b->last + 1], b->bytes, &sub[b->last + 1])) {
+      st = MET_EOVERFLOW;
+    }
+  }
+  uint64_t now = 0;
+  for (uint32_t t = 0; t < positions && !st; ++t) {
+    if (fits) {
+      now += add[t];
+    } else {
+      now -= sub[t];  // never underflows: what leaves at t entered before t
+      if (!met_add_u64(now, add[t], &now)) st = MET_EOVERFLOW;
+    }
+    live[t] = now;
+  }
+  met_arena_release_to(scratch, m);
+  return st;
+}
+
 // Per buffer: the largest sum of live bytes over the positions it is live at, through a
-// max segment tree over the live profile. Sums are exact while the total fits in 64 bits;
-// past that they wrap, which changes only the order (any order gives a valid plan).
+// max segment tree over the live profile. When a live sum passes 2^64 (no plan fits then)
+// every breadth is 0 and the order is by size alone: any order gives a valid plan.
 static met_status_t breadths(const met_buffer_t *buf, size_t n, uint32_t positions,
                              met_arena_t *arena, uint64_t *out) {
   uint32_t leaves = 1;
@@ -217,16 +265,12 @@ static met_status_t breadths(const met_buffer_t *buf, size_t n, uint32_t positio
   uint64_t *tree;
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, 2 * (size_t)leaves, sizeof(uint64_t),
                                        (void **)&tree));
-  uint64_t *delta = tree + leaves;  // the leaves first hold +bytes at starts, -at ends
-  for (size_t i = 0; i < n; ++i) {
-    delta[buf[i].first] += buf[i].bytes;
-    if ((uint32_t)buf[i].last + 1 < leaves) delta[buf[i].last + 1] -= buf[i].bytes;
+  met_status_t st = live_profile(buf, n, positions, arena, tree + leaves);
+  if (st == MET_EOVERFLOW) {
+    memset(out, 0, n * sizeof(uint64_t));
+    return MET_OK;
   }
-  uint64_t live = 0;
-  for (uint32_t p = 0; p < leaves; ++p) {
-    live += delta[p];
-    delta[p] = p < positions ? live : 0;
-  }
+  MET_RETURN_IF_ERROR(st);
   for (uint32_t k = leaves - 1; k >= 1; --k)
     tree[k] = tree[2 * k] > tree[2 * k + 1] ? tree[2 * k] : tree[2 * k + 1];
   for (size_t i = 0; i < n; ++i) {
@@ -357,47 +401,18 @@ met_status_t met_planner_peak_live_at(const met_buffer_t *buffers, size_t count,
                                       uint64_t *out_peak, int32_t *out_position) {
   *out_peak = 0;
   if (out_position) *out_position = positions ? 0 : -1;
-  uint64_t total = 0;
-  bool fits = true;
-  for (size_t i = 0; i < count; ++i) {
-    const met_buffer_t *b = &buffers[i];
-    if (b->first < 0 || b->last < b->first || (uint32_t)b->last >= positions) return MET_EINVAL;
-    fits = fits && met_add_u64(total, b->bytes, &total);
-  }
-  // One array of changes: +bytes where a buffer starts, -bytes after it ends. When the
-  // sum of all buffers fits in 64 bits, so does every live sum, and wrapping arithmetic
-  // gives each exactly. Otherwise entries and exits are kept apart, every sum checked.
-  uint64_t *add, *sub = NULL;
-  MET_RETURN_IF_ERROR(met_arena_calloc(scratch, (size_t)positions + 1, sizeof(uint64_t),
-                                       (void **)&add));
-  if (!fits)
-    MET_RETURN_IF_ERROR(met_arena_calloc(scratch, (size_t)positions + 1, sizeof(uint64_t),
-                                         (void **)&sub));
-  for (size_t i = 0; i < count; ++i) {
-    const met_buffer_t *b = &buffers[i];
-    if (fits) {
-      add[b->first] += b->bytes;
-      add[b->last + 1] -= b->bytes;
-      continue;
-    }
-    if (!met_add_u64(add[b->first], b->bytes, &add[b->first])) return MET_EOVERFLOW;
-    if (!met_add_u64(sub[b->last + 1], b->bytes, &sub[b->last + 1])) return MET_EOVERFLOW;
-  }
-  uint64_t live = 0, peak = 0;
-  for (uint32_t t = 0; t < positions; ++t) {
-    if (fits) {
-      live += add[t];
-    } else {
-      live -= sub[t];  // never underflows: what leaves at t entered before t
-      if (!met_add_u64(live, add[t], &live)) return MET_EOVERFLOW;
-    }
-    if (live > peak) {
-      peak = live;
+  met_arena_mark_t m = met_arena_mark(scratch);
+  uint64_t *live;
+  met_status_t st = met_arena_calloc(scratch, (size_t)positions + 1, sizeof(uint64_t),
+                                     (void **)&live);
+  if (!st) st = live_profile(buffers, count, positions, scratch, live);
+  for (uint32_t t = 0; !st && t < positions; ++t)
+    if (live[t] > *out_peak) {
+      *out_peak = live[t];
       if (out_position) *out_position = (int32_t)t;
     }
-  }
-  *out_peak = peak;
-  return MET_OK;
+  met_arena_release_to(scratch, m);
+  return st;
 }
 
 met_status_t met_planner_verify(const met_buffer_t *buffers, size_t count,
