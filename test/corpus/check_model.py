@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs one corpus model through metrale-opt --metrale-budget on every built-in target,
+"""Runs one corpus model through metrale-opt --metrale-budget on four built-in targets
+(and on any other an --expect names),
 threaded and with --mlir-disable-threading, and checks:
   - the IR, the diagnostics and the JSON are byte-identical in both modes;
   - every function's plan: no two buffers with overlapping lifetimes overlap in memory
@@ -88,7 +89,10 @@ def main():
     ap.add_argument("--pass", dest="pass_name", default="budget", choices=["budget", "memory"])
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
-    for target in TARGETS:
+    # The usual targets, and every other one an --expect names: an expect is always run.
+    named = set(e.rpartition(":")[0] for e in a.expect) - {""}
+    targets = TARGETS + sorted(named - set(TARGETS))
+    for target in targets:
         if a.pass_name == "memory":
             options = ("target=%s over-budget-warning=true %s" % (target, a.options)).strip()
         else:
