@@ -40,13 +40,16 @@ func.func @loop(%x: tensor<1024xf32>, %n: index) -> tensor<1024xf32> {
 // -----
 
 // scf.if: the larger branch sets the scratch. Then: the loop body above (1 dispatch, one
-// 4096 B tensor); else: one 4096 B tensor. Scratch 4096 at the if (position 0); %r lives
-// [0, 1]: arena 4096 + 4096 = 8192.
+// 4096 B tensor in memory). Else: %d = x * x (4096 B), a concat of it with itself (8192 B,
+// a dispatch of its own: data movement), a slice of that (a view) plus x (4096 B); else
+// positions mulf 0, concat 1, slice 2, addf 3, yield 4: %d [0,1], the concat [1,3], %f
+// [3,4]; at 1 and at 3, 4096 + 8192 = 12288 live: the else branch's 12288 is the scratch
+// at the if (position 0). %r (4096 B) lives [0, 1]: arena 12288 + 4096 = 16384.
 // CHECK-LABEL: func.func @branch
-// CHECK-SAME: arena_bytes = 8192 : i64
-// expected-remark @below {{metrale.budget @branch on host-cpu (native): arena_bytes=8192}}
+// CHECK-SAME: arena_bytes = 16384 : i64
+// expected-remark @below {{metrale.budget @branch on host-cpu (native): arena_bytes=16384}}
 func.func @branch(%p: i1, %x: tensor<1024xf32>) -> tensor<1024xf32> {
-  // expected-warning @below {{the body of 'scf.if' runs 1 dispatch(es) of its own: its scratch arena (4096 bytes)}}
+  // expected-warning @below {{the body of 'scf.if' runs 3 dispatch(es) of its own: its scratch arena (12288 bytes)}}
   %r = scf.if %p -> tensor<1024xf32> {
     %a = arith.addf %x, %x : tensor<1024xf32>
     %e = tensor.empty() : tensor<1024xf32>
@@ -55,7 +58,10 @@ func.func @branch(%p: i1, %x: tensor<1024xf32>) -> tensor<1024xf32> {
     scf.yield %c : tensor<1024xf32>
   } else {
     %d = arith.mulf %x, %x : tensor<1024xf32>
-    scf.yield %d : tensor<1024xf32>
+    %cc = tensor.concat dim(0) %d, %d : (tensor<1024xf32>, tensor<1024xf32>) -> tensor<2048xf32>
+    %s = tensor.extract_slice %cc[0] [1024] [1] : tensor<2048xf32> to tensor<1024xf32>
+    %f = arith.addf %s, %x : tensor<1024xf32>
+    scf.yield %f : tensor<1024xf32>
   }
   return %r : tensor<1024xf32>
 }

@@ -24,7 +24,8 @@
 // KEEP-SAME: weights_leaked = 0 : i64
 // KEEP-SAME: weights_replaced = 0 : i64
 // KEEP-SAME: weights_stored = 4096 : i64
-// TARGETS: "name": "host-cpu"{{.*}}"residency": "replace"
+// The two targets run above and the rule each follows.
+// TARGETS: "name": "h100"{{.*}}"residency": "replace"
 // TARGETS: "name": "mobile-gpu-f32"{{.*}}"residency": "keep"
 func.func @f(%w: tensor<1024xf32> {metrale.param}, %x: tensor<4x16xf32>) -> tensor<4x16xf32> {
   %a = tensor.extract_slice %w[0] [256] [1] : tensor<1024xf32> to tensor<256xf32>

@@ -26,8 +26,9 @@
 // -> 2095872, derived 32768 -> 2064384, activations 2048 -> 2095104, workspace 34603008
 // (16.5 chunks) -> 1048576, states 544 -> 2096608, caches 4194304 -> 0: slack 9400544,
 // driver 546271456.
-// Device = 1280 + 32768 + 2048 + 34603008 + 544 + 4194304 + 546271456 = 585105408 (16384
-// fewer weight bytes, 24576 more chunk slack than when "w" and its copy stayed resident).
+// Device = 1280 + 32768 + 2048 + 34603008 + 544 + 4194304 + 546271456 = 585105408 (24576
+// fewer weight bytes, "w" 8192 and its served copy 16384, and 24576 more chunk slack
+// than when they stayed resident: the same total).
 // Budget 77309411328; headroom 77309411328 - 585105408 = 76724305920.
 // CHECK: metrale.memory = {
 // CHECK-SAME: activations = 2048 : i64
