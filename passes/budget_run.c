@@ -224,7 +224,7 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
       met_diag_emit(e->diag, e->user, e->mloc, MET_DIAG_ERROR, "cannot draw the plan: %s",
                     met_status_str(st));
       e->ok = false;
-    } else if (!met_output_write(e->mloc, o->svg, &sb, NULL, e->diag, e->user)) {
+    } else if (!met_output_write(e->mloc, o->svg, &sb, NULL, "plan picture", e->diag, e->user)) {
       e->ok = false;
     }
     met_strbuf_deinitialize(&sb);

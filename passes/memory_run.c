@@ -377,7 +377,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
     if (o->json.length) {
       sb.len = 0;
       met_memory_report_json(&sb, g->target, &g->r);
-      if (sb.status || !met_output_write(mloc, o->json, &sb, json_out, diag, user)) ok = false;
+      if (sb.status || !met_output_write(mloc, o->json, &sb, json_out, "JSON report", diag, user)) ok = false;
     }
     if (text_out) met_memory_report_text(text_out, g->target, &g->r, 15);
     met_strbuf_deinitialize(&sb);

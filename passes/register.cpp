@@ -94,7 +94,8 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_sarif_render(&sarif, &sb);
     if (sarif.status || sb.status ||
-        !met_output_write(met_diag_module_loc(module), o.sarif, &sb, nullptr, emitDiag, nullptr))
+        !met_output_write(met_diag_module_loc(module), o.sarif, &sb, nullptr, "SARIF log",
+                          emitDiag, nullptr))
       ok = false;
     met_strbuf_deinitialize(&sb);
     met_sarif_deinitialize(&sarif);

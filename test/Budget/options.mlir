@@ -7,6 +7,7 @@
 // RUN: not metrale-opt %s --metrale-budget="params=3-1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BACKWARDS
 // RUN: not metrale-opt %s --metrale-budget="dynamic-size=-3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DYN
 // RUN: not metrale-opt %s --metrale-budget="json=%t.missing/out.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=JSONERR
+// RUN: not metrale-opt %s --metrale-budget="svg=%t.missing/plan.svg" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SVGERR
 
 // With dynamic-size=8, %x is 8x4xf32 = 128 B; %w 4x4xf32 = 64 B; %i 4xi32 = 16 B.
 // params=float: %x and %w are parameters (192 B); host I/O = %i 16 + results
@@ -24,6 +25,8 @@
 // TARGET: error: unknown target 'tpu9'; the built-in targets are host-cpu, h100, mobile-gpu-f32, npu
 // PARAMS: error: invalid params='1-x': expected the end of a range
 // BACKWARDS: error: invalid params='3-1': a range ends before it starts
+// An unwritable picture is named as what it is.
+// SVGERR: error: cannot write the plan picture to '{{.*}}.missing/plan.svg': No such file or directory
 // DYN: options.mlir:[[@LINE+2]]:1: error: invalid dynamic-size='-3': expected a whole number from 1 to 9223372036854775807 (digits only, no sign or spaces)
 // JSONERR: error: cannot write the JSON report to '{{.*}}.missing/out.json': No such file or directory
 func.func @f(%x: tensor<?x4xf32>, %w: tensor<4x4xf32>, %i: tensor<4xi32>)
