@@ -21,8 +21,8 @@ static const char *const kH100Fast[] = {
     "bufferization.*", "ml_program.*", NULL};
 
 // A WebGL/mobile GPU (TensorFlow.js's WebGL backend): elementwise, matmul, conv, pooling,
-// simple data movement, the common reductions and softmax (its Softmax kernel) as shader
-// programs; gathers, scatters and loops fall back to the CPU.
+// simple data movement, the common reductions, softmax and gather (its Softmax and
+// GatherV2 kernels) as shader programs; scatters and loops fall back to the CPU.
 static const char *const kMobileGpuFast[] = {
     "arith.*", "math.*", "linalg.generic", "linalg.map", "linalg.fill", "linalg.matmul",
     "linalg.batch_matmul", "linalg.conv_*", "linalg.pooling_*", "linalg.transpose",
@@ -33,7 +33,7 @@ static const char *const kMobileGpuFast[] = {
     "tosa.matmul", "tosa.conv2d", "tosa.depthwise_conv2d", "tosa.max_pool2d",
     "tosa.avg_pool2d", "tosa.transpose", "tosa.reduce_sum", "tosa.reduce_max",
     "tosa.cast", "tosa.slice", "tosa.concat", "tosa.pad", "tosa.identity", "tosa.negate",
-    "tosa.abs", "tosa.pow", "tosa.select", "tosa.greater", "tosa.equal", NULL};
+    "tosa.abs", "tosa.pow", "tosa.select", "tosa.greater", "tosa.equal", "tosa.gather", NULL};
 
 // An NPU: MAC arrays for matmul/conv/pooling plus a vector unit for simple elementwise
 // arithmetic. Transcendentals, reductions, gathers and transposes go to a fallback core.

@@ -86,28 +86,26 @@ func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tenso
 // @g: v 1x16x4xf32 = 256 B, idx 1x3xi32 = 12 B, %n an index passed by value; the gather
 // and the add each 1x3x4xf32 = 48 B.
 //
-// mobile-gpu-f32: tosa.gather is off its fast path: a host round trip. Input = 2 x 8
-// (control) + 4 (index: 32-bit) + 256 + 12 + the gather's result going down, 48 = 336.
-// Readback = its operands 256 + 12 + the result 48 = 316. Moved 652. Syncs 1 + 1 = 2.
-// Per-buffer: the gather's and the add's results, 48 + 48 = 96 B. Dispatch 0 (gather):
-// the 3 rows it selects, 48 B (not the whole 256 B table), + 12 + 48 = 108 B at 50 GB/s:
-// 3 ns, 0 FLOPs, + 20000 floor: 20003 (launch-bound). The readback above is the whole
-// table: the host gathers from a copy of it.
-// Dispatch 1 (add): 48 + 48 = 96 B: 2 ns; 12 FLOPs at 2 TFLOPS: 1 ns; 20002. Host link:
-// ceil(652 / 4 GB/s) = 163 ns. Latency 20003 + 20002 + 163 = 40168.
+// mobile-gpu-f32: TF.js runs the gather as a shader (its GatherV2 kernel). Input = 2 x 8
+// (control) + 4 (index: 32-bit) + 256 + 12 = 288; readback the result, 48; moved 336;
+// one sync. Per-buffer: the gather's and the add's results, 48 + 48 = 96 B. Dispatch 0
+// (gather): the 3 rows it selects, 48 B (not the whole 256 B table), + 12 + 48 = 108 B at
+// 50 GB/s: 3 ns, 0 FLOPs, + 20000 floor: 20003 (launch-bound). Dispatch 1 (add): 48 +
+// 48 = 96 B: 2 ns; 12 FLOPs at 2 TFLOPS: 1 ns; 20002. Host link: ceil(336 / 4 GB/s) =
+// 84 ns. Latency 20003 + 20002 + 84 = 40089.
 // MOB: remark: dispatch 0 of @g: tosa.gather: 108 bytes, 0 FLOPs, 20003 ns, launch-bound
 // MOB: remark: dispatch 1 of @g: tosa.add: 96 bytes, 12 FLOPs, 20002 ns, launch-bound
 // MOB: metrale.dispatch @g on mobile-gpu-f32 (kernels, per-buffer):
-// MOB-SAME: input_bytes=336
+// MOB-SAME: input_bytes=288
 // MOB-SAME: output_bytes=48
-// MOB-SAME: readback_bytes=316
-// MOB-SAME: bytes_moved=652
+// MOB-SAME: readback_bytes=48
+// MOB-SAME: bytes_moved=336
 // MOB-SAME: device_allocation_bytes=96
 // MOB-SAME: device_allocation_events=2
-// MOB-SAME: latency_ns=40168
+// MOB-SAME: latency_ns=40089
 // MOB-SAME: resident_resource_rows=0
 // MOB-SAME: kernel_launches=2
-// MOB-SAME: sync_points=2
+// MOB-SAME: sync_points=1
 //
 // host-cpu: the host runs the gather in place, no round trip. Input = descriptors
 // (3 + 6) x 8 + (3 + 4) x 8 = 128, the index 8 B (64-bit), data 268: 404. Arena: the two
@@ -125,6 +123,35 @@ func.func @g(%v: tensor<1x16x4xf32>, %idx: tensor<1x3xi32>, %n: index) -> tensor
   %g = tosa.gather %v, %idx : (tensor<1x16x4xf32>, tensor<1x3xi32>) -> tensor<1x3x4xf32>
   %r = tosa.add %g, %g : (tensor<1x3x4xf32>, tensor<1x3x4xf32>) -> tensor<1x3x4xf32>
   return %r : tensor<1x3x4xf32>
+}
+
+// -----
+
+// An op off the target's fast path on an offloading target is a host round trip.
+// @h: v 1x16x4xf32 = 256 B; the argmax and the add each 1x16xi32 = 64 B.
+// mobile-gpu-f32: tosa.argmax is off its fast path (TF.js's WebGL backend has no such
+// shader here). Input = 8 (control) + 256 + the argmax's result going down, 64 = 328.
+// Readback = its operand 256 + the result 64 = 320. Moved 648. Syncs 1 + 1 = 2.
+// Per-buffer: 64 + 64 = 128 B in 2. Dispatch 0 (argmax): 256 + 64 = 320 B at 50 GB/s:
+// 7 ns (ceil), 64 compares at 2 TOPS: 1 ns; + 20000: 20007. Dispatch 1 (add): reads %a
+// once, 64, writes 64: 128 B, 3 ns; 16 ops: 1 ns; 20003. Host link: ceil(648 / 4 GB/s) =
+// 162 ns. Latency 20007 + 20003 + 162 = 40172.
+// MOB: remark: dispatch 0 of @h: tosa.argmax: 320 bytes, 64 FLOPs, 20007 ns, launch-bound
+// MOB: remark: dispatch 1 of @h: tosa.add: 128 bytes, 16 FLOPs, 20003 ns, launch-bound
+// MOB: metrale.dispatch @h on mobile-gpu-f32 (kernels, per-buffer):
+// MOB-SAME: input_bytes=328
+// MOB-SAME: output_bytes=64
+// MOB-SAME: readback_bytes=320
+// MOB-SAME: bytes_moved=648
+// MOB-SAME: device_allocation_bytes=128
+// MOB-SAME: device_allocation_events=2
+// MOB-SAME: latency_ns=40172
+// MOB-SAME: kernel_launches=2
+// MOB-SAME: sync_points=2
+func.func @h(%v: tensor<1x16x4xf32>) -> tensor<1x16xi32> {
+  %a = tosa.argmax %v {axis = 2 : i32} : (tensor<1x16x4xf32>) -> tensor<1x16xi32>
+  %b = tosa.add %a, %a : (tensor<1x16xi32>, tensor<1x16xi32>) -> tensor<1x16xi32>
+  return %b : tensor<1x16xi32>
 }
 
 // -----
