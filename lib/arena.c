@@ -21,7 +21,7 @@ static void *system_alloc(void *self, size_t bytes) { (void)self; return malloc(
 static void system_free(void *self, void *ptr) { (void)self; free(ptr); }
 
 met_allocator_t met_allocator_system(void) {
-  met_allocator_t a = {system_alloc, system_free, NULL};
+  met_allocator_t a = {system_alloc, system_free, NULL, NULL};
   return a;
 }
 
@@ -53,14 +53,27 @@ void *met_arena_alloc(met_arena_t *arena, size_t bytes) {
     size_t grow = arena->head ? arena->head->capacity * 2 : 1536;
     if (grow > arena->block_bytes) grow = arena->block_bytes;
     size_t cap = need > grow ? need : grow;
+    // A large request gets a block of at least half what the arena already holds, so a
+    // large analysis takes a few blocks that its stages bump into and release in turn
+    // (met_arena_release_to), not one block per array. Memory never touched stays virtual.
+    if (need > arena->block_bytes && cap < arena->total_bytes / 2) cap = arena->total_bytes / 2;
     if (cap > SIZE_MAX - sizeof(met_arena_block_t)) return NULL;
-    met_arena_block_t *b =
-        arena->allocator.alloc(arena->allocator.self, sizeof(met_arena_block_t) + cap);
+    met_arena_block_t *b;
+    if (arena->allocator.alloc_at_least) {
+      size_t got = 0;
+      b = arena->allocator.alloc_at_least(arena->allocator.self,
+                                          sizeof(met_arena_block_t) + cap, &got);
+      if (b && got > sizeof(met_arena_block_t) + cap) cap = got - sizeof(met_arena_block_t);
+    } else {
+      b = arena->allocator.alloc(arena->allocator.self, sizeof(met_arena_block_t) + cap);
+    }
     if (!b) return NULL;
     b->capacity = cap;
     arena->total_bytes += sizeof(met_arena_block_t) + cap;
-    if (arena->head && need > arena->block_bytes) {
-      // A large request: keep bumping in the current block afterwards.
+    // A large request keeps bumping in the current block afterwards, unless its own block
+    // has more room left than the current one (an allocator that rounds up to whole pages).
+    if (arena->head && need > arena->block_bytes &&
+        cap - need <= arena->head->capacity - arena->used) {
       b->next = arena->head->next;
       arena->head->next = b;
       return b->data;

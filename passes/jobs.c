@@ -215,8 +215,10 @@ typedef struct stream_state_t {
 } stream_state_t;
 
 static void maybe_release(stream_state_t *ss, size_t j) {
-  if (ss->s->release && j < ss->cursor && !ss->pending[j])
+  if (ss->s->release && j < ss->cursor && !ss->pending[j]) {
     met_arena_deinitialize(&ss->jobs->jobs[j].arena);
+    met_page_cache_drain(&ss->jobs->jobs[j].pages);
+  }
 }
 
 // After a chunk of jobs |order[begin, end)| was analysed.
@@ -265,7 +267,8 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
   if (ok) {
     c.syms = &r.syms;
     mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
-    for (size_t i = 0; i < n; ++i) met_arena_initialize(met_page_allocator(), &out->jobs[i].arena);
+    for (size_t i = 0; i < n; ++i)
+      met_arena_initialize(met_page_allocator(&out->jobs[i].pages), &out->jobs[i].arena);
     // The call graph orders callees before callers; one function has nothing to order (a
     // call to itself is answered as pending, whatever the graph says), so a module of one
     // function is not walked a second time.
@@ -325,7 +328,10 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
 }
 
 void met_fn_jobs_release(met_fn_jobs_t *jobs) {
-  for (size_t i = 0; i < jobs->count; ++i) met_arena_deinitialize(&jobs->jobs[i].arena);
+  for (size_t i = 0; i < jobs->count; ++i) {
+    met_arena_deinitialize(&jobs->jobs[i].arena);
+    met_page_cache_drain(&jobs->jobs[i].pages);
+  }
   free(jobs->jobs);
   jobs->jobs = NULL;
   jobs->count = 0;

@@ -12,10 +12,12 @@
 #include "metrale/passes.h"
 #include "metrale/report.h"
 #include "metrale/strbuf.h"
+#include "page_alloc.h"
 
 typedef struct met_fn_job_t {
   MlirOperation func;
   met_arena_t arena;          // everything of this function's analysis
+  met_page_cache_t pages;     // |arena|'s freed mappings, reused by its later stages
   met_graph_t graph;
   met_budget_report_t report;
   met_diag_list_t diags;      // emitted later, in function order

@@ -18,10 +18,14 @@ extern "C" {
 #endif
 
 // A block allocator. |alloc| returns NULL on failure; |free| accepts NULL.
+// |alloc_at_least| (optional, may be NULL) returns a block of at least |bytes| and sets
+// |*got| to what it really holds: an allocator that maps whole pages says so, and the arena
+// bumps into the rest of the page instead of leaving it untouched.
 typedef struct met_allocator_t {
   void *(*alloc)(void *self, size_t bytes);
   void (*free)(void *self, void *ptr);
   void *self;
+  void *(*alloc_at_least)(void *self, size_t bytes, size_t *got);
 } met_allocator_t;
 
 // The C library's malloc/free.

@@ -88,7 +88,7 @@ static inline void fuzz_failing_free(void *self, void *p) {
 
 // An arena whose allocator fails after |f->budget| calls, in blocks of |block_bytes|.
 static inline void fuzz_failing_arena(fuzz_failing_t *f, size_t block_bytes, met_arena_t *out) {
-  met_allocator_t al = {fuzz_failing_alloc, fuzz_failing_free, f};
+  met_allocator_t al = {fuzz_failing_alloc, fuzz_failing_free, f, NULL};
   met_arena_initialize(al, out);
   out->block_bytes = block_bytes;
 }

@@ -199,7 +199,7 @@ static void test_failing_allocator(void) {
   int budget, failures = 0;
   for (budget = 0; budget < 200; ++budget) {
     failing_t f = {0, budget};
-    met_allocator_t al = {failing_alloc, failing_free, &f};
+    met_allocator_t al = {failing_alloc, failing_free, &f, NULL};
     met_arena_t a;
     met_arena_initialize(al, &a);
     a.block_bytes = 128;

@@ -124,7 +124,7 @@ static void test_strbuf(void) {
   met_strbuf_deinitialize(&sb);
   // A failing allocator leaves a status, not a crash.
   failing_t f = {0, 0};
-  met_allocator_t al = {failing_alloc, failing_free, &f};
+  met_allocator_t al = {failing_alloc, failing_free, &f, NULL};
   met_strbuf_initialize(al, &sb);
   met_strbuf_append(&sb, "x", 1);
   CHECK(sb.status == MET_ENOMEM);
@@ -141,7 +141,7 @@ static void live_free(void *self, void *p) {
 
 static void test_arena_marks(void) {
   live_t l = {0};
-  met_allocator_t al = {live_alloc, live_free, &l};
+  met_allocator_t al = {live_alloc, live_free, &l, NULL};
   met_arena_t a;
   met_arena_initialize(al, &a);
   char *keep = met_arena_alloc(&a, 100);  // the first block (1 KiB)
@@ -174,8 +174,64 @@ static void test_arena_marks(void) {
   met_arena_deinitialize(&a);
 }
 
+// An allocator that hands out whole units of |unit| bytes and says so (alloc_at_least).
+typedef struct units_t { int blocks; size_t unit, last; } units_t;
+static void *units_alloc_at_least(void *self, size_t n, size_t *got) {
+  units_t *u = self;
+  u->blocks++;
+  u->last = *got = (n + u->unit - 1) / u->unit * u->unit;
+  return malloc(*got);
+}
+static void *units_alloc(void *self, size_t n) {
+  size_t got;
+  return units_alloc_at_least(self, n, &got);
+}
+static void units_free(void *self, void *p) {
+  if (p) ((units_t *)self)->blocks--;
+  free(p);
+}
+
+static void test_arena_at_least(void) {
+  // Whole 64 KiB units: the arena bumps into all of a unit it was given.
+  units_t u = {0, 65536, 0};
+  met_allocator_t al = {units_alloc, units_free, &u, units_alloc_at_least};
+  met_arena_t a;
+  met_arena_initialize(al, &a);
+  char *small = met_arena_alloc(&a, 100);  // asks 1.5 KiB, gets a unit: 65536 - 16 B header
+  CHECK(small && u.blocks == 1 && u.last == 65536);
+  // 112 B used, 61,440 more fit in the same unit (65520 - 112 = 65408 left).
+  char *more = met_arena_alloc(&a, 60 * 1024);
+  CHECK(more == small + 112 && u.blocks == 1);
+  met_arena_mark_t m = met_arena_mark(&a);
+  // A large request (100 KiB > the 64 KiB default block) gets 2 units, 131,056 B: its
+  // leftover (131056 - 102400 = 28656 B) is more than the head's (65408 - 61440 = 3968 B),
+  // so its block becomes the head and the next 20 KiB follow it there.
+  char *big = met_arena_alloc(&a, 100 * 1024);
+  CHECK(big && u.blocks == 2 && u.last == 131072);
+  char *after = met_arena_alloc(&a, 20 * 1024);
+  CHECK(after == big + 100 * 1024 && u.blocks == 2);
+  // The mark still releases exactly what came after it.
+  met_arena_release_to(&a, m);
+  CHECK_EQ_U64(u.blocks, 1);
+  CHECK(met_arena_alloc(&a, 16) == more + 60 * 1024);
+  met_arena_deinitialize(&a);
+  CHECK_EQ_U64(u.blocks, 0);
+
+  // A large request gets at least half of what the arena holds: after 200 KiB (one block
+  // of 204,800 + 16 B header = 204,816), a request of 70 KiB gets 204816 / 2 = 102,408 B,
+  // asked with its header as 102,424, handed out in units of 16: 102,432.
+  units_t e = {0, 16, 0};
+  met_allocator_t ex = {units_alloc, units_free, &e, units_alloc_at_least};
+  met_arena_initialize(ex, &a);
+  CHECK(met_arena_alloc(&a, 200 * 1024) && e.last == 204816);
+  CHECK(met_arena_alloc(&a, 70 * 1024) && e.last == 102432);
+  met_arena_deinitialize(&a);
+  CHECK_EQ_U64(e.blocks, 0);
+}
+
 int main(void) {
   test_arena_marks();
+  test_arena_at_least();
   test_opclass();
   test_ptrmap();
   test_targets();

@@ -144,7 +144,7 @@ static void test_failing_allocator(void) {
   int failures = 0, budget;
   for (budget = 0; budget < 64; ++budget) {
     failing_t f = {0, budget};
-    met_allocator_t a = {failing_alloc, failing_free, &f};
+    met_allocator_t a = {failing_alloc, failing_free, &f, NULL};
     met_arena_t arena;
     met_arena_initialize(a, &arena);
     arena.block_bytes = 64;  // many small blocks: every allocation can fail
