@@ -42,6 +42,20 @@ void met_arena_deinitialize(met_arena_t *arena) {
   arena->used = 0;
 }
 
+// A block of at least |*cap| payload bytes from the allocator; |*cap| becomes what it holds.
+static met_arena_block_t *take_block(met_arena_t *arena, size_t *cap) {
+  if (*cap > SIZE_MAX - sizeof(met_arena_block_t)) return NULL;
+  size_t bytes = sizeof(met_arena_block_t) + *cap, got = 0;
+  met_arena_block_t *b;
+  if (arena->allocator.alloc_at_least) {
+    b = arena->allocator.alloc_at_least(arena->allocator.self, bytes, &got);
+    if (b && got > bytes) *cap = got - sizeof(met_arena_block_t);
+  } else {
+    b = arena->allocator.alloc(arena->allocator.self, bytes);
+  }
+  return b;
+}
+
 void *met_arena_alloc(met_arena_t *arena, size_t bytes) {
   size_t need = (bytes + 15u) & ~(size_t)15u;
   if (need < bytes) return NULL;
@@ -57,15 +71,11 @@ void *met_arena_alloc(met_arena_t *arena, size_t bytes) {
     // large analysis takes a few blocks that its stages bump into and release in turn
     // (met_arena_release_to), not one block per array. Memory never touched stays virtual.
     if (need > arena->block_bytes && cap < arena->total_bytes / 2) cap = arena->total_bytes / 2;
-    if (cap > SIZE_MAX - sizeof(met_arena_block_t)) return NULL;
-    met_arena_block_t *b;
-    if (arena->allocator.alloc_at_least) {
-      size_t got = 0;
-      b = arena->allocator.alloc_at_least(arena->allocator.self,
-                                          sizeof(met_arena_block_t) + cap, &got);
-      if (b && got > sizeof(met_arena_block_t) + cap) cap = got - sizeof(met_arena_block_t);
-    } else {
-      b = arena->allocator.alloc(arena->allocator.self, sizeof(met_arena_block_t) + cap);
+    met_arena_block_t *b = take_block(arena, &cap);
+    // The grown size is a wish: an allocator that refuses it may still give what is needed.
+    if (!b && cap > need) {
+      cap = need;
+      b = take_block(arena, &cap);
     }
     if (!b) return NULL;
     b->capacity = cap;

@@ -175,9 +175,10 @@ static void test_arena_marks(void) {
 }
 
 // An allocator that hands out whole units of |unit| bytes and says so (alloc_at_least).
-typedef struct units_t { int blocks; size_t unit, last; } units_t;
+typedef struct units_t { int blocks; size_t unit, last, refuse_over; } units_t;
 static void *units_alloc_at_least(void *self, size_t n, size_t *got) {
   units_t *u = self;
+  if (u->refuse_over && n > u->refuse_over) return NULL;
   u->blocks++;
   u->last = *got = (n + u->unit - 1) / u->unit * u->unit;
   return malloc(*got);
@@ -193,7 +194,7 @@ static void units_free(void *self, void *p) {
 
 static void test_arena_at_least(void) {
   // Whole 64 KiB units: the arena bumps into all of a unit it was given.
-  units_t u = {0, 65536, 0};
+  units_t u = {0, 65536, 0, 0};
   met_allocator_t al = {units_alloc, units_free, &u, units_alloc_at_least};
   met_arena_t a;
   met_arena_initialize(al, &a);
@@ -220,11 +221,25 @@ static void test_arena_at_least(void) {
   // A large request gets at least half of what the arena holds: after 200 KiB (one block
   // of 204,800 + 16 B header = 204,816), a request of 70 KiB gets 204816 / 2 = 102,408 B,
   // asked with its header as 102,424, handed out in units of 16: 102,432.
-  units_t e = {0, 16, 0};
+  units_t e = {0, 16, 0, 0};
   met_allocator_t ex = {units_alloc, units_free, &e, units_alloc_at_least};
   met_arena_initialize(ex, &a);
   CHECK(met_arena_alloc(&a, 200 * 1024) && e.last == 204816);
   CHECK(met_arena_alloc(&a, 70 * 1024) && e.last == 102432);
+  met_arena_deinitialize(&a);
+  CHECK_EQ_U64(e.blocks, 0);
+  // An allocator that refuses the grown size still serves the request itself. Nothing
+  // over 100 KiB is given. Three requests of 90 KiB (92,160 B) take blocks of 92,176,
+  // 92,176 and (half of 184,352 is 92,176 > 92,160) 92,176 + 16 = 92,192 B: 276,544 in all.
+  // Then 70 KiB would get half of that, 138,272 B (138,288 with the header): refused, so
+  // the arena asks for the 71,680 B needed (71,696 with the header).
+  e.refuse_over = 100 * 1024;
+  e.last = 0;
+  met_arena_initialize(ex, &a);
+  CHECK(met_arena_alloc(&a, 200 * 1024) == NULL);  // 204,816 B: refused, nothing smaller helps
+  for (int i = 0; i < 3; ++i) CHECK(met_arena_alloc(&a, 90 * 1024) != NULL);
+  CHECK_EQ_U64(e.last, 92192);
+  CHECK(met_arena_alloc(&a, 70 * 1024) && e.last == 71696);
   met_arena_deinitialize(&a);
   CHECK_EQ_U64(e.blocks, 0);
 }
