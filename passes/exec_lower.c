@@ -332,8 +332,9 @@ static const char *const stage_a[] = {
     "canonicalize",
     "func.func(linalg-fuse-elementwise-ops)",
     "eliminate-empty-tensors",
-    "one-shot-bufferize{bufferize-function-boundaries=1 "
-    "function-boundary-type-conversion=identity-layout-map}",
+    // One element, parenthesized so that clang's -Wstring-concatenation knows it is meant.
+    ("one-shot-bufferize{bufferize-function-boundaries=1 "
+     "function-boundary-type-conversion=identity-layout-map}"),
     "canonicalize",
     "buffer-deallocation-pipeline",
     "func.func(optimize-allocation-liveness)",
