@@ -2,6 +2,7 @@
 // or state (metrale.param / metrale.state, or the params= / states= selections of
 // passes/params.h), else host input; scalars passed by value count as host input bytes.
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "adapter_internal.h"
@@ -87,10 +88,36 @@ static met_status_t function_sels(builder_t *b, MlirOperation func, const met_pa
   return MET_OK;
 }
 
+// A selection's index range that starts past the function's last argument selects nothing
+// there: say so at the function (the other ranges and the classes still apply).
+static met_status_t check_ranges(builder_t *b, MlirOperation func, const met_param_sel_t *sel,
+                                 const char *option, intptr_t nargs) {
+  if (!sel) return MET_OK;
+  for (size_t r = 0; r < sel->range_count; ++r) {
+    if (sel->lo[r] < nargs) continue;
+    MlirStringRef name = met_adapter_func_name(func);
+    char which[64];
+    if (sel->hi[r] == sel->lo[r])
+      snprintf(which, sizeof(which), "argument #%" PRId64, sel->lo[r]);
+    else if (sel->hi[r] == INT64_MAX)
+      snprintf(which, sizeof(which), "arguments #%" PRId64 " and later", sel->lo[r]);
+    else
+      snprintf(which, sizeof(which), "arguments #%" PRId64 " to #%" PRId64, sel->lo[r],
+               sel->hi[r]);
+    MET_RETURN_IF_ERROR(met_diag_add(
+        b->sh->arena, b->sh->diags, mlirOperationGetLocation(func), MET_DIAG_WARNING,
+        "%s= selects %s, but @%.*s has %" PRIdPTR " argument%s: that item selects nothing "
+        "here", option, which, (int)name.length, name.data, nargs, nargs == 1 ? "" : "s"));
+  }
+  return MET_OK;
+}
+
 met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlock entry) {
   MlirLocation floc = mlirOperationGetLocation(func);
   const met_param_sel_t *psel, *ssel;
   MET_RETURN_IF_ERROR(function_sels(b, func, &psel, &ssel));
+  MET_RETURN_IF_ERROR(check_ranges(b, func, psel, "params", mlirBlockGetNumArguments(entry)));
+  MET_RETURN_IF_ERROR(check_ranges(b, func, ssel, "states", mlirBlockGetNumArguments(entry)));
   uint64_t look_bytes = 0, look_count = 0;
   int64_t first_look = -1, last_look = -1;
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {

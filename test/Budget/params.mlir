@@ -28,6 +28,20 @@
 // RUN: metrale budget %S/Inputs/entry_callee.mlir --params '@main:1' --json - 2>/dev/null | %python -c "import json,sys; print([(f['name'], [a['role'] for a in f['arguments']]) for f in json.load(sys.stdin)['functions']])" | FileCheck %s --check-prefix=CLI
 // CLI: [('main', ['input', 'parameter']), ('helper', ['input'])]
 //
+// An index past a function's last argument selects nothing there: a warning at the
+// function, the rest of the selection still applies (@main: %w by "0", so param_bytes
+// stays 1024). @main has 2 arguments, @helper 1.
+// RUN: metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="target=host-cpu params=0,99-101;@helper:5- op-remarks=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAST
+// PAST: entry_callee.mlir:1:1: warning: params= selects arguments #99 to #101, but @main has 2 arguments: that item selects nothing here
+// PAST: entry_callee.mlir:6:1: warning: params= selects arguments #5 and later, but @helper has 1 argument: that item selects nothing here
+// RUN: metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="target=host-cpu params=0,99-101;@helper:5- op-remarks=false" 2>/dev/null | FileCheck %s --check-prefix=PASTIR
+// PASTIR-LABEL: func.func @main
+// PASTIR-SAME: param_bytes = 1024 : i64
+// RUN: metrale-opt %S/Inputs/entry_callee.mlir --metrale-memory="target=h100 states=7" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PASTSTATE
+// PASTSTATE: entry_callee.mlir:1:1: warning: states= selects argument #7, but @main has 2 arguments: that item selects nothing here
+// RUN: metrale budget %S/Inputs/entry_callee.mlir --params 99 2>&1 >/dev/null | FileCheck %s --check-prefix=PASTCLI
+// PASTCLI: warning: params= selects argument #99, but @main has 2 arguments: that item selects nothing here
+//
 // Bad items: each a located error at the module, naming the option and the reason.
 // RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=@nope:0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOPE
 // NOPE: error: invalid params='@nope:0': no function @nope
