@@ -214,11 +214,14 @@ typedef struct stream_state_t {
   void *results;
 } stream_state_t;
 
+// Everything of one job's analysis, back to the system.
+static void release_job(met_fn_job_t *j) {
+  met_arena_deinitialize(&j->arena);
+  met_page_cache_drain(&j->pages);
+}
+
 static void maybe_release(stream_state_t *ss, size_t j) {
-  if (ss->s->release && j < ss->cursor && !ss->pending[j]) {
-    met_arena_deinitialize(&ss->jobs->jobs[j].arena);
-    met_page_cache_drain(&ss->jobs->jobs[j].pages);
-  }
+  if (ss->s->release && j < ss->cursor && !ss->pending[j]) release_job(&ss->jobs->jobs[j]);
 }
 
 // After a chunk of jobs |order[begin, end)| was analysed.
@@ -328,10 +331,7 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
 }
 
 void met_fn_jobs_release(met_fn_jobs_t *jobs) {
-  for (size_t i = 0; i < jobs->count; ++i) {
-    met_arena_deinitialize(&jobs->jobs[i].arena);
-    met_page_cache_drain(&jobs->jobs[i].pages);
-  }
+  for (size_t i = 0; i < jobs->count; ++i) release_job(&jobs->jobs[i]);
   free(jobs->jobs);
   jobs->jobs = NULL;
   jobs->count = 0;

@@ -85,12 +85,12 @@ static void page_free(void *self, void *ptr) {
     for (size_t i = 1; i < cache->count; ++i)
       if (mapped_of(cache->block[i]) < mapped_of(cache->block[small])) small = i;
     if (mapped_of(cache->block[small]) < mapped) {
-      unmap(cache->block[small]);
+      void *evicted = cache->block[small];
       cache->block[small] = ptr;
-      return;
+      ptr = evicted;
     }
   }
-  munmap(p, mapped);
+  unmap(ptr);
 }
 
 met_allocator_t met_page_allocator(met_page_cache_t *cache) {

@@ -9,7 +9,8 @@
 // to a request it can hold: the stages of an analysis whose arrays die in turn (the
 // adapter's maps, then the fusion's, then the planner's) reuse pages already faulted in.
 // A request that no cached mapping holds returns every cached one to the kernel before it
-// maps, so the cache never adds to peak RSS.
+// maps, so freed mappings are never kept while new ones are mapped (requests under 2 MiB,
+// malloc's, do not drain it: the cache may hold at most its own few mappings beside them).
 //
 // Mappings are not advised MADV_HUGEPAGE (they were until 2026-12-03): on this project's
 // VM the guest reports free 2 MiB blocks to the host (free page reporting), so a huge page

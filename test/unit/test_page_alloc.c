@@ -58,6 +58,11 @@ static void test_cache(void) {
   // 2 MiB asked (and the header) needs a 4 MiB mapping: the smallest cached that holds it.
   char *t = get(al, 2 * MiB, &got);
   CHECK(t == m[1] && got == 4 * MiB - 64);
+  // 2 MiB less the header fits a 2 MiB mapping, but that one (m[0]) was evicted: the
+  // smallest cached one left is m[2]'s 6 MiB.
+  char *v = get(al, 2 * MiB - 64, &got);
+  CHECK(v == m[2] && got == 6 * MiB - 64);
+  al.free(al.self, v);
   al.free(al.self, t);
   met_page_cache_drain(&c);
   CHECK_EQ_U64(c.count, 0);
