@@ -272,7 +272,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     nshaped += te->shaped;
   }
   MlirLocation loc = mlirOperationGetLocation(op);
-  uint64_t ext = (uint64_t)(uintptr_t)loc.ptr;  // the node's handle: its location
+  uint64_t ext = (uint64_t)(uintptr_t)op.ptr;  // the node's handle: its op (met_node_op)
   uint16_t flags = 0;
   if (!oe->registered) {
     info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_ROLE_OTHER, false, false, false};
@@ -309,7 +309,13 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   MET_RETURN_IF_ERROR(met_graph_begin_node(b->g, name.data, name.length, (met_node_kind_t)info.kind,
                            (met_op_class_t)info.op_class, pos, ext, &node));
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    if (oe->registered && met_adapter_operand_folds(op, name, i)) continue;
+    if (oe->registered && met_adapter_operand_folds(op, name, i)) {
+      // Not an operand, but still read: its producer is not dead (graph.h).
+      uint32_t id = met_ptrmap_get(&b->map, mlirOperationGetOperand(op, i).ptr);
+      if (id != UINT32_MAX && b->g->values[id].producer >= 0)
+        b->g->nodes[b->g->values[id].producer].flags |= MET_NODE_F_READ_UNLISTED;
+      continue;
+    }
     MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
   }
   size_t direct_end = b->g->operand_count;  // the op's own operands end here
@@ -419,6 +425,39 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   return MET_OK;
 }
 
+// graph.h's Dead ops, asked of MLIR. An op with a result the graph does not hold (a
+// scalar) that something uses is kept. So is a memref allocation that anything uses: a
+// free, or a deallocation in a region, is no reader the graph lists.
+static bool erasable(void *user, const met_node_t *n) {
+  (void)user;
+  MlirOperation op = met_node_op(n);
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
+    MlirValue v = mlirOperationGetResult(op, r);
+    if ((n->kind == MET_NODE_ALLOC || !met_type_is_shaped_value(mlirValueGetType(v))) &&
+        !mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
+      return false;
+  }
+  return met_op_erasable_when_unused(op) != 0;
+}
+
+met_status_t met_adapter_erase_dead(adapter_shared_t *sh, met_graph_t *g) {
+  if (!g->node_count) return MET_OK;
+  met_arena_mark_t mark = met_arena_mark(&sh->tmp);
+  uint8_t *dead;
+  size_t count = 0;
+  met_status_t st = met_arena_calloc(&sh->tmp, g->node_count, 1, (void **)&dead);
+  if (!st) st = met_graph_find_dead(g, erasable, NULL, &sh->tmp, dead, &count);
+  for (size_t k = 0; k < g->node_count && count && !st; ++k)
+    if (dead[k])
+      st = met_diag_add(sh->arena, sh->diags, met_node_loc(&g->nodes[k]), MET_DIAG_REMARK,
+                        "'%s' is dead: nothing live uses its results, so a compiler erases it "
+                        "(canonicalization) and metrale counts nothing for it",
+                        g->nodes[k].name);
+  if (!st && count) st = met_graph_erase(g, dead, &sh->tmp);
+  met_arena_release_to(&sh->tmp, mark);
+  return st;
+}
+
 met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
                                met_arena_t *arena, met_graph_t *graph,
                                met_diag_list_t *diags, bool *out_failed) {
@@ -482,6 +521,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
                       "lower bound", blocks);
   }
   if (!st && graph->position_count < (uint32_t)pos) graph->position_count = (uint32_t)pos;
+  if (!st && !sh.failed) st = met_adapter_erase_dead(&sh, graph);
   if (options->record_names) mlirAsmStateDestroy(sh.names);
   met_strbuf_deinitialize(&sh.scratch);
   met_arena_deinitialize(&sh.tmp);

@@ -47,6 +47,14 @@ typedef struct met_adapter_options_t {
   bool count_flops;             // fill graph->flops (the dispatch stats' roofline)
 } met_adapter_options_t;
 
+// The MLIR op a node of a graph built here stands for (met_node_t.ext), and its location.
+static inline MlirOperation met_node_op(const met_node_t *n) {
+  return (MlirOperation){(void *)(uintptr_t)n->ext};
+}
+static inline MlirLocation met_node_loc(const met_node_t *n) {
+  return mlirOperationGetLocation(met_node_op(n));
+}
+
 // Builds |graph| (storage in |arena|) from |func|, a func.func with a body. Diagnostics go
 // to |diags|. |*out_failed| is set when an error diagnostic was added (a size that
 // overflows): the function cannot be evaluated.

@@ -68,6 +68,9 @@ typedef struct builder_t {
   int depth;                  // region nesting (0: the function)
 } builder_t;
 
+// Erases |g|'s dead ops (metrale/graph.h: Dead ops), with a remark at each.
+met_status_t met_adapter_erase_dead(adapter_shared_t *sh, met_graph_t *g);
+
 // adapter.c
 met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out);
 // Appends nodes for every op of |region|'s blocks in order, from position |*pos| on.

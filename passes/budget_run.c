@@ -19,10 +19,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-static MlirLocation node_loc(const met_node_t *n) {
-  return (MlirLocation){(const void *)(uintptr_t)n->ext};
-}
-
 static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
   const met_graph_t *g = &j->graph;
   for (size_t n = 0; n < g->node_count; ++n) {
@@ -41,7 +37,7 @@ static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
       why = "is not modelled by metrale: its own dispatch,";
     else
       why = "is";
-    met_status_t st = met_diag_add(&j->arena, &j->diags, node_loc(node), MET_DIAG_REMARK,
+    met_status_t st = met_diag_add(&j->arena, &j->diags, met_node_loc(node), MET_DIAG_REMARK,
                                    "'%s' %s off the fast path of target '%s' (%" PRIu64
                                    " bytes of %s)", node->name, why, t->name, bytes,
                                    of_buffers ? "the buffers it works on" : "results");
@@ -175,7 +171,7 @@ static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t
     const char *op_names[] = {"off_fast_path_bytes"};
     uint64_t op_values[] = {UINT64_MAX};
     (void)met_budget_off_path_bytes(g, &g->nodes[n], &op_values[0], NULL);
-    o->metrics(user, node_loc(&g->nodes[n]), true, "off-fast-path", j->graph.name, op_names,
+    o->metrics(user, met_node_loc(&g->nodes[n]), true, "off-fast-path", j->graph.name, op_names,
                op_values, NULL, 1);
   }
 }

@@ -17,10 +17,6 @@
 
 typedef struct after_ctx_t { bool per_dispatch; } after_ctx_t;
 
-static MlirLocation node_loc(const met_node_t *n) {
-  return (MlirLocation){(const void *)(uintptr_t)n->ext};
-}
-
 // "metrale.dispatch @f on T (kernels, arena): input_bytes=... complete=true".
 static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t,
                                    const met_dispatch_report_t *d) {
@@ -64,7 +60,7 @@ static met_status_t dispatch_remarks(met_fn_job_t *j, const met_dispatch_report_
                       r->latency_ns, met_bound_name(r->bound));
     met_status_t st = sb.status;
     if (!st)
-      st = met_diag_add_str(&j->arena, &j->diags, node_loc(&j->graph.nodes[r->first_node]),
+      st = met_diag_add_str(&j->arena, &j->diags, met_node_loc(&j->graph.nodes[r->first_node]),
                             MET_DIAG_REMARK, sb.data, sb.len);
     met_strbuf_deinitialize(&sb);
     if (st) return st;
@@ -82,7 +78,7 @@ static met_status_t after_dispatch(met_fn_job_t *j, const met_target_t *t, void 
   if (!st && a->per_dispatch) st = dispatch_remarks(j, d);
   if (!st && d->flops_unknown && j->graph.flops) {
     const met_node_t *n = &j->graph.nodes[d->first_unknown];
-    st = met_diag_add(&j->arena, &j->diags, node_loc(n), MET_DIAG_WARNING,
+    st = met_diag_add(&j->arena, &j->diags, met_node_loc(n), MET_DIAG_WARNING,
                       "the FLOPs of '%s'%s are not known (a call, a loop, an op metrale does "
                       "not model, or dynamic dims left unbound): latency_ns of @%s is a lower "
                       "bound",

@@ -37,10 +37,6 @@
 #include "memory_internal.h"
 #include "types.h"
 
-static MlirLocation node_loc(const met_node_t *n) {
-  return (MlirLocation){(const void *)(uintptr_t)n->ext};
-}
-
 static met_status_t after_memory(met_fn_job_t *j, const met_target_t *t, void *ctx) {
   (void)ctx;
   met_function_memory_t *fm = met_arena_alloc(&j->arena, sizeof(*fm));
@@ -121,7 +117,7 @@ static bool gather_constants(gather_t *g, met_fn_job_t *j) {
     const met_value_t *val = &gr->values[v];
     if (val->role != MET_ROLE_CONST) continue;
     const met_node_t *n = &gr->nodes[val->producer];
-    const char *loc = met_adapter_loc_string(&g->arena, node_loc(n));
+    const char *loc = met_adapter_loc_string(&g->arena, met_node_loc(n));
     const char *name = met_mem_afmt(g, "%s at %s in @%s", n->name, loc ? loc : "?", gr->name);
     if (!name) return met_mem_fail_oom(g);
     met_memory_weight_t w = {name, NULL, val->bytes, 0, 0, false, false, 0};
@@ -149,7 +145,7 @@ static bool gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memor
     if (slot->first > fm->peak_position || slot->last < fm->peak_position) continue;
     const met_node_t *n = &j->graph.nodes[slot->node];
     live += slot->bytes;
-    if (!met_mem_add_row(g, n->name, "activation", met_adapter_loc_string(&g->arena, node_loc(n)),
+    if (!met_mem_add_row(g, n->name, "activation", met_adapter_loc_string(&g->arena, met_node_loc(n)),
                          0, 0,
                  slot->bytes, 0, 0))
       return false;
@@ -205,7 +201,7 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
     if (!j->report.complete) g->r.complete = false;
     if (fm->unsized_node >= 0) {
       const met_node_t *n = &j->graph.nodes[fm->unsized_node];
-      met_diag_emit(g->diag, g->user, node_loc(n), MET_DIAG_ERROR,
+      met_diag_emit(g->diag, g->user, met_node_loc(n), MET_DIAG_ERROR,
                "the conv workspace rule of target '%s' needs the size of every operand of '%s', "
                "and one has dynamic dims or no size (bind them with dynamic-size=N)",
                g->target->name, n->name);

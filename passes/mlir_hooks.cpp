@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 // Items go to MLIR's pool in contiguous chunks, 8 per thread: each task MLIR schedules
 // sets up its ordered-diagnostics state, which for 20,000 one-op functions cost more than
@@ -95,4 +96,8 @@ extern "C" int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t
     }
   }
   return 1;
+}
+
+extern "C" int met_op_erasable_when_unused(MlirOperation op) {
+  return mlir::wouldOpBeTriviallyDead(unwrap(op)) ? 1 : 0;
 }

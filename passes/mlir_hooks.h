@@ -39,6 +39,11 @@ MlirAttribute met_dictionary_sorted(MlirContext ctx, intptr_t n, const MlirNamed
 // dynamic one counts) into |*out|: returns 1, or 0 when |op| is no LinalgOp.
 int met_linalg_loops(MlirOperation op, uint32_t *out);
 
+// 1 when a compiler erases |op| once its results are unused: MLIR's
+// wouldOpBeTriviallyDead (no memory effects but allocating its own results, recursively
+// through its regions; not a terminator or symbol). What canonicalization asks.
+int met_op_erasable_when_unused(MlirOperation op);
+
 #ifdef __cplusplus
 }
 #endif

@@ -39,6 +39,16 @@
 //   buffer passes through (a timer, a logger) is host work and counts nothing; any other
 //   unresolved call (external with shaped values, recursive, indirect) leaves the report
 //   incomplete with a warning at the call.
+// - Dead ops: a node whose results no kept node reads (the function's return and a view's
+//   reader read; so do uses nested in a later op's regions, which are that op's
+//   operands), and that the builder says a compiler erases when unused (MLIR's
+//   wouldOpBeTriviallyDead: no memory effects but allocating its own results, no
+//   terminator), is dead, transitively: erasing it may leave its producers unread. Real
+//   pipelines erase such ops (canonicalization and CSE run before IREE's dispatch
+//   formation and in `metrale run`'s lowering), so the builder erases them from the graph
+//   (met_graph_find_dead, met_graph_erase) and no report counts them: no dispatch, no
+//   slot, no traffic, no weight. A node that lists no result (host ops whose results are
+//   scalars) is never dead.
 #ifndef METRALE_GRAPH_H
 #define METRALE_GRAPH_H
 
@@ -98,6 +108,9 @@ enum {
                                       // its result's bytes, not the whole table
   MET_NODE_F_DPS_INIT = 1u << 9,      // its last operand is the init its one result is
                                       // written into (destination passing: linalg ops)
+  MET_NODE_F_READ_UNLISTED = 1u << 12,  // a reader that does not list it as an operand
+                                      // reads a result (a splat the reader folds in, see
+                                      // passes/adapter_lowering.c): never dead
 };
 
 typedef enum met_value_role_e {
@@ -149,7 +162,7 @@ typedef struct met_node_t {
   uint32_t operand_count;
   uint32_t result_begin;   // results are values [result_begin, +result_count)
   uint32_t result_count;
-  uint64_t ext;            // the adapter's own handle (e.g. index of the MLIR op)
+  uint64_t ext;            // the adapter's own handle (the MLIR op, passes/adapter.h)
   uint32_t extra;          // 1 + index into graph->extras; 0: none
   // Loops of its iteration domain that are not unit (a dynamic one counts), as a compiler
   // that folded unit dims away sees them (IREE's FoldUnitExtentDims runs before dispatch
@@ -267,5 +280,25 @@ static inline uint32_t met_graph_root(const met_graph_t *g, uint32_t v) {
 
 met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
                                   uint32_t *out_value);
+
+// Whether the builder's compiler erases |node| once none of its results is used (see Dead
+// ops above). Called only for nodes whose results no kept node reads.
+typedef bool (*met_graph_erasable_fn_t)(void *user, const met_node_t *node);
+
+// Marks in |dead| (node_count bytes, written in full) the dead nodes of |graph| (Dead ops
+// above), asking |erasable| about each candidate once, last node first. Temporary
+// storage (value_count bytes) comes from |scratch| and is released. |*out_count| gets
+// how many are dead. O(nodes + operands).
+met_status_t met_graph_find_dead(const met_graph_t *graph, met_graph_erasable_fn_t erasable,
+                                 void *user, met_arena_t *scratch, uint8_t *dead,
+                                 size_t *out_count);
+
+// Removes the nodes marked in |dead| (as met_graph_find_dead marks them: no kept node
+// reads their results), with their results and operand lists. What stays keeps its
+// order and positions (a removed node leaves its position empty); node and value ids
+// after a removed one move down, and producers, aliases, operands and graph->flops are
+// renumbered to match. MET_EINVAL, with |graph| unchanged, when a kept node reads a
+// removed result.
+met_status_t met_graph_erase(met_graph_t *graph, const uint8_t *dead, met_arena_t *scratch);
 
 #endif
