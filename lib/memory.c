@@ -3,8 +3,37 @@
 // monotone function (device bytes never decrease as sequences or tokens grow).
 #include "metrale/memory.h"
 
-#include "metrale/checked.h"
+#include <string.h>
 
+#include "metrale/checked.h"
+#include "metrale/parse.h"
+
+
+const char *met_memory_kv_pool_parse(const char *s, size_t len, met_kv_pool_t *pool) {
+  pool->present = true;
+  static const char *const keys[] = {"layers", "kv_heads", "head_dim", "block_size"};
+  uint64_t *dsts[] = {&pool->layers, &pool->kv_heads, &pool->head_dim, &pool->block_size};
+  size_t i = 0;
+  while (i <= len) {
+    size_t k = i;
+    while (i < len && s[i] != ',') ++i;
+    const char *item = s + k;  // "key=value"
+    size_t n = i - k, eq = 0;
+    while (eq < n && item[eq] != '=') ++eq;
+    int which = -1;
+    for (int key = 0; key < 4; ++key)
+      if (strlen(keys[key]) == eq && !memcmp(item, keys[key], eq)) which = key;
+    uint64_t v;
+    if (which < 0 || eq == n)
+      return "each entry is key=N with a key of layers, kv_heads, head_dim, block_size";
+    if (*dsts[which]) return "a key is given twice";
+    if (met_parse_u64(item + eq + 1, n - eq - 1, 1, UINT64_MAX, &v))
+      return "each N is a whole number of at least 1 (digits only)";
+    *dsts[which] = v;
+    ++i;  // past the ','
+  }
+  return NULL;
+}
 
 uint32_t met_memory_kv_missing(const met_kv_pool_t *p, uint64_t sequences, uint64_t tokens) {
   if (!p || !p->present) return 0;

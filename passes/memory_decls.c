@@ -205,35 +205,12 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
   return true;
 }
 
-// kv-pool="layers=32,kv_heads=32,head_dim=128,block_size=16".
+// kv-pool="layers=32,kv_heads=32,head_dim=128,block_size=16" (met_memory_kv_pool_parse).
 static bool parse_kv_option(gather_t *g, MlirStringRef s) {
-  met_kv_pool_t *pool = &g->r.pool;
-  pool->present = true;
-  static const char *const keys[] = {"layers", "kv_heads", "head_dim", "block_size"};
-  uint64_t *dsts[] = {&pool->layers, &pool->kv_heads, &pool->head_dim, &pool->block_size};
-  const char *why = NULL;
-  size_t i = 0;
-  while (i <= s.length && !why) {
-    size_t k = i;
-    while (i < s.length && s.data[i] != ',') ++i;
-    MlirStringRef item = {s.data + k, i - k};  // "key=value"
-    size_t eq = 0;
-    while (eq < item.length && item.data[eq] != '=') ++eq;
-    int which = -1;
-    for (int n = 0; n < 4; ++n)
-      if (strlen(keys[n]) == eq && !memcmp(item.data, keys[n], eq)) which = n;
-    uint64_t v;
-    if (which < 0 || eq == item.length) why = "each entry is key=N with a key of layers, kv_heads, head_dim, block_size";
-    else if (*dsts[which]) why = "a key is given twice";
-    else if (met_parse_u64(item.data + eq + 1, item.length - eq - 1, 1, UINT64_MAX, &v))
-      why = "each N is a whole number of at least 1 (digits only)";
-    else *dsts[which] = v;
-    ++i;  // past the ','
-  }
+  const char *why = met_memory_kv_pool_parse(s.data, s.length, &g->r.pool);
   if (!why) return true;
   met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
-           "invalid kv-pool='%.*s': %s (layers=N,kv_heads=N,head_dim=N,block_size=N)",
-           (int)s.length, s.data, why);
+           "invalid kv-pool='%.*s': %s (" MET_KV_POOL_SYNTAX ")", (int)s.length, s.data, why);
   g->ok = false;
   return false;
 }
@@ -247,7 +224,15 @@ bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef k
     return !kv_dtype.length || dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype",
                                           &pool->kv_bits);
   }
-  if (mlirAttributeIsNull(p)) return true;
+  if (mlirAttributeIsNull(p)) {
+    if (!kv_dtype.length) return true;
+    uint32_t bits;  // checked all the same: a bad value is an error wherever it is given
+    if (!dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &bits)) return false;
+    met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_WARNING,
+                  "kv-dtype='%.*s' has no effect: the module declares no KV pool "
+                  "(metrale.kv_pool, or kv-pool=)", (int)kv_dtype.length, kv_dtype.data);
+    return true;
+  }
   if (!mlirAttributeIsADictionary(p)) {
     met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
              "metrale.kv_pool must be a dictionary");

@@ -40,8 +40,9 @@ int cli_finish_stdout(int rc);
 bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out);
 // Options of command |pass| (MET_PASS_*) from metrale/options.def; 0 or the exit status.
 int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_opts_t *o);
-// The numeric options checked with the passes' own parser and ranges.
-bool cli_check_numbers(const cli_opts_t *o);
+// Every option value checked with the passes' own parsers (false after a message: bad
+// usage).
+bool cli_check_values(const cli_opts_t *o);
 // Parses o->model; NULL (after the parser's located errors) when it cannot.
 MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx);
 

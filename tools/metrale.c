@@ -12,9 +12,12 @@
 #include <unistd.h>
 
 #include "../passes/adapter.h"
+#include "../passes/attrs.h"
 #include "../passes/sarif.h"
+#include "metrale/memory.h"
 #include "metrale/options.h"
 #include "metrale/parse.h"
+#include "metrale/planner.h"
 #include "metrale/plan_svg.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"
@@ -242,9 +245,11 @@ static void print_usage(FILE *f) {
 }
 
 
-// Checks the numeric flags given with the passes' own parser and ranges, from
-// metrale/options.def (exit status 2 on a bad value).
-bool cli_check_numbers(const cli_opts_t *o) {
+// Checks every option value given with the passes' own parsers, from metrale/options.def,
+// before any model is read: a bad value is bad usage (exit status 2), said once, not once
+// per model at each module. What only a module can tell (a @fn:SEL naming no function, a
+// KV type without a storage width) is still the pass's to say.
+bool cli_check_values(const cli_opts_t *o) {
   const met_option_t *opts = met_options();
   for (int k = 0; k < MET_OPT_COUNT; ++k) {
     const char *s = o->text[k];
@@ -257,7 +262,51 @@ bool cli_check_numbers(const cli_opts_t *o) {
       return false;
     }
   }
-  return true;
+  const char *why = NULL;
+  int bad = -1;
+  met_param_spec_t spec;
+  met_plan_strategy_t strategy;
+  uint32_t ppm;
+  met_kv_pool_t pool;
+  memset(&pool, 0, sizeof(pool));
+  const int specs[] = {MET_OPT_params, MET_OPT_states};
+  for (size_t i = 0; i < 2 && bad < 0; ++i)
+    if (o->text[specs[i]] &&
+        !met_param_spec_parse(o->text[specs[i]], strlen(o->text[specs[i]]), &spec, &why))
+      bad = specs[i];
+  if (bad < 0 && o->text[MET_OPT_planner] &&
+      met_plan_strategy_parse(o->text[MET_OPT_planner], strlen(o->text[MET_OPT_planner]),
+                              &strategy) != MET_OK) {
+    fprintf(stderr, "metrale: unknown planner '%s'; use " MET_PLAN_STRATEGY_NAMES "\n",
+            o->text[MET_OPT_planner]);
+    return false;
+  }
+  if (bad < 0 && o->text[MET_OPT_util] &&
+      met_parse_ppm(o->text[MET_OPT_util], strlen(o->text[MET_OPT_util]), &ppm) != MET_OK) {
+    bad = MET_OPT_util;
+    why = "expected a fraction in (0, 1] exact to 6 decimals, such as 0.9";
+  }
+  if (bad < 0 && o->text[MET_OPT_kv_pool] &&
+      (why = met_memory_kv_pool_parse(o->text[MET_OPT_kv_pool], strlen(o->text[MET_OPT_kv_pool]),
+                                      &pool)) != NULL)
+    bad = MET_OPT_kv_pool;
+  if (bad < 0 && o->text[MET_OPT_kv_dtype]) {
+    MlirContext ctx = mlirContextCreate();
+    MlirDialectRegistry reg = mlirDialectRegistryCreate();
+    mlirRegisterAllDialects(reg);
+    mlirContextAppendDialectRegistry(ctx, reg);
+    mlirDialectRegistryDestroy(reg);
+    mlirContextLoadAllAvailableDialects(ctx);
+    if (mlirTypeIsNull(met_parse_type_quietly(ctx, ref(o->text[MET_OPT_kv_dtype])))) {
+      bad = MET_OPT_kv_dtype;
+      why = "not a type (f16, bf16, f8E4M3FN, i8, ...)";
+    }
+    mlirContextDestroy(ctx);
+  }
+  if (bad < 0) return true;
+  fprintf(stderr, "metrale: invalid %s='%s': %s%s\n", opts[bad].cli, o->text[bad], why,
+          bad == MET_OPT_kv_pool ? " (" MET_KV_POOL_SYNTAX ")" : "");
+  return false;
 }
 
 // Parses the options of command |pass| (MET_PASS_*) from metrale/options.def, plus the
@@ -329,7 +378,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   cli_opts_t o;
   int rc = cli_parse_opts(argc, argv, pass, cmd, &o);
   if (rc) return rc;
-  if (!cli_check_numbers(&o)) { free(o.models); return 2; }
+  if (!cli_check_values(&o)) { free(o.models); return 2; }
   // The targets: the one given, every built-in for "all", or the module's own (NULL).
   const char *one = o.text[MET_OPT_target];
   bool all = one && !strcmp(one, "all");

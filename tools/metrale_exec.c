@@ -40,7 +40,7 @@ int cmd_plan(int argc, char **argv) {
   cli_opts_t o;
   int rc = cli_parse_opts(argc, argv, MET_PASS_BUDGET, "plan", &o);
   if (rc) return rc;
-  if (!cli_check_numbers(&o)) { free(o.models); return 2; }
+  if (!cli_check_values(&o)) { free(o.models); return 2; }
   if (!o.svg || o.nmodels != 1) {
     fprintf(stderr, "metrale plan: one model and --svg FILE are needed\n%s", cli_usage);
     free(o.models);

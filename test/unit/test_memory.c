@@ -300,7 +300,31 @@ static void test_replace_sources(void) {
   met_arena_deinitialize(&arena);
 }
 
+// The kv-pool= text (met_memory_kv_pool_parse): any order, each key once, N >= 1.
+static void test_kv_pool_parse(void) {
+  met_kv_pool_t p;
+  memset(&p, 0, sizeof(p));
+  const char *ok = "block_size=16,layers=32,head_dim=128,kv_heads=8";
+  CHECK(met_memory_kv_pool_parse(ok, strlen(ok), &p) == NULL);
+  CHECK(p.present);
+  CHECK_EQ_U64(p.layers, 32);
+  CHECK_EQ_U64(p.kv_heads, 8);
+  CHECK_EQ_U64(p.head_dim, 128);
+  CHECK_EQ_U64(p.block_size, 16);
+  const char *bad[] = {"layers=2,layers=3", "heads=2", "layers", "layers=0", "layers=-1",
+                       "layers=1,", "layers=18446744073709551616", ""};
+  const char *why[] = {"a key is given twice", "each entry is key=N", "each entry is key=N",
+                       "each N is a whole number", "each N is a whole number",
+                       "each entry is key=N", "each N is a whole number", "each entry is key=N"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+    memset(&p, 0, sizeof(p));
+    const char *w = met_memory_kv_pool_parse(bad[i], strlen(bad[i]), &p);
+    CHECK(w != NULL && !strncmp(w, why[i], strlen(why[i])));
+  }
+}
+
 int main(void) {
+  test_kv_pool_parse();
   test_replace_sources();
   test_kv_formula();
   test_missing();
