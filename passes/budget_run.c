@@ -198,7 +198,7 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
   results[i].name = j->graph.name ? j->graph.name : "?";
   results[i].error = met_fn_job_emit(j, "metrale-budget", e->diag, e->user);
   if (o->on_function)
-    o->on_function(o->on_function_user, results[i].name,
+    o->on_function(o->on_function_user, e->target, results[i].name,
                    results[i].error ? NULL : &j->report.budget, j->report.complete,
                    results[i].error);
   if (results[i].error) {

@@ -116,8 +116,8 @@ static void set_dispatch_attr(met_fn_job_t *j, const met_target_t *t,
 }
 
 // Hands |j|'s prediction to the caller, with the arguments that are resident.
-static bool report_prediction(const met_dispatch_run_options_t *o, met_fn_job_t *j,
-                              const met_dispatch_report_t *d) {
+static bool report_prediction(const met_dispatch_run_options_t *o, const met_target_t *t,
+                              met_fn_job_t *j, const met_dispatch_report_t *d) {
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(j->func, 0));
   size_t n = (size_t)mlirBlockGetNumArguments(entry);
   uint8_t *resident = calloc(n ? n : 1, 1);
@@ -128,7 +128,7 @@ static bool report_prediction(const met_dispatch_run_options_t *o, met_fn_job_t 
         (size_t)v->arg_index < n)
       resident[v->arg_index] = 1;
   }
-  o->on_function(o->on_function_user, j->func, j->graph.name, &d->stats, &j->report.budget,
+  o->on_function(o->on_function_user, t, j->func, j->graph.name, &d->stats, &j->report.budget,
                  j->report.complete && d->flops_complete, resident, n, NULL);
   free(resident);
   return true;
@@ -168,7 +168,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
     if (results[i].error) {
       ok = false;
       if (o->on_function)
-        o->on_function(o->on_function_user, j->func, results[i].name, NULL, NULL, false, NULL,
+        o->on_function(o->on_function_user, target, j->func, results[i].name, NULL, NULL, false, NULL,
                        0, results[i].error);
       continue;
     }
@@ -192,7 +192,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
       o->metrics(user, mlirOperationGetLocation(j->func), false, "dispatch", results[i].name, names,
                  values, NULL, n + 1);
     }
-    if (o->on_function && !report_prediction(o, j, d)) {
+    if (o->on_function && !report_prediction(o, target, j, d)) {
       met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
       ok = false;
     }

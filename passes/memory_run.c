@@ -355,7 +355,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
       if (!o->over_budget_warning) ok = false;
     }
     if (o->set_attributes) set_memory_attr(g);
-    if (o->on_report) o->on_report(o->on_report_user, &g->r);
+    if (o->on_report) o->on_report(o->on_report_user, g->target, &g->r);
     if (o->metrics) {
       size_t n;
       const met_memory_field_t *f = met_memory_fields(&n);

@@ -132,9 +132,11 @@ static bool observed(const met_dispatch_field_t *f) {
   return true;  // every field is measured (or counted in the program that runs)
 }
 
-static void run_one(void *user, MlirOperation func, const char *name,
+static void run_one(void *user, const met_target_t *target, MlirOperation func,
+                    const char *name,
                     const met_dispatch_stats_t *pred, const met_budget_t *budget, bool complete,
                     const uint8_t *resident, size_t nargs, const char *error) {
+  (void)target;  // the run's own options name it (r->eo)
   run_cli_t *r = user;
   if (error) return;  // the prediction failed: its error is reported already
   MlirAttribute sym = mlirOperationGetInherentAttributeByName(func, ref("sym_name"));

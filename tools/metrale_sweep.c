@@ -51,9 +51,11 @@ void cli_csv_header(met_strbuf_t *sb, unsigned pass) {
   MET_STRBUF_LIT(sb, "\n");
 }
 
-static void csv_start(sweep_t *w, const char *function, const char *error) {
+// |t|: the target the row was computed for (NULL: the one asked for, if any).
+static void csv_start(sweep_t *w, const met_target_t *t, const char *function,
+                      const char *error) {
   csv_cell(w->csv, w->model, true);
-  csv_cell(w->csv, w->target, false);
+  csv_cell(w->csv, t ? t->name : w->target ? w->target : "", false);
   csv_cell(w->csv, function, false);
   csv_cell(w->csv, error, false);
   ++w->rows;
@@ -65,19 +67,19 @@ void cli_csv_error_row(sweep_t *w, unsigned pass, const char *error) {
   if (pass == MET_PASS_BUDGET) met_budget_fields(&n);
   else if (pass == MET_PASS_MEMORY) met_memory_fields(&n);
   else met_dispatch_fields(&n);
-  csv_start(w, "", error);
+  csv_start(w, NULL, "", error);
   // Every field empty, and the complete column (the memory model's is one of its fields).
   for (size_t k = 0; k < n + (pass != MET_PASS_MEMORY); ++k) MET_STRBUF_LIT(w->csv, ",");
   MET_STRBUF_LIT(w->csv, "\n");
 }
 
-static void on_budget_row(void *user, const char *name, const met_budget_t *b, bool complete,
-                          const char *error) {
+static void on_budget_row(void *user, const met_target_t *t, const char *name,
+                          const met_budget_t *b, bool complete, const char *error) {
   sweep_t *w = user;
   if (!w->csv) return;
   size_t n;
   const met_budget_field_t *f = met_budget_fields(&n);
-  csv_start(w, name, error);
+  csv_start(w, t, name, error);
   for (size_t k = 0; k < n; ++k) {
     if (!b) MET_STRBUF_LIT(w->csv, ",");
     else if (f[k].kind == MET_FIELD_POLICY) csv_cell(w->csv, met_width_policy_name(b->width_policy), false);
@@ -87,13 +89,13 @@ static void on_budget_row(void *user, const char *name, const met_budget_t *b, b
   MET_STRBUF_LIT(w->csv, "\n");
 }
 
-static void on_memory_row(void *user, const met_memory_report_t *r) {
+static void on_memory_row(void *user, const met_target_t *t, const met_memory_report_t *r) {
   sweep_t *w = user;
   if (w->svg && !w->svg->len && w->svg_target) (void)met_memory_svg(w->svg, w->svg_target, r);
   if (!w->csv) return;
   size_t n;
   const met_memory_field_t *f = met_memory_fields(&n);
-  csv_start(w, "", NULL);
+  csv_start(w, t, "", NULL);
   for (size_t k = 0; k < n; ++k) {
     if (f[k].kind == MET_MFIELD_BOOL) {
       csv_cell(w->csv, met_memory_field_u64(r, &f[k]) ? "true" : "false", false);
@@ -106,7 +108,8 @@ static void on_memory_row(void *user, const met_memory_report_t *r) {
   MET_STRBUF_LIT(w->csv, "\n");
 }
 
-static void on_dispatch_row(void *user, MlirOperation func, const char *name,
+static void on_dispatch_row(void *user, const met_target_t *t, MlirOperation func,
+                            const char *name,
                             const met_dispatch_stats_t *s, const met_budget_t *budget,
                             bool complete, const uint8_t *resident, size_t nargs,
                             const char *error) {
@@ -115,7 +118,7 @@ static void on_dispatch_row(void *user, MlirOperation func, const char *name,
   if (!w->csv) return;
   size_t n;
   const met_dispatch_field_t *f = met_dispatch_fields(&n);
-  csv_start(w, name, error);
+  csv_start(w, t, name, error);
   for (size_t k = 0; k < n; ++k) {
     if (!s) MET_STRBUF_LIT(w->csv, ",");
     else if (f[k].kind == MET_DFIELD_BOOL) csv_cell(w->csv, met_dispatch_field_u64(s, &f[k]) ? "true" : "false", false);

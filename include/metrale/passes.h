@@ -59,9 +59,10 @@ typedef struct met_budget_run_options_t {
   MlirStringRef planner;    // "best" (default, also when empty) or a met_plan_strategy_name
                             // (metrale/planner.h)
   // Optional: called in function order with each function's Budget (NULL and |error| set
-  // when it could not be evaluated): the command's --csv rows.
-  void (*on_function)(void *user, const char *name, const met_budget_t *budget,
-                      bool complete, const char *error);
+  // when it could not be evaluated) and the target it was computed for (the option's, the
+  // module's DLTI one or the default): the command's --csv rows.
+  void (*on_function)(void *user, const met_target_t *target, const char *name,
+                      const met_budget_t *budget, bool complete, const char *error);
   void *on_function_user;
   met_metrics_fn_t metrics;  // optional; called with |diag_user|
   // Optional: each evaluated function's graph (names and locations recorded) and plan,
@@ -97,8 +98,9 @@ typedef struct met_memory_run_options_t {
   bool set_attributes;      // attach `metrale.memory` to the module
   MlirStringRef remark_rows;  // largest nodes listed in the module remark, 0 to 10^6
                              // (0: no remark table; empty: 8)
-  // Optional: called with the evaluated model (not when it could not be evaluated).
-  void (*on_report)(void *user, const met_memory_report_t *report);
+  // Optional: called with the evaluated model (not when it could not be evaluated) and the
+  // target it was evaluated for.
+  void (*on_report)(void *user, const met_target_t *target, const met_memory_report_t *report);
   void *on_report_user;
   met_metrics_fn_t metrics;  // optional; called with |diag_user|
 } met_memory_run_options_t;
@@ -127,8 +129,11 @@ typedef struct met_dispatch_run_options_t {
   // them with a real run.
   // |stats| and |budget| are NULL, and |error| says why, when the function could not be
   // evaluated.
-  void (*on_function)(void *user, MlirOperation func, const char *name,
-                      const met_dispatch_stats_t *stats, const met_budget_t *budget,
+  // |target|: what the prediction was made for (the option's, the module's DLTI one or the
+  // default).
+  void (*on_function)(void *user, const met_target_t *target, MlirOperation func,
+                      const char *name, const met_dispatch_stats_t *stats,
+                      const met_budget_t *budget,
                       bool complete, const uint8_t *resident_args, size_t num_args,
                       const char *error);
   void *on_function_user;
