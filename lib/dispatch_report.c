@@ -106,8 +106,13 @@ void met_dispatch_text(met_strbuf_t *sb, const met_target_t *target,
                             ? "some byte counts are not known"
                             : "the FLOPs of some ops are not known, so latency_ns is too");
     if (!per_dispatch) continue;
-    met_strbuf_printf(sb, "  %zu dispatches (%" PRIu64 " FLOPs in all):\n",
-                      fr->report->row_count, fr->report->flops);
+    // Rows are dispatches; a dispatch may launch several kernels (its column), and on a
+    // megakernel target one persistent kernel runs them all (kernel_launches above).
+    bool mega = target->dispatch.execution_model == MET_EXEC_MEGAKERNEL;
+    met_strbuf_printf(sb, "  %zu dispatches, %s%" PRIu64 " kernel launch%s (%" PRIu64
+                      " FLOPs in all):\n", fr->report->row_count,
+                      mega ? "run by " : "", fr->report->stats.kernel_launches,
+                      fr->report->stats.kernel_launches == 1 ? "" : "es", fr->report->flops);
     met_strbuf_printf(sb, "  %5s %14s %16s %8s %12s %-8s  %s\n", "#", "bytes", "flops",
                       "kernels", "ns", "bound", "ops at location");
     for (size_t k = 0; k < fr->report->row_count; ++k) {
