@@ -53,11 +53,11 @@ void met_dispatch_json(met_strbuf_t *sb, const met_target_t *target,
     MET_STRBUF_LIT(sb, ",\n   \"dispatches\": [");
     for (size_t k = 0; k < fr->report->row_count; ++k) {
       const met_dispatch_row_t *r = &fr->report->rows[k];
-      const met_node_t *node = &fr->graph->nodes[r->first_node];
       met_strbuf_cstr(sb, k ? ",\n    {\"ops\": \"" : "\n    {\"ops\": \"");
       met_dispatch_row_ops(sb, fr->graph, fr->budget, r);
       MET_STRBUF_LIT(sb, "\", \"loc\": ");
-      met_strbuf_json_string(sb, node->loc ? node->loc : "");
+      const char *loc = met_graph_node_loc(fr->graph, r->first_node);
+      met_strbuf_json_string(sb, loc ? loc : "");
       met_strbuf_printf(sb, ", \"bytes\": %" PRIu64 ", \"flops\": %" PRIu64
                         ", \"flops_complete\": %s, \"launches\": %" PRIu64
                         ", \"latency_ns\": %" PRIu64 ", \"bound\": \"%s\"}",
@@ -117,14 +117,14 @@ void met_dispatch_text(met_strbuf_t *sb, const met_target_t *target,
                       "kernels", "ns", "bound", "ops at location");
     for (size_t k = 0; k < fr->report->row_count; ++k) {
       const met_dispatch_row_t *r = &fr->report->rows[k];
-      const met_node_t *node = &fr->graph->nodes[r->first_node];
+      const char *loc = met_graph_node_loc(fr->graph, r->first_node);
       met_strbuf_printf(sb, "  %5zu %14" PRIu64 " %15" PRIu64 "%s %8" PRIu64 " %12" PRIu64
                         " %-8s  ", k, r->bytes, r->flops, r->flops_complete ? " " : "+",
                         r->launches, r->latency_ns, met_bound_name(r->bound));
       met_dispatch_row_ops(sb, fr->graph, fr->budget, r);
-      if (node->loc) {
+      if (loc) {
         MET_STRBUF_LIT(sb, " at ");
-        met_strbuf_cstr(sb, node->loc);
+        met_strbuf_cstr(sb, loc);
       }
       MET_STRBUF_LIT(sb, "\n");
     }

@@ -88,6 +88,35 @@ met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
   return st;
 }
 
+// Grows a names array to hold index |i| (new entries NULL), at least doubling.
+static met_status_t grow_names(met_arena_t *arena, const char ***items, size_t *cap, size_t i,
+                               size_t hint) {
+  if (i < *cap) return MET_OK;
+  size_t want = *cap * 2 > hint ? *cap * 2 : hint;
+  if (want <= i) want = i + 1;
+  const char **p;
+  met_status_t st = met_arena_calloc(arena, want, sizeof(*p), (void **)&p);
+  if (st) return st;
+  if (*items && *cap) memcpy(p, *items, *cap * sizeof(*p));
+  *items = p;
+  *cap = want;
+  return MET_OK;
+}
+
+met_status_t met_graph_set_value_name(met_graph_t *g, uint32_t v, const char *name) {
+  if (v >= g->value_count) return MET_EINVAL;
+  MET_RETURN_IF_ERROR(grow_names(g->arena, &g->value_names, &g->value_names_cap, v, g->value_cap));
+  g->value_names[v] = name;
+  return MET_OK;
+}
+
+met_status_t met_graph_set_node_loc(met_graph_t *g, uint32_t n, const char *loc) {
+  if (n >= g->node_count) return MET_EINVAL;
+  MET_RETURN_IF_ERROR(grow_names(g->arena, &g->node_locs, &g->node_locs_cap, n, g->node_cap));
+  g->node_locs[n] = loc;
+  return MET_OK;
+}
+
 static met_status_t reserve_exact(met_arena_t *arena, void **items, size_t *cap, size_t count,
                                   size_t want, size_t elem) {
   if (want <= *cap) return MET_OK;
@@ -109,92 +138,4 @@ met_status_t met_graph_reserve(met_graph_t *graph, size_t nodes, size_t values,
   if (!st) st = reserve_exact(graph->arena, (void **)&graph->operands, &graph->operand_cap,
                               graph->operand_count, operands, sizeof(uint32_t));
   return st;
-}
-
-met_status_t met_graph_find_dead(const met_graph_t *g, met_graph_erasable_fn_t erasable,
-                                 void *user, met_arena_t *scratch, uint8_t *dead,
-                                 size_t *out_count) {
-  *out_count = 0;
-  if (g->node_count) memset(dead, 0, g->node_count);
-  met_arena_mark_t mark = met_arena_mark(scratch);
-  uint8_t *read;  // read[v]: a kept node reads value v
-  met_status_t st = met_arena_calloc(scratch, g->value_count ? g->value_count : 1, 1,
-                                     (void **)&read);
-  if (st) return st;
-  // Last node first: every reader of a node's results comes after it, so its fate is known.
-  for (size_t k = g->node_count; k-- > 0;) {
-    const met_node_t *n = &g->nodes[k];
-    bool unread = n->result_count > 0 && n->kind != MET_NODE_RETURN &&
-                  !(n->flags & MET_NODE_F_READ_UNLISTED);
-    for (uint32_t r = 0; r < n->result_count && unread; ++r)
-      unread = !read[n->result_begin + r];
-    if (unread && erasable(user, n)) {
-      dead[k] = 1;
-      ++*out_count;
-      continue;
-    }
-    for (uint32_t i = 0; i < n->operand_count; ++i) read[g->operands[n->operand_begin + i]] = 1;
-  }
-  met_arena_release_to(scratch, mark);
-  return MET_OK;
-}
-
-met_status_t met_graph_erase(met_graph_t *g, const uint8_t *dead, met_arena_t *scratch) {
-  met_arena_mark_t mark = met_arena_mark(scratch);
-  uint32_t *to;  // to[v]: v's new id, UINT32_MAX when removed
-  met_status_t st = met_arena_calloc(scratch, g->value_count ? g->value_count : 1,
-                                     sizeof(uint32_t), (void **)&to);
-  if (st) return st;
-  uint32_t nv = 0;
-  for (size_t v = 0; v < g->value_count; ++v) {
-    int32_t p = g->values[v].producer;
-    to[v] = p >= 0 && dead[p] ? UINT32_MAX : nv++;
-  }
-  for (size_t k = 0; k < g->node_count; ++k) {  // checked before anything moves
-    const met_node_t *n = &g->nodes[k];
-    for (uint32_t i = 0; i < n->operand_count && !dead[k]; ++i)
-      if (to[g->operands[n->operand_begin + i]] == UINT32_MAX) st = MET_EINVAL;
-  }
-  for (size_t v = 0; v < g->value_count && !st; ++v) {
-    int32_t a = g->values[v].alias;
-    if (to[v] != UINT32_MAX && a >= 0 && to[a] == UINT32_MAX) st = MET_EINVAL;
-  }
-  if (st) { met_arena_release_to(scratch, mark); return st; }
-  // New ids never pass old ones, so every move goes down and reads what is not yet moved.
-  uint32_t *node_to;
-  st = met_arena_calloc(scratch, g->node_count ? g->node_count : 1, sizeof(uint32_t),
-                        (void **)&node_to);
-  if (st) { met_arena_release_to(scratch, mark); return st; }
-  size_t nn = 0, no = 0;
-  for (size_t k = 0; k < g->node_count; ++k) {
-    if (dead[k]) { node_to[k] = UINT32_MAX; continue; }
-    met_node_t n = g->nodes[k];
-    for (uint32_t i = 0; i < n.operand_count; ++i)
-      g->operands[no + i] = to[g->operands[n.operand_begin + i]];
-    n.operand_begin = (uint32_t)no;
-    no += n.operand_count;
-    if (n.result_count) n.result_begin = to[n.result_begin];
-    else n.result_begin = nv;  // fixed below: the next kept value's id
-    if (g->flops) g->flops[nn] = g->flops[k];
-    node_to[k] = (uint32_t)nn;
-    g->nodes[nn++] = n;
-  }
-  for (size_t v = 0; v < g->value_count; ++v) {
-    if (to[v] == UINT32_MAX) continue;
-    met_value_t x = g->values[v];
-    if (x.producer >= 0) x.producer = (int32_t)node_to[x.producer];
-    if (x.alias >= 0) x.alias = (int32_t)to[x.alias];
-    g->values[to[v]] = x;
-  }
-  // A node without results starts its (empty) run where the next kept node's results do.
-  uint32_t next = nv;
-  for (size_t k = nn; k-- > 0;) {
-    if (g->nodes[k].result_count) next = g->nodes[k].result_begin;
-    else g->nodes[k].result_begin = next;
-  }
-  g->node_count = nn;
-  g->value_count = nv;
-  g->operand_count = no;
-  met_arena_release_to(scratch, mark);
-  return MET_OK;
 }

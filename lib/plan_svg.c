@@ -102,14 +102,15 @@ met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_targ
     met_strbuf_printf(sb, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" "
                           "fill-opacity=\"0.8\" stroke=\"#333\" stroke-width=\"0.3\"><title>",
                       x, y, w, h, class_colour(n ? n->op_class : 0, scratch));
-    if (!scratch && g->values[s->value].name) {
-      xml(sb, g->values[s->value].name);
+    if (!scratch && met_graph_value_name(g, (size_t)s->value)) {
+      xml(sb, met_graph_value_name(g, (size_t)s->value));
       MET_STRBUF_LIT(sb, " = ");
     }
     xml(sb, n ? n->name : "?");
-    if (n && n->loc) {
+    const char *loc = n ? met_graph_node_loc(g, (size_t)(n - g->nodes)) : NULL;
+    if (loc) {
       MET_STRBUF_LIT(sb, " at ");
-      xml(sb, n->loc);
+      xml(sb, loc);
     }
     met_strbuf_printf(sb, "&#10;%" PRIu64 " B at offset %" PRIu64 ", live at positions %d to %d "
                           "(%s)</title></rect>\n",
@@ -169,9 +170,10 @@ met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_targ
     // The file name shortened (the line and column kept whole): "model.mlir:86:12", or
     // "buddy_buddyl...:86:12" for a long one.
     char label[256], where[64] = "";
-    if (n && n->loc) {
-      const char *base = strrchr(n->loc, '/');
-      base = base ? base + 1 : n->loc;
+    const char *loc = n ? met_graph_node_loc(g, (size_t)(n - g->nodes)) : NULL;
+    if (loc) {
+      const char *base = strrchr(loc, '/');
+      base = base ? base + 1 : loc;
       const char *colon = strchr(base, ':');
       size_t name_len = colon ? (size_t)(colon - base) : strlen(base);
       if (name_len > 16)

@@ -121,12 +121,13 @@ static void json_function(met_strbuf_t *sb, const met_function_result_t *f) {
     if (s) MET_STRBUF_LIT(sb, ", ");
     MET_STRBUF_LIT(sb, "{\"value\": ");
     const char *vname = slot->value == MET_SLOT_SCRATCH ? "(scratch)"
-                        : g->values[slot->value].name ? g->values[slot->value].name : "";
+                        : met_graph_value_name(g, slot->value) ? met_graph_value_name(g, slot->value) : "";
     met_strbuf_json_string(sb, vname);
     MET_STRBUF_LIT(sb, ", \"op\": ");
     met_strbuf_json_string(sb, n->name);
     MET_STRBUF_LIT(sb, ", \"loc\": ");
-    met_strbuf_json_string(sb, n->loc ? n->loc : "");
+    const char *loc = met_graph_node_loc(g, slot->node);
+    met_strbuf_json_string(sb, loc ? loc : "");
     met_strbuf_printf(sb, ", \"bytes\": %" PRIu64 ", \"first\": %d, \"last\": %d, \"offset\": %" PRIu64
                       ", \"dispatch\": %u}",
                       slot->bytes, slot->first, slot->last, slot->offset,

@@ -82,12 +82,14 @@ met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type
   return MET_OK;
 }
 
-static const char *value_name(builder_t *b, MlirValue v) {
-  if (!b->sh->opt->record_names) return NULL;
+met_status_t met_adapter_name_value(builder_t *b, MlirValue v, uint32_t id) {
+  if (!b->sh->opt->record_names) return MET_OK;
   b->sh->scratch.len = 0;
   mlirValuePrintAsOperand(v, b->sh->names, met_mlir_append, &b->sh->scratch);
-  if (b->sh->scratch.status || !b->sh->scratch.data) return NULL;
-  return met_arena_strndup(b->sh->arena, b->sh->scratch.data, b->sh->scratch.len);
+  if (b->sh->scratch.status || !b->sh->scratch.data) return MET_OK;  // no name, no harm
+  const char *name = met_arena_strndup(b->sh->arena, b->sh->scratch.data, b->sh->scratch.len);
+  if (!name) return MET_ENOMEM;
+  return met_graph_set_value_name(b->g, id, name);
 }
 
 // Sizes one shaped value; records what makes it incomplete. |what| ("result",
@@ -109,7 +111,6 @@ met_status_t met_adapter_size_value(builder_t *b, MlirValue v, MlirLocation loc,
   if (sz.is_float) out->flags |= MET_VALUE_F_FLOAT;
   if (sz.is_memref) out->flags |= MET_VALUE_F_MEMREF;
   if (sz.dynamic) out->flags |= MET_VALUE_F_DYNAMIC | (b->sh->opt->dynamic_size > 0 ? MET_VALUE_F_BOUND : 0);
-  out->name = value_name(b, v);
   *overflow = false;
   if (s == MET_SIZE_OK) return MET_OK;
   char what[48];
@@ -149,8 +150,10 @@ static met_status_t take_nested(builder_t *b, uint32_t node, MlirOperation op) {
          blk = mlirBlockGetNextInRegion(blk)) {
       for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
            in = mlirOperationGetNextInBlock(in)) {
-        // Freeing a buffer is no use of its data.
-        if (met_adapter_is_dealloc(in)) continue;
+        // Freeing a buffer is no use of its data; an op that is erased uses nothing.
+        if (met_adapter_is_dealloc(in) ||
+            (b->sh->ndead && met_ptrmap_get(&b->sh->dead, in.ptr) != UINT32_MAX))
+          continue;
         for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i)
           MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(in, i), true));
         if (mlirOperationGetNumRegions(in)) MET_RETURN_IF_ERROR(take_nested(b, node, in));
@@ -258,6 +261,7 @@ static met_status_t node_loops(builder_t *b, MlirOperation op, met_op_class_t cl
 }
 
 static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
+  if (b->sh->ndead && met_ptrmap_get(&b->sh->dead, op.ptr) != UINT32_MAX) return MET_OK;
   const op_entry_t *cached;
   MET_RETURN_IF_ERROR(op_entry(b, op, &cached));
   // A copy: building a region below may grow the cache and move its entries.
@@ -291,7 +295,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     MET_RETURN_IF_ERROR(met_adapter_computation(b->sh, op, name, &info, &computation));
   MlirValue view_src = {NULL};  // what a view's result aliases
   if (mlirOperationGetNumOperands(op) > 0) view_src = mlirOperationGetOperand(op, 0);
-  if (oe->is_transpose && oe->registered && met_adapter_transpose_folds(op, &view_src))
+  if (oe->is_transpose && oe->registered && met_adapter_transpose_folds(b->sh, op, &view_src))
     info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
   if (info.kind == MET_NODE_VIEW) {
     bool src = !mlirValueIsNull(view_src) && met_ptrmap_get(&b->map, view_src.ptr) != UINT32_MAX;
@@ -309,13 +313,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   MET_RETURN_IF_ERROR(met_graph_begin_node(b->g, name.data, name.length, (met_node_kind_t)info.kind,
                            (met_op_class_t)info.op_class, pos, ext, &node));
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    if (oe->registered && met_adapter_operand_folds(op, name, i)) {
-      // Not an operand, but still read: its producer is not dead (graph.h).
-      uint32_t id = met_ptrmap_get(&b->map, mlirOperationGetOperand(op, i).ptr);
-      if (id != UINT32_MAX && b->g->values[id].producer >= 0)
-        b->g->nodes[b->g->values[id].producer].flags |= MET_NODE_F_READ_UNLISTED;
-      continue;
-    }
+    if (oe->registered && met_adapter_operand_folds(op, name, i)) continue;
     MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
   }
   size_t direct_end = b->g->operand_count;  // the op's own operands end here
@@ -348,6 +346,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     }
     uint32_t id;
     MET_RETURN_IF_ERROR(met_graph_add_result(b->g, &v, &id));
+    MET_RETURN_IF_ERROR(met_adapter_name_value(b, res, id));
     MET_RETURN_IF_ERROR(met_ptrmap_put(&b->map, res.ptr, id));
   }
   // Tensors and buffers materialized inside the op's own regions (loop bodies, branches;
@@ -416,7 +415,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   n->flags = flags;
   if (info.kind == MET_NODE_COMPUTE && b->sh->opt->target->fusion == MET_FUSION_IREE)
     MET_RETURN_IF_ERROR(node_loops(b, op, (met_op_class_t)info.op_class, &n->loops));
-  if (b->sh->opt->record_names) n->loc = met_adapter_loc_string(b->sh->arena, loc);
+  if (b->sh->opt->record_names && b->depth == 0)
+    MET_RETURN_IF_ERROR(met_graph_set_node_loc(b->g, node, met_adapter_loc_string(b->sh->arena, loc)));
   if (result_dynamic && !operand_dynamic)
     MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
                      "'%.*s' has a result with dynamic dims, counted as 1 each: byte counts "
@@ -425,37 +425,31 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   return MET_OK;
 }
 
-// graph.h's Dead ops, asked of MLIR. An op with a result the graph does not hold (a
-// scalar) that something uses is kept. So is a memref allocation that anything uses: a
-// free, or a deallocation in a region, is no reader the graph lists.
-static bool erasable(void *user, const met_node_t *n) {
-  (void)user;
-  MlirOperation op = met_node_op(n);
-  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
-    MlirValue v = mlirOperationGetResult(op, r);
-    if ((n->kind == MET_NODE_ALLOC || !met_type_is_shaped_value(mlirValueGetType(v))) &&
-        !mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
-      return false;
-  }
-  return met_op_erasable_when_unused(op) != 0;
+// met_scan_body reports a dead op: it joins the set the build skips, with a remark when
+// it would have counted (a tensor or buffer result, or a body); a dead scalar says nothing.
+static void on_dead(void *user, MlirOperation op) {
+  adapter_shared_t *sh = user;
+  if (sh->dead_status) return;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  sh->dead_status = met_ptrmap_put(&sh->dead, op.ptr, 1);
+  bool counted = mlirOperationGetNumRegions(op) > 0;
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op) && !counted; ++r)
+    counted = met_type_is_shaped_value(mlirValueGetType(mlirOperationGetResult(op, r)));
+  if (!sh->dead_status && counted)
+    sh->dead_status = met_diag_add(sh->arena, sh->diags, mlirOperationGetLocation(op),
+                                   MET_DIAG_REMARK,
+                                   "'%.*s' is dead: nothing live uses its results, so a compiler "
+                                   "erases it (canonicalization) and metrale counts nothing for it",
+                                   (int)n.length, n.data);
+  ++sh->ndead;
 }
 
-met_status_t met_adapter_erase_dead(adapter_shared_t *sh, met_graph_t *g) {
-  if (!g->node_count) return MET_OK;
-  met_arena_mark_t mark = met_arena_mark(&sh->tmp);
-  uint8_t *dead;
-  size_t count = 0;
-  met_status_t st = met_arena_calloc(&sh->tmp, g->node_count, 1, (void **)&dead);
-  if (!st) st = met_graph_find_dead(g, erasable, NULL, &sh->tmp, dead, &count);
-  for (size_t k = 0; k < g->node_count && count && !st; ++k)
-    if (dead[k])
-      st = met_diag_add(sh->arena, sh->diags, met_node_loc(&g->nodes[k]), MET_DIAG_REMARK,
-                        "'%s' is dead: nothing live uses its results, so a compiler erases it "
-                        "(canonicalization) and metrale counts nothing for it",
-                        g->nodes[k].name);
-  if (!st && count) st = met_graph_erase(g, dead, &sh->tmp);
-  met_arena_release_to(&sh->tmp, mark);
-  return st;
+bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op) {
+  if (!sh->ndead) return false;
+  for (MlirOperation p = op; !mlirOperationIsNull(p) && !mlirOperationEqual(p, sh->func);
+       p = mlirOperationGetParentOperation(p))
+    if (met_ptrmap_get(&sh->dead, p.ptr) != UINT32_MAX) return true;
+  return false;
 }
 
 met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
@@ -479,6 +473,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   met_ptrmap_initialize(&sh.tmp, &sh.opcache);
   met_ptrmap_initialize(&sh.tmp, &sh.typecache);
   met_ptrmap_initialize(&sh.tmp, &sh.itercache);
+  met_ptrmap_initialize(&sh.tmp, &sh.dead);
   builder_t b = {&sh, graph, {0}, NULL, 0, NULL, 0};
   met_ptrmap_initialize(&sh.tmp, &b.map);
   met_strbuf_initialize(met_allocator_system(), &sh.scratch);
@@ -487,25 +482,13 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
     sh.names = mlirAsmStateCreateForOperation(func, pf);
     mlirOpPrintingFlagsDestroy(pf);
   }
-  // A counting walk (cheap: no allocation) sizes every array once. It is a chase of list
-  // pointers through ops the parser made long ago, one cache miss each; the parser made
-  // them one after another, so the op eight ahead is most often eight strides ahead, and
-  // fetching that early halves the walk (0.11 -> 0.055 s at 1M ops). A wrong guess only
-  // fetches a line for nothing: a prefetch never faults.
-  size_t nops = 0, nvals = mlirBlockGetNumArguments(entry), nopers = 0;
-  for (MlirBlock blk = entry; !mlirBlockIsNull(blk); blk = mlirBlockGetNextInRegion(blk))
-    for (MlirOperation op = mlirBlockGetFirstOperation(blk), prev = {NULL};
-         !mlirOperationIsNull(op); prev = op, op = mlirOperationGetNextInBlock(op)) {
-      if (prev.ptr) {
-        intptr_t d = (const char *)op.ptr - (const char *)prev.ptr;
-        __builtin_prefetch((const char *)op.ptr + 8 * d);
-        __builtin_prefetch((const char *)op.ptr + 8 * d + 64);
-      }
-      ++nops;
-      nvals += mlirOperationGetNumResults(op);
-      nopers += mlirOperationGetNumOperands(op);
-    }
-  met_status_t st = met_graph_reserve(graph, nops, nvals, nopers + nops);
+  // One walk sizes every array once and finds what canonicalization erases (graph.h, Dead
+  // ops): that is never built.
+  met_body_scan_t scan;
+  met_scan_body(func, &scan, on_dead, &sh);
+  size_t nops = scan.ops, nvals = scan.values, nopers = scan.operands;
+  met_status_t st = sh.dead_status;
+  if (!st) st = met_graph_reserve(graph, nops, nvals, nopers + nops);
   if (!st) st = met_ptrmap_reserve(&b.map, nvals);
   if (!st) st = met_arena_calloc(&sh.tmp, nvals + 64, sizeof(uint32_t), (void **)&b.stamp);
   if (!st) b.stamp_cap = nvals + 64;
@@ -521,7 +504,6 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
                       "lower bound", blocks);
   }
   if (!st && graph->position_count < (uint32_t)pos) graph->position_count = (uint32_t)pos;
-  if (!st && !sh.failed) st = met_adapter_erase_dead(&sh, graph);
   if (options->record_names) mlirAsmStateDestroy(sh.names);
   met_strbuf_deinitialize(&sh.scratch);
   met_arena_deinitialize(&sh.tmp);

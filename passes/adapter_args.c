@@ -195,6 +195,7 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
     }
     uint32_t id;
     MET_RETURN_IF_ERROR(met_graph_add_argument(b->g, &v, &id));
+    MET_RETURN_IF_ERROR(met_adapter_name_value(b, a, id));
     MET_RETURN_IF_ERROR(met_ptrmap_put(&b->map, a.ptr, id));
   }
   // Real exported graphs pass weights as arguments: say so when they are not marked.

@@ -55,6 +55,9 @@ typedef struct adapter_shared_t {
   type_entry_t *types; size_t ntypes, captypes;
   size_t flops_cap;           // entries of the function graph's flops array
   const char **keys; size_t nkeys, capkeys;  // interned computations (adapter_generic.c)
+  met_ptrmap_t dead;          // ops erased as dead (met_scan_body), not inside one another
+  size_t ndead;
+  met_status_t dead_status;   // a failure while recording them
 } adapter_shared_t;
 
 // One graph being built: the function's, or a region's (|parent| the enclosing one).
@@ -68,8 +71,11 @@ typedef struct builder_t {
   int depth;                  // region nesting (0: the function)
 } builder_t;
 
-// Erases |g|'s dead ops (metrale/graph.h: Dead ops), with a remark at each.
-met_status_t met_adapter_erase_dead(adapter_shared_t *sh, met_graph_t *g);
+// Records |v|'s printable name as graph value |id| when the options record names.
+met_status_t met_adapter_name_value(builder_t *b, MlirValue v, uint32_t id);
+
+// Whether |op| is erased as dead, or lies inside an op that is (metrale/graph.h).
+bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op);
 
 // adapter.c
 met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out);
@@ -101,7 +107,7 @@ bool met_adapter_has_dps_init(MlirOperation op, MlirStringRef name);
 // A transpose that canonicalization folds away, as a view of *|src|: the outer one of a
 // pair composing to the identity (a view of the inner one's input), and the inner one
 // when the outer one is its only use (then dead; a view of its own input).
-bool met_adapter_transpose_folds(MlirOperation op, MlirValue *src);
+bool met_adapter_transpose_folds(const adapter_shared_t *sh, MlirOperation op, MlirValue *src);
 // memref.dealloc or bufferization.dealloc (the op, or its name).
 bool met_adapter_dealloc_name(MlirStringRef name);
 bool met_adapter_is_dealloc(MlirOperation op);

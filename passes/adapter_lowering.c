@@ -193,9 +193,17 @@ static intptr_t transpose_perm(MlirOperation op, int64_t p[16]) {
   return n;
 }
 
-static bool one_use(MlirValue v) {
-  MlirOpOperand u = mlirValueGetFirstUse(v);
-  return !mlirOpOperandIsNull(u) && mlirOpOperandIsNull(mlirOpOperandGetNextUse(u));
+// |v|'s one use by an op that is not erased as dead, or a null operand when it has none
+// or several.
+static MlirOpOperand one_live_use(const adapter_shared_t *sh, MlirValue v) {
+  MlirOpOperand one = {NULL};
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    if (met_adapter_op_dead(sh, mlirOpOperandGetOwner(u))) continue;
+    if (!mlirOpOperandIsNull(one)) return (MlirOpOperand){NULL};
+    one = u;
+  }
+  return one;
 }
 
 // |outer| = transpose(|inner|'s result) composes with |inner| to the identity.
@@ -221,17 +229,17 @@ static bool cancels_as_outer(MlirOperation op, int depth) {
   return pair_cancels(inner, op) && !cancels_as_outer(inner, depth + 1);
 }
 
-bool met_adapter_transpose_folds(MlirOperation op, MlirValue *src) {
+bool met_adapter_transpose_folds(const adapter_shared_t *sh, MlirOperation op, MlirValue *src) {
   if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) < 1) return false;
   if (cancels_as_outer(op, 0)) {
     // T2(T1(x)) is x, whatever else reads T1.
     *src = mlirOperationGetOperand(mlirOpResultGetOwner(mlirOperationGetOperand(op, 0)), 0);
     return true;
   }
-  // T1 whose only use is a T2 that undoes it is dead once T2 folds.
-  MlirValue res = mlirOperationGetResult(op, 0);
-  if (!one_use(res) || mlirOpOperandGetOperandNumber(mlirValueGetFirstUse(res)) != 0 ||
-      !cancels_as_outer(mlirOpOperandGetOwner(mlirValueGetFirstUse(res)), 0))
+  // T1 whose only (live) use is a T2 that undoes it is dead once T2 folds.
+  MlirOpOperand u = one_live_use(sh, mlirOperationGetResult(op, 0));
+  if (mlirOpOperandIsNull(u) || mlirOpOperandGetOperandNumber(u) != 0 ||
+      !cancels_as_outer(mlirOpOperandGetOwner(u), 0))
     return false;
   *src = mlirOperationGetOperand(op, 0);
   return true;

@@ -67,6 +67,7 @@ static met_status_t add_outer_uses(builder_t *sb, MlirRegion region) {
        blk = mlirBlockGetNextInRegion(blk))
     for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
          in = mlirOperationGetNextInBlock(in)) {
+      if (met_adapter_op_dead(sb->sh, in)) continue;  // it uses nothing
       for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i) {
         MlirValue v = mlirOperationGetOperand(in, i);
         for (const builder_t *p = sb->parent; p; p = p->parent)
@@ -126,7 +127,6 @@ met_status_t met_adapter_region_scratch(builder_t *b, MlirOperation op, MlirLoca
     MET_RETURN_IF_ERROR(met_adapter_add_blocks(&sb, region, &pos, &blocks));
     if (b->sh->failed != failed_before || !sub.node_count) continue;
     if (sub.position_count < (uint32_t)pos) sub.position_count = (uint32_t)pos;
-    MET_RETURN_IF_ERROR(met_adapter_erase_dead(b->sh, &sub));
     met_budget_report_t rep;
     MET_RETURN_IF_ERROR(met_budget_analyze(&sub, b->sh->opt->target, NULL, &b->sh->tmp, &rep));
     const met_budget_t *bud = &rep.budget;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "llvm/ADT/DenseSet.h"
+
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -98,6 +100,96 @@ extern "C" int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t
   return 1;
 }
 
-extern "C" int met_op_erasable_when_unused(MlirOperation op) {
-  return mlir::wouldOpBeTriviallyDead(unwrap(op)) ? 1 : 0;
+extern "C" void met_scan_body(MlirOperation func, met_body_scan_t *out,
+                              void (*fn)(void *user, MlirOperation op), void *user) {
+  mlir::Operation *f = unwrap(func);
+  *out = met_body_scan_t{0, 0, 0, 0};
+  llvm::DenseSet<mlir::Operation *> dead;
+  llvm::SmallVector<mlir::Operation *, 16> work;
+  // A use by an op that is dead, or inside one, is no use.
+  auto used_live = [&](mlir::Operation *op) {
+    for (mlir::Operation *u : op->getUsers()) {
+      bool live = true;
+      for (mlir::Operation *p = u; p && p != f && live; p = p->getParentOp())
+        live = !dead.contains(p);
+      if (live) return true;
+    }
+    return false;
+  };
+  auto consider = [&](mlir::Operation *op) {
+    if (op == f || dead.contains(op) || !f->isProperAncestor(op) || used_live(op) ||
+        !mlir::wouldOpBeTriviallyDead(op))
+      return;
+    dead.insert(op);
+    work.push_back(op);
+  };
+  // Seeds: ops nothing uses (a terminator never is dead). hasTrait<IsTerminator> would
+  // compare a trait TypeID made here with libMLIR's (templates get one per shared
+  // object), so the block, inside libMLIR, is asked instead.
+  // The answer depends on the op's name only, so it is asked once per name (of the first
+  // eight names; a body has few kinds of terminator).
+  const void *term_name[8];
+  bool term[8];
+  unsigned nterm = 0;
+  auto is_terminator = [&](mlir::Operation *op, mlir::Block *b) {
+    const void *name = op->getName().getAsOpaquePointer();
+    for (unsigned i = 0; i < nterm; ++i)
+      if (term_name[i] == name) return term[i];
+    bool t = b->mightHaveTerminator();
+    if (nterm < 8) { term_name[nterm] = name; term[nterm++] = t; }
+    return t;
+  };
+  auto seed = [&](mlir::Operation *op) {
+    if (!op->use_empty()) return;
+    mlir::Block *b = op->getBlock();
+    if (b && &b->back() == op && is_terminator(op, b)) return;
+    consider(op);
+  };
+  // The ops in |op|'s regions, at any depth (a loop without walk()'s callbacks).
+  auto seed_inside = [&](auto &self, mlir::Operation &op) -> void {
+    for (mlir::Region &r : op.getRegions())
+      for (mlir::Block &b : r)
+        for (mlir::Operation &in : b) {
+          seed(&in);
+          if (in.getNumRegions()) self(self, in);
+        }
+  };
+  mlir::Region &body = f->getRegion(0);
+  if (!body.empty()) out->values = body.front().getNumArguments();
+  // A chase of list pointers through ops the parser made long ago, one cache miss each;
+  // the parser made them one after another, so the op eight ahead is most often eight
+  // strides ahead, and fetching that early halves the walk (0.11 -> 0.055 s at 1M ops).
+  // A wrong guess only fetches a line for nothing: a prefetch never faults.
+  for (mlir::Block &b : body) {
+    mlir::Operation *prev = nullptr;
+    for (mlir::Operation &op : b) {
+      if (prev) {
+        intptr_t d = reinterpret_cast<const char *>(&op) - reinterpret_cast<const char *>(prev);
+        __builtin_prefetch(reinterpret_cast<const char *>(&op) + 8 * d);
+        __builtin_prefetch(reinterpret_cast<const char *>(&op) + 8 * d + 64);
+      }
+      prev = &op;
+      ++out->ops;
+      out->values += op.getNumResults();
+      out->operands += op.getNumOperands();
+      seed(&op);
+      if (op.getNumRegions()) seed_inside(seed_inside, op);
+    }
+  }
+  if (dead.empty()) return;
+  // Erasing an op (with everything inside it) may leave what it read unused.
+  while (!work.empty()) {
+    mlir::Operation *op = work.pop_back_val();
+    op->walk([&](mlir::Operation *in) {
+      for (mlir::Value v : in->getOperands())
+        if (mlir::Operation *d = v.getDefiningOp())
+          if (!op->isAncestor(d)) consider(d);
+    });
+  }
+  f->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+    if (op == f || !dead.contains(op)) return mlir::WalkResult::advance();
+    fn(user, wrap(op));
+    ++out->dead;
+    return mlir::WalkResult::skip();  // what is inside goes with it
+  });
 }

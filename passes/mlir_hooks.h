@@ -39,10 +39,21 @@ MlirAttribute met_dictionary_sorted(MlirContext ctx, intptr_t n, const MlirNamed
 // dynamic one counts) into |*out|: returns 1, or 0 when |op| is no LinalgOp.
 int met_linalg_loops(MlirOperation op, uint32_t *out);
 
-// 1 when a compiler erases |op| once its results are unused: MLIR's
-// wouldOpBeTriviallyDead (no memory effects but allocating its own results, recursively
-// through its regions; not a terminator or symbol). What canonicalization asks.
-int met_op_erasable_when_unused(MlirOperation op);
+// What one walk of a function body finds: the ops of its body's blocks (not nested ones),
+// their results plus the entry block's arguments, their operands (to size the graph), and
+// how many dead ops it reported.
+typedef struct met_body_scan_t {
+  size_t ops, values, operands, dead;
+} met_body_scan_t;
+
+// Walks |func|'s body once. Counts into |*out|, and calls |fn| for each op that
+// canonicalization erases (metrale/graph.h, Dead ops) and that is not inside another, in
+// pre-order: an op MLIR would erase once unused (wouldOpBeTriviallyDead: no memory effects
+// but allocating its own results, recursively through its regions; no terminator) whose
+// every result is used only by such ops, or inside them, transitively, whatever the order
+// of blocks. O(ops + uses) when none is dead.
+void met_scan_body(MlirOperation func, met_body_scan_t *out,
+                   void (*fn)(void *user, MlirOperation op), void *user);
 
 #ifdef __cplusplus
 }

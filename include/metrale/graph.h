@@ -39,16 +39,13 @@
 //   buffer passes through (a timer, a logger) is host work and counts nothing; any other
 //   unresolved call (external with shaped values, recursive, indirect) leaves the report
 //   incomplete with a warning at the call.
-// - Dead ops: a node whose results no kept node reads (the function's return and a view's
-//   reader read; so do uses nested in a later op's regions, which are that op's
-//   operands), and that the builder says a compiler erases when unused (MLIR's
-//   wouldOpBeTriviallyDead: no memory effects but allocating its own results, no
-//   terminator), is dead, transitively: erasing it may leave its producers unread. Real
-//   pipelines erase such ops (canonicalization and CSE run before IREE's dispatch
-//   formation and in `metrale run`'s lowering), so the builder erases them from the graph
-//   (met_graph_find_dead, met_graph_erase) and no report counts them: no dispatch, no
-//   slot, no traffic, no weight. A node that lists no result (host ops whose results are
-//   scalars) is never dead.
+// - Dead ops: an op that canonicalization erases is not in the graph (its position stays
+//   empty): one MLIR would erase once unused (wouldOpBeTriviallyDead: no memory effects
+//   but allocating its own results, recursively through its regions; no terminator)
+//   whose results only such ops use, or ops inside them, transitively (passes/
+//   mlir_hooks.h, met_scan_body). Real pipelines erase them (canonicalization runs before
+//   IREE's dispatch formation and in `metrale run`'s lowering), so no report counts them:
+//   no dispatch, no slot, no traffic, no weight, no warning.
 #ifndef METRALE_GRAPH_H
 #define METRALE_GRAPH_H
 
@@ -108,9 +105,6 @@ enum {
                                       // its result's bytes, not the whole table
   MET_NODE_F_DPS_INIT = 1u << 9,      // its last operand is the init its one result is
                                       // written into (destination passing: linalg ops)
-  MET_NODE_F_READ_UNLISTED = 1u << 12,  // a reader that does not list it as an operand
-                                      // reads a result (a splat the reader folds in, see
-                                      // passes/adapter_lowering.c): never dead
 };
 
 typedef enum met_value_role_e {
@@ -148,12 +142,10 @@ typedef struct met_value_t {
   uint8_t role;         // met_value_role_t
   uint8_t rank;         // shape rank: 0 for scalars and unranked values (at most 255)
   uint16_t flags;       // MET_VALUE_F_*
-  const char *name;     // optional printable name ("%3", "%arg0"); NULL when not recorded
 } met_value_t;
 
 typedef struct met_node_t {
   const char *name;        // op name, e.g. "tosa.add"; borrowed from the graph's arena
-  const char *loc;         // optional "file:line:col"; NULL when not recorded
   uint8_t kind;            // met_node_kind_t
   uint8_t op_class;        // met_op_class_t
   uint16_t flags;          // MET_NODE_F_*
@@ -217,6 +209,11 @@ typedef struct met_graph_t {
                                 // counted (the adapter counts them on request)
   uint64_t scalar_arg_bytes;    // arguments that are no tensor or buffer (index, i32,
                                 // f32, ...): not values of the graph, passed by value
+  // Printable names, only where a builder records them (reports that show them): per
+  // value its name in the IR ("%3", "%arg0"), per node its "file:line:col". NULL arrays,
+  // or NULL entries, when not recorded (met_graph_value_name, met_graph_node_loc).
+  const char **value_names; size_t value_names_cap;
+  const char **node_locs; size_t node_locs_cap;
   uint32_t position_count;      // schedule length
   uint32_t arg_count;           // values [0, arg_count) are the function arguments
   bool incomplete;              // the builder could not track everything (multi-block,
@@ -281,24 +278,16 @@ static inline uint32_t met_graph_root(const met_graph_t *g, uint32_t v) {
 met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
                                   uint32_t *out_value);
 
-// Whether the builder's compiler erases |node| once none of its results is used (see Dead
-// ops above). Called only for nodes whose results no kept node reads.
-typedef bool (*met_graph_erasable_fn_t)(void *user, const met_node_t *node);
+// Records the printable name of value |v| / the location of node |n| (borrowed: it must
+// outlive the graph). Optional; storage is made on the first call.
+met_status_t met_graph_set_value_name(met_graph_t *graph, uint32_t v, const char *name);
+met_status_t met_graph_set_node_loc(met_graph_t *graph, uint32_t n, const char *loc);
+static inline const char *met_graph_value_name(const met_graph_t *g, size_t v) {
+  return v < g->value_names_cap && g->value_names ? g->value_names[v] : 0;
+}
+static inline const char *met_graph_node_loc(const met_graph_t *g, size_t n) {
+  return n < g->node_locs_cap && g->node_locs ? g->node_locs[n] : 0;
+}
 
-// Marks in |dead| (node_count bytes, written in full) the dead nodes of |graph| (Dead ops
-// above), asking |erasable| about each candidate once, last node first. Temporary
-// storage (value_count bytes) comes from |scratch| and is released. |*out_count| gets
-// how many are dead. O(nodes + operands).
-met_status_t met_graph_find_dead(const met_graph_t *graph, met_graph_erasable_fn_t erasable,
-                                 void *user, met_arena_t *scratch, uint8_t *dead,
-                                 size_t *out_count);
-
-// Removes the nodes marked in |dead| (as met_graph_find_dead marks them: no kept node
-// reads their results), with their results and operand lists. What stays keeps its
-// order and positions (a removed node leaves its position empty); node and value ids
-// after a removed one move down, and producers, aliases, operands and graph->flops are
-// renumbered to match. MET_EINVAL, with |graph| unchanged, when a kept node reads a
-// removed result.
-met_status_t met_graph_erase(met_graph_t *graph, const uint8_t *dead, met_arena_t *scratch);
 
 #endif

@@ -14,7 +14,7 @@ static const met_target_t *target(const char *name) {
 }
 
 static uint32_t arg(met_graph_t *g, uint64_t bytes, uint64_t f32b, int role) {
-  met_value_t v = {bytes, f32b, -1, (int32_t)g->arg_count, -1, (uint8_t)role, 1, 0, NULL};
+  met_value_t v = {bytes, f32b, -1, (int32_t)g->arg_count, -1, (uint8_t)role, 1, 0};
   uint32_t id;
   CHECK(met_graph_add_argument(g, &v, &id) == MET_OK);
   return id;
@@ -31,7 +31,7 @@ static uint32_t node(met_graph_t *g, const char *name, met_node_kind_t kind, met
   if (bytes || f32b) {
     met_value_t v = {bytes, f32b, 0, -1, alias,
                      (uint8_t)(kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : MET_ROLE_OTHER),
-                     1, 0, NULL};
+                     1, 0};
     CHECK(met_graph_add_result(g, &v, &id) == MET_OK);
   }
   return id;
@@ -208,12 +208,12 @@ static void test_failing_allocator(void) {
     // Build with the system allocator's help: skip when building itself runs out.
     met_status_t st = MET_OK;
     uint32_t id;
-    met_value_t v = {64, 64, -1, 0, -1, MET_ROLE_INPUT, 1, 0, NULL};
+    met_value_t v = {64, 64, -1, 0, -1, MET_ROLE_INPUT, 1, 0};
     st = met_graph_add_argument(&g, &v, &id);
     uint32_t n;
     if (!st) st = met_graph_begin_node(&g, "arith.addf", 10, EW, -1, 0, &n);
     if (!st) st = met_graph_add_operand(&g, id);
-    met_value_t res = {64, 64, 0, -1, -1, MET_ROLE_ACTIVATION, 1, 0, NULL};
+    met_value_t res = {64, 64, 0, -1, -1, MET_ROLE_ACTIVATION, 1, 0};
     if (!st) st = met_graph_add_result(&g, &res, &id);
     if (!st) st = met_graph_begin_node(&g, "func.return", 11, MET_NODE_RETURN, MET_CLASS_OTHER, -1, 0, &n);
     if (!st) st = met_graph_add_operand(&g, id);
@@ -243,94 +243,33 @@ static void test_rows(void) {
   CHECK(strcmp(rows[0]->name, "arena_bytes") == 0);
 }
 
-// met_graph_find_dead and met_graph_erase (graph.h, Dead ops). The callback records whom
-// it was asked about and refuses "side.effect".
-typedef struct asked_t { const char *names[16]; size_t n; } asked_t;
-static bool erasable_unless_side(void *user, const met_node_t *n) {
-  asked_t *a = user;
-  if (a->n < 16) a->names[a->n++] = n->name;
-  return strcmp(n->name, "side.effect") != 0;
-}
-
-static void test_dead_ops(void) {
+// Printable names and locations (met_graph_set_value_name, met_graph_set_node_loc): kept
+// beside the graph, NULL where none was recorded, refused for ids that do not exist.
+static void test_names(void) {
   fixture_t f;
   met_graph_t *g = setup(&f);
-  uint32_t x = arg(g, 100, 100, MET_ROLE_INPUT);                                 // v0
-  uint32_t a = node(g, "arith.mulf", EW, 0, OPS(x, x), 100, 100, -1);            // n0 v1
-  uint32_t av = node(g, "tensor.collapse_shape", MET_NODE_VIEW, MET_CLASS_OTHER, 0,
-                     OPS(a), 100, 100, (int)a);                                  // n1 v2
-  node(g, "math.exp", EW, 0, OPS(av), 100, 100, -1);                             // n2 v3
-  uint32_t k = node(g, "tosa.const", MET_NODE_LEAF, MET_CLASS_OTHER,
-                    MET_NODE_F_READ_UNLISTED, NULL, 0, 8, 8, -1);                // n3 v4
-  node(g, "side.effect", EW, 0, OPS(x), 100, 100, -1);                           // n4 v5
-  uint32_t y = node(g, "arith.addf", EW, 0, OPS(x, x), 100, 100, -1);            // n5 v6
-  node(g, "host.op", MET_NODE_HOST, MET_CLASS_OTHER, 0, OPS(y), 0, 0, -1);       // n6
-  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(y), 0, 0, -1); // n7
-  CHECK_EQ_U64(k, 4);
-  CHECK(met_arena_calloc(&f.arena, g->node_count, sizeof(uint64_t), (void **)&g->flops) == MET_OK);
-  for (size_t n = 0; n < g->node_count; ++n) g->flops[n] = 10 * n;
-  uint8_t dead[8];
-  size_t count = 0;
-  asked_t asked = {{0}, 0};
-  met_arena_t scratch;
-  met_arena_initialize(met_allocator_system(), &scratch);
-  CHECK(met_graph_find_dead(g, erasable_unless_side, &asked, &scratch, dead, &count) == MET_OK);
-  // Last first: exp (v3 unread) is dead, so the view (v2 unread) and then mulf (v1 unread)
-  // are; side.effect is asked and refused; the const (read unlisted), addf (read by the
-  // host op and the return), the host op and the return (no results) are never asked.
-  CHECK_EQ_U64(count, 3);
-  CHECK(dead[0] && dead[1] && dead[2] && !dead[3] && !dead[4] && !dead[5] && !dead[6] && !dead[7]);
-  CHECK_EQ_U64(asked.n, 4);
-  CHECK(asked.n == 4 && !strcmp(asked.names[0], "side.effect") &&
-        !strcmp(asked.names[1], "math.exp") && !strcmp(asked.names[2], "tensor.collapse_shape") &&
-        !strcmp(asked.names[3], "arith.mulf"));
-  // A kept reader of a removed result: refused, nothing moves.
-  uint8_t bad[8] = {0, 0, 0, 0, 0, 1, 0, 0};  // addf, which the return reads
-  CHECK(met_graph_erase(g, bad, &scratch) == MET_EINVAL);
-  CHECK_EQ_U64(g->node_count, 8);
-  CHECK(met_graph_erase(g, dead, &scratch) == MET_OK);
-  // Kept: const, side.effect, addf, host op, return -> nodes 0..4; values v0 (the argument),
-  // v4 -> 1, v5 -> 2, v6 -> 3; operands: side.effect's x, addf's x x, the host op's and the
-  // return's v6 -> 3: 1 + 2 + 1 + 1 = 5 (mulf's two, the view's and exp's one are gone).
-  CHECK_EQ_U64(g->node_count, 5);
-  CHECK_EQ_U64(g->value_count, 4);
-  CHECK_EQ_U64(g->operand_count, 5);
-  CHECK(!strcmp(g->nodes[0].name, "tosa.const") && !strcmp(g->nodes[4].name, "func.return"));
-  CHECK_EQ_U64(g->nodes[0].position, 3);  // positions stay: 0..2 are now empty
-  CHECK_EQ_U64(g->nodes[4].position, 7);
-  CHECK_EQ_U64(g->nodes[2].result_begin, 3);
-  CHECK_EQ_U64(g->values[3].producer, 2);
-  CHECK_EQ_U64(g->values[1].producer, 0);
-  CHECK_EQ_U64(g->nodes[3].operand_begin, 3);  // the host op: side.effect's 1 + addf's 2
-  CHECK_EQ_U64(g->operands[g->nodes[3].operand_begin], 3);
-  CHECK_EQ_U64(g->operands[g->nodes[4].operand_begin], 3);
-  CHECK_EQ_U64(g->nodes[4].result_begin, 4);  // no results: where the next would start
-  CHECK_EQ_U64(g->flops[0], 30);  // the const's, which was node 3
-  CHECK_EQ_U64(g->flops[2], 50);
-  // The Budget of what is left must be the Budget of the same graph built without the
-  // dead ops: run both and compare.
-  fixture_t f2;
-  met_graph_t *h = setup(&f2);
-  uint32_t x2 = arg(h, 100, 100, MET_ROLE_INPUT);
-  node(h, "tosa.const", MET_NODE_LEAF, MET_CLASS_OTHER, MET_NODE_F_READ_UNLISTED, NULL, 0, 8, 8, -1);
-  node(h, "side.effect", EW, 0, OPS(x2), 100, 100, -1);
-  uint32_t y2 = node(h, "arith.addf", EW, 0, OPS(x2, x2), 100, 100, -1);
-  node(h, "host.op", MET_NODE_HOST, MET_CLASS_OTHER, 0, OPS(y2), 0, 0, -1);
-  node(h, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(y2), 0, 0, -1);
-  met_budget_report_t r1, r2;
-  CHECK(met_budget_analyze(g, target("host-cpu"), NULL, &f.arena, &r1) == MET_OK);
-  CHECK(met_budget_analyze(h, target("host-cpu"), NULL, &f2.arena, &r2) == MET_OK);
-  CHECK_EQ_U64(r1.budget.dispatches, r2.budget.dispatches);
-  CHECK_EQ_U64(r1.budget.dram_bytes, r2.budget.dram_bytes);
-  CHECK_EQ_U64(r1.budget.arena_bytes, r2.budget.arena_bytes);
-  CHECK_EQ_U64(r1.budget.param_bytes, r2.budget.param_bytes);
-  met_arena_deinitialize(&scratch);
+  uint32_t x = arg(g, 100, 100, MET_ROLE_INPUT);
+  CHECK(met_graph_value_name(g, x) == NULL && met_graph_node_loc(g, 0) == NULL);
+  uint32_t y = node(g, "arith.addf", EW, 0, OPS(x, x), 100, 100, -1);
+  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(y), 0, 0, -1);
+  CHECK(met_graph_set_value_name(g, y, "%y") == MET_OK);
+  CHECK(met_graph_set_node_loc(g, 1, "f.mlir:3:3") == MET_OK);
+  CHECK(met_graph_set_value_name(g, 2, "%z") == MET_EINVAL);  // values 0 and 1 only
+  CHECK(met_graph_set_node_loc(g, 2, "f.mlir:9:9") == MET_EINVAL);
+  CHECK(met_graph_value_name(g, x) == NULL);
+  CHECK(met_graph_value_name(g, y) && !strcmp(met_graph_value_name(g, y), "%y"));
+  CHECK(met_graph_node_loc(g, 0) == NULL);
+  CHECK(met_graph_node_loc(g, 1) && !strcmp(met_graph_node_loc(g, 1), "f.mlir:3:3"));
+  // Values added after the array was made have no name until given one.
+  uint32_t z = node(g, "arith.mulf", EW, 0, OPS(y, y), 100, 100, -1);
+  CHECK(met_graph_value_name(g, z) == NULL);
+  CHECK(met_graph_set_value_name(g, z, "%z") == MET_OK);
+  CHECK(met_graph_value_name(g, z) && !strcmp(met_graph_value_name(g, z), "%z"));
   met_arena_deinitialize(&f.arena);
-  met_arena_deinitialize(&f2.arena);
 }
 
 int main(void) {
-  test_dead_ops();
+  test_names();
   test_rows();
   test_chain_epilogue();
   test_chain_no_epilogue();
