@@ -290,6 +290,11 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   if (ok) g->model.replace_sources = g->target->residency == MET_RESIDENCY_REPLACE;
   ok = ok && gather_runs(g, &jobs) && met_mem_gather_globals(g) && met_mem_check(g, met_memory_model_finish(&g->model)) &&
        met_mem_gather_kv_pool(g, o->kv_dtype, o->kv_pool) && met_mem_gather_caches(g) && g->ok;
+  if (ok && !g->r.pool.present && (sequences || tokens))
+    met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
+                  "%s%s%s %s no effect: the module declares no KV pool (metrale.kv_pool, or "
+                  "kv-pool=)", sequences ? "sequences=" : "", sequences && tokens ? " and " : "",
+                  tokens ? "tokens=" : "", sequences && tokens ? "have" : "has");
   if (ok) {
     g->r.kv_missing = met_memory_kv_missing(&g->r.pool, sequences, tokens);
     report_missing_kv(g);

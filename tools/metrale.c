@@ -14,6 +14,7 @@
 #include "../passes/adapter.h"
 #include "../passes/attrs.h"
 #include "../passes/sarif.h"
+#include "../passes/types.h"
 #include "metrale/memory.h"
 #include "metrale/options.h"
 #include "metrale/parse.h"
@@ -227,8 +228,12 @@ static bool take_value(int argc, char **argv, int *i, const char *flag, const ch
 
 // take_value, refusing an empty value ("--json ''" would otherwise write nothing).
 bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out) {
-  if (!take_value(argc, argv, i, flag, out)) return false;
-  if (!**out) { fprintf(stderr, "metrale: %s needs a value, not an empty one\n", flag); exit(2); }
+  const char *v;
+  if (!take_value(argc, argv, i, flag, &v)) return false;
+  if (!*v) { fprintf(stderr, "metrale: %s needs a value, not an empty one\n", flag); exit(2); }
+  // Given twice, one of the two would be dropped without a word, unchecked.
+  if (*out) { fprintf(stderr, "metrale: %s is given twice ('%s', '%s')\n", flag, *out, v); exit(2); }
+  *out = v;
   return true;
 }
 
@@ -300,9 +305,15 @@ bool cli_check_values(const cli_opts_t *o) {
     mlirContextAppendDialectRegistry(ctx, reg);
     mlirDialectRegistryDestroy(reg);
     mlirContextLoadAllAvailableDialects(ctx);
-    if (mlirTypeIsNull(met_parse_type_quietly(ctx, ref(o->text[MET_OPT_kv_dtype])))) {
+    MlirType t = met_parse_type_quietly(ctx, ref(o->text[MET_OPT_kv_dtype]));
+    uint64_t bits, widened;
+    bool is_float;
+    if (mlirTypeIsNull(t)) {
       bad = MET_OPT_kv_dtype;
       why = "not a type (f16, bf16, f8E4M3FN, i8, ...)";
+    } else if (!met_type_element_bits(t, met_target_builtin(0), &bits, &widened, &is_float)) {
+      bad = MET_OPT_kv_dtype;  // a width does not depend on the target (index has one on each)
+      why = "a type without a storage width (an element type such as f16, bf16, i8)";
     }
     mlirContextDestroy(ctx);
   }

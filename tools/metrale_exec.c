@@ -246,46 +246,18 @@ int cmd_exec(int argc, char **argv) {
   met_exec_options_default(&r.eo);
   cli_opts_t o;
   memset(&o, 0, sizeof(o));
-  const char *v, *json = NULL, *params = NULL, *states = NULL;
-  r.target = "mlir-cpu";
+  const char *json = NULL, *runs = NULL, *timeout = NULL, *opt = NULL, *inputs = NULL;
+  const char **params = &o.text[MET_OPT_params], **states = &o.text[MET_OPT_states];
   for (int i = 0; i < argc; ++i) {
-    char msg[256];
-    uint64_t num;
     if (cli_take_nonempty(argc, argv, &i, "--function", &r.function)) continue;
     if (cli_take_nonempty(argc, argv, &i, "--target", &r.target)) continue;
     if (cli_take_nonempty(argc, argv, &i, "--json", &json)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--params", &params)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--states", &states)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--runs", &v)) {
-      if (!met_parse_option_u64("--runs", v, strlen(v), 1, 1000000, &num, msg, sizeof(msg))) {
-        fprintf(stderr, "metrale: %s\n", msg);
-        return 2;
-      }
-      r.eo.runs = (unsigned)num;
-      continue;
-    }
-    if (cli_take_nonempty(argc, argv, &i, "--timeout", &v)) {
-      if (!met_parse_option_u64("--timeout", v, strlen(v), 1, 86400, &num, msg, sizeof(msg))) {
-        fprintf(stderr, "metrale: %s\n", msg);
-        return 2;
-      }
-      r.eo.timeout_s = (unsigned)num;
-      continue;
-    }
-    if (cli_take_nonempty(argc, argv, &i, "--opt", &v)) {
-      if (!met_parse_option_u64("--opt", v, strlen(v), 0, 3, &num, msg, sizeof(msg))) {
-        fprintf(stderr, "metrale: %s\n", msg);
-        return 2;
-      }
-      r.eo.opt_level = (int)num;
-      continue;
-    }
-    if (cli_take_nonempty(argc, argv, &i, "--inputs", &v)) {
-      if (!strcmp(v, "zeros")) r.eo.inputs = MET_EXEC_INPUTS_ZEROS;
-      else if (!strcmp(v, "random")) r.eo.inputs = MET_EXEC_INPUTS_RANDOM;
-      else { fprintf(stderr, "metrale: --inputs is zeros or random, not '%s'\n", v); return 2; }
-      continue;
-    }
+    if (cli_take_nonempty(argc, argv, &i, "--params", params)) continue;
+    if (cli_take_nonempty(argc, argv, &i, "--states", states)) continue;
+    if (cli_take_nonempty(argc, argv, &i, "--runs", &runs)) continue;
+    if (cli_take_nonempty(argc, argv, &i, "--timeout", &timeout)) continue;
+    if (cli_take_nonempty(argc, argv, &i, "--opt", &opt)) continue;
+    if (cli_take_nonempty(argc, argv, &i, "--inputs", &inputs)) continue;
     if (!strcmp(argv[i], "--inject-device-loss")) r.eo.inject_device_loss = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o.unregistered = true;
     else if (argv[i][0] == '-' && argv[i][1]) {
@@ -294,6 +266,32 @@ int cmd_exec(int argc, char **argv) {
     } else if (!o.model) o.model = argv[i];
     else { fprintf(stderr, "metrale run: one model at a time\n"); return 2; }
   }
+  // Every value is checked before the model is read: a bad one is bad usage.
+  static const struct { const char *flag; uint64_t lo, hi; } nums[] = {
+      {"--runs", 1, 1000000}, {"--timeout", 1, 86400}, {"--opt", 0, 3}};
+  const char *num_text[] = {runs, timeout, opt};
+  uint64_t num[3] = {r.eo.runs, r.eo.timeout_s, (uint64_t)r.eo.opt_level};
+  for (size_t k = 0; k < 3; ++k) {
+    char msg[256];
+    if (num_text[k] && !met_parse_option_u64(nums[k].flag, num_text[k], strlen(num_text[k]),
+                                             nums[k].lo, nums[k].hi, &num[k], msg, sizeof(msg))) {
+      fprintf(stderr, "metrale: %s\n", msg);
+      return 2;
+    }
+  }
+  r.eo.runs = (unsigned)num[0];
+  r.eo.timeout_s = (unsigned)num[1];
+  r.eo.opt_level = (int)num[2];
+  if (inputs && !strcmp(inputs, "zeros")) r.eo.inputs = MET_EXEC_INPUTS_ZEROS;
+  else if (inputs && !strcmp(inputs, "random")) r.eo.inputs = MET_EXEC_INPUTS_RANDOM;
+  else if (inputs) { fprintf(stderr, "metrale: --inputs is zeros or random, not '%s'\n", inputs); return 2; }
+  if (!r.target) r.target = "mlir-cpu";
+  const met_target_t *known;
+  if (met_target_find(r.target, strlen(r.target), &known) != MET_OK) {
+    fprintf(stderr, "metrale run: unknown target '%s' (metrale targets lists them)\n", r.target);
+    return 2;
+  }
+  if (!cli_check_values(&o)) return 2;
   if (!o.model) { fprintf(stderr, "metrale run: no model given\n%s", cli_usage); return 2; }
   MlirModule m = cli_load(&o, &r.ctx);
   if (mlirModuleIsNull(m)) return 1;
@@ -303,8 +301,8 @@ int cmd_exec(int argc, char **argv) {
   met_dispatch_run_options_t dop;
   memset(&dop, 0, sizeof(dop));
   dop.target = ref(r.target);
-  dop.params = ref(params ? params : "");
-  dop.states = ref(states ? states : "");
+  dop.params = ref(*params ? *params : "");
+  dop.states = ref(*states ? *states : "");
   dop.on_function = run_one;
   dop.on_function_user = &r;
   cli_diag_t d = {false};
