@@ -432,15 +432,20 @@ static void on_dead(void *user, MlirOperation op) {
   if (sh->dead_status) return;
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   sh->dead_status = met_ptrmap_put(&sh->dead, op.ptr, 1);
-  bool counted = mlirOperationGetNumRegions(op) > 0;
-  for (intptr_t r = 0; r < mlirOperationGetNumResults(op) && !counted; ++r)
+  intptr_t nres = mlirOperationGetNumResults(op);
+  bool counted = false;
+  for (intptr_t r = 0; r < nres && !counted; ++r)
     counted = met_type_is_shaped_value(mlirValueGetType(mlirOperationGetResult(op, r)));
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op) && !counted; ++r)
+    counted = met_adapter_region_touches_shaped(mlirOperationGetRegion(op, r));
   if (!sh->dead_status && counted)
     sh->dead_status = met_diag_add(sh->arena, sh->diags, mlirOperationGetLocation(op),
                                    MET_DIAG_REMARK,
-                                   "'%.*s' is dead: nothing live uses its results, so a compiler "
-                                   "erases it (canonicalization) and metrale counts nothing for it",
-                                   (int)n.length, n.data);
+                                   "'%.*s' is dead: %s, so a compiler erases it "
+                                   "(canonicalization) and metrale counts nothing for it",
+                                   (int)n.length, n.data,
+                                   nres ? "nothing live uses its results"
+                                        : "it has no results and no effects");
   ++sh->ndead;
 }
 

@@ -74,6 +74,9 @@ typedef struct builder_t {
 // Records |v|'s printable name as graph value |id| when the options record names.
 met_status_t met_adapter_name_value(builder_t *b, MlirValue v, uint32_t id);
 
+// Whether an op in |region|, at any depth, touches a tensor or buffer (or is a call).
+bool met_adapter_region_touches_shaped(MlirRegion region);
+
 // Whether |op| is erased as dead, or lies inside an op that is (metrale/graph.h).
 bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op);
 

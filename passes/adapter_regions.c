@@ -15,7 +15,7 @@ enum { MAX_REGION_DEPTH = 48 };
 
 // True when an op in |region| (at any depth) has a shaped operand or result: only such a
 // region can hold tensors or buffers of its own.
-static bool region_touches_shaped(MlirRegion region) {
+bool met_adapter_region_touches_shaped(MlirRegion region) {
   for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
        blk = mlirBlockGetNextInRegion(blk))
     for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
@@ -28,7 +28,7 @@ static bool region_touches_shaped(MlirRegion region) {
       MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(in));
       if (met_ir_str_eq(n, "func.call") || met_ir_str_eq(n, "func.call_indirect")) return true;
       for (intptr_t r = 0; r < mlirOperationGetNumRegions(in); ++r)
-        if (region_touches_shaped(mlirOperationGetRegion(in, r))) return true;
+        if (met_adapter_region_touches_shaped(mlirOperationGetRegion(in, r))) return true;
     }
   return false;
 }
@@ -113,7 +113,7 @@ met_status_t met_adapter_region_scratch(builder_t *b, MlirOperation op, MlirLoca
   size_t max_blocks = 0;
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
     MlirRegion region = mlirOperationGetRegion(op, r);
-    if (mlirBlockIsNull(mlirRegionGetFirstBlock(region)) || !region_touches_shaped(region))
+    if (mlirBlockIsNull(mlirRegionGetFirstBlock(region)) || !met_adapter_region_touches_shaped(region))
       continue;
     met_graph_t sub;
     met_graph_initialize(&b->sh->tmp, &sub);

@@ -209,7 +209,7 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
   results[i].report = &j->report;
   if (o->set_attributes) set_budget_attr(j, &e->keys);
   if (o->metrics) budget_metrics(o, j, e->user);
-  if (o->on_plan) o->on_plan(o->on_plan_user, results[i].name, &j->graph, &j->report);
+  if (o->on_plan) o->on_plan(o->on_plan_user, e->target, results[i].name, &j->graph, &j->report);
   if (o->svg.length && !e->svg_done) {
     // svg=FILE: the first evaluated function's plan.
     e->svg_done = true;

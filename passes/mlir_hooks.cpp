@@ -5,7 +5,10 @@
 
 #include <algorithm>
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -38,12 +41,22 @@ extern "C" int met_linalg_flops(MlirOperation op, int64_t dynamic_size, uint64_t
     if (r < 0) return 0;
     if (__builtin_mul_overflow(domain, (uint64_t)r, &domain)) return 0;
   }
+  // The body's arith and math ops that run: a dead one (metrale/graph.h, Dead ops; here
+  // within the body, last op first) is erased before any kernel has it.
   uint64_t body = 0;
-  if (mlir::Block *b = lop.getBlock())
-    for (mlir::Operation &o : b->without_terminator()) {
+  if (mlir::Block *b = lop.getBlock()) {
+    llvm::SmallPtrSet<mlir::Operation *, 16> live;
+    for (mlir::Operation &o : llvm::reverse(*b)) {
+      bool l = &o == &b->back() && b->mightHaveTerminator();
+      for (mlir::Operation *u : o.getUsers())
+        if (mlir::Operation *a = b->findAncestorOpInBlock(*u); a && live.contains(a)) l = true;
+      if (!l && !mlir::wouldOpBeTriviallyDead(&o)) l = true;
+      if (!l) continue;
+      live.insert(&o);
       llvm::StringRef d = o.getName().getDialectNamespace();
       if ((d == "arith" || d == "math") && !llvm::isa<mlir::arith::ConstantOp>(o)) ++body;
     }
+  }
   return __builtin_mul_overflow(domain, body, out) ? 0 : 1;
 }
 
@@ -177,13 +190,38 @@ extern "C" void met_scan_body(MlirOperation func, met_body_scan_t *out,
     }
   }
   if (dead.empty()) return;
-  // Erasing an op (with everything inside it) may leave what it read unused.
+  // Erasing an op (with everything inside it) may leave what it read unused. Each op the
+  // propagation reaches gets its live uses counted once, then one less for each use whose
+  // user dies: O(uses) in all (rescanning a use list per dead user was quadratic).
+  llvm::DenseSet<mlir::Operation *> done;  // dead ops whose uses were let go
+  llvm::DenseMap<mlir::Operation *, unsigned> live_uses;
+  auto in_done = [&](mlir::Operation *op) {
+    for (mlir::Operation *p = op; p && p != f; p = p->getParentOp())
+      if (done.contains(p)) return true;
+    return false;
+  };
   while (!work.empty()) {
     mlir::Operation *op = work.pop_back_val();
-    op->walk([&](mlir::Operation *in) {
-      for (mlir::Value v : in->getOperands())
-        if (mlir::Operation *d = v.getDefiningOp())
-          if (!op->isAncestor(d)) consider(d);
+    if (in_done(op)) continue;  // let go with an op around it
+    done.insert(op);
+    op->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *in) {
+      if (in != op && done.contains(in)) return mlir::WalkResult::skip();
+      for (mlir::Value v : in->getOperands()) {
+        mlir::Operation *d = v.getDefiningOp();
+        if (!d || op->isAncestor(d) || dead.contains(d)) continue;
+        auto [it, fresh] = live_uses.try_emplace(d, 0u);
+        if (fresh) {
+          for (mlir::OpOperand &u : d->getUses())
+            if (!in_done(u.getOwner())) ++it->second;
+        } else {
+          --it->second;
+        }
+        if (it->second == 0 && f->isProperAncestor(d) && mlir::wouldOpBeTriviallyDead(d)) {
+          dead.insert(d);
+          work.push_back(d);
+        }
+      }
+      return mlir::WalkResult::advance();
     });
   }
   f->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {

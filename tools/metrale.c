@@ -46,6 +46,7 @@ const char cli_usage[] =
     "                      [--json FILE|-] [--inject-device-loss] [--target NAME] [--timeout S]\n"
     "                      [--params SPEC] [--states SPEC]\n"
     "       metrale plan MODEL.mlir --svg FILE|- [--target NAME] [--function NAME] [--params SPEC]\n"
+    "                      [--dynamic-size N] [--planner NAME]\n"
     "       metrale targets [--json]\n"
     "\n"
     "budget   the Budget of one run of every function on a target, as a table\n"
@@ -404,6 +405,20 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
     fprintf(stderr, " (or all)\n");
     free(o.models);
     return 2;
+  }
+  // Standard output holds one report: two would run together and neither would parse.
+  const char *outs[] = {o.text[MET_OPT_json], o.text[MET_OPT_sarif], o.csv, o.svg};
+  const char *out_flags[] = {"--json", "--sarif", "--csv", "--svg"};
+  int first_stdout = -1;
+  for (int k = 0; k < 4; ++k) {
+    if (!outs[k] || strcmp(outs[k], "-")) continue;
+    if (first_stdout >= 0) {
+      fprintf(stderr, "metrale %s: %s - and %s - both write to standard output; give one a file\n",
+              cmd, out_flags[first_stdout], out_flags[k]);
+      free(o.models);
+      return 2;
+    }
+    first_stdout = k;
   }
   size_t ntargets = all ? met_target_builtin_count() : 1;
   if ((o.nmodels > 1 || all) && o.text[MET_OPT_json]) {

@@ -23,17 +23,17 @@
 
 typedef struct plan_cli_t {
   const char *want;          // --function, or NULL: the first function with a plan
-  const met_target_t *target;
   met_strbuf_t svg;
   bool done;
 } plan_cli_t;
 
-static void on_plan(void *user, const char *name, const met_graph_t *g,
+// |t|: the target the Budget resolved (the option's, the module's DLTI one or host-cpu).
+static void on_plan(void *user, const met_target_t *t, const char *name, const met_graph_t *g,
                     const met_budget_report_t *r) {
   plan_cli_t *p = user;
   if (p->done || (p->want && strcmp(p->want, name))) return;
   p->done = true;
-  (void)met_plan_svg(&p->svg, name, p->target, g, r);
+  (void)met_plan_svg(&p->svg, name, t, g, r);
 }
 
 int cmd_plan(int argc, char **argv) {
@@ -41,6 +41,15 @@ int cmd_plan(int argc, char **argv) {
   int rc = cli_parse_opts(argc, argv, MET_PASS_BUDGET, "plan", &o);
   if (rc) return rc;
   if (!cli_check_values(&o)) { free(o.models); return 2; }
+  // The budget's report flags are parsed with the budget's options: plan writes none.
+  const char *other = o.text[MET_OPT_json] ? "--json" : o.text[MET_OPT_sarif] ? "--sarif"
+                    : o.csv ? "--csv" : NULL;
+  if (other) {
+    fprintf(stderr, "metrale plan: %s is not taken (plan draws the SVG; metrale budget writes "
+                    "the reports)\n%s", other, cli_usage);
+    free(o.models);
+    return 2;
+  }
   if (!o.svg || o.nmodels != 1) {
     fprintf(stderr, "metrale plan: one model and --svg FILE are needed\n%s", cli_usage);
     free(o.models);
@@ -49,8 +58,10 @@ int cmd_plan(int argc, char **argv) {
   plan_cli_t p;
   memset(&p, 0, sizeof(p));
   p.want = o.function;
-  const char *tname = o.text[MET_OPT_target] ? o.text[MET_OPT_target] : "host-cpu";
-  if (met_target_find(tname, strlen(tname), &p.target) != MET_OK) {
+  // No --target: the module's DLTI target, else host-cpu, as the Budget resolves it.
+  const char *tname = o.text[MET_OPT_target] ? o.text[MET_OPT_target] : "";
+  const met_target_t *known;
+  if (*tname && met_target_find(tname, strlen(tname), &known) != MET_OK) {
     fprintf(stderr, "metrale plan: unknown target '%s' (metrale targets lists them)\n", tname);
     free(o.models);
     return 2;

@@ -67,7 +67,9 @@ typedef struct met_budget_run_options_t {
   met_metrics_fn_t metrics;  // optional; called with |diag_user|
   // Optional: each evaluated function's graph (names and locations recorded) and plan,
   // valid during the call (`metrale plan --svg`).
-  void (*on_plan)(void *user, const char *name, const met_graph_t *graph,
+  // |target| as for on_function (valid during the call).
+  void (*on_plan)(void *user, const met_target_t *target, const char *name,
+                  const met_graph_t *graph,
                   const met_budget_report_t *report);
   void *on_plan_user;
 } met_budget_run_options_t;

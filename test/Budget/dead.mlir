@@ -179,3 +179,19 @@ func.func @blocks(%x: tensor<1024xf32>) -> tensor<1024xf32> {
   %a = arith.mulf %x, %x : tensor<1024xf32>
   cf.br ^bb1
 }
+
+// A value with a live use and dead ones is kept: the dead subfs go, the mulf stays (one
+// dispatch with the addf that returns: reads %x 4096, writes 4096: dram 8192). Each use is
+// let go once, so a value with 10^4 dead users costs 10^4 steps, not 10^8.
+// DIAG: dead.mlir:[[# @LINE + 8]]:9: remark: 'arith.subf' is dead
+// DIAG: dead.mlir:[[# @LINE + 8]]:9: remark: 'arith.subf' is dead
+// CHECK-LABEL: func.func @shared
+// CHECK-SAME: dispatches = 1 : i64
+// CHECK-SAME: dram_bytes = 8192 : i64
+func.func @shared(%x: tensor<1024xf32>) -> tensor<1024xf32> {
+  %m = arith.mulf %x, %x : tensor<1024xf32>
+  %r = arith.addf %m, %m : tensor<1024xf32>
+  %d1 = arith.subf %m, %x : tensor<1024xf32>
+  %d2 = arith.subf %m, %x : tensor<1024xf32>
+  return %r : tensor<1024xf32>
+}
