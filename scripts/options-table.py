@@ -12,6 +12,8 @@ import os
 import re
 import sys
 
+import readme_section
+
 root = sys.argv[1]
 mode = sys.argv[2] if len(sys.argv) > 2 else ""
 text = open(os.path.join(root, "include", "metrale", "options.def")).read()
@@ -32,18 +34,10 @@ for m in re.finditer(r'MET_OPTION\(\s*(\w+)\s*,\s*"([^"]+)"\s*,\s*(\w+)\s*,\s*(\
 if len(rows) != text.count("MET_OPTION("):
     sys.exit("options-table.py: could not read every MET_OPTION line of options.def")
 table = "\n".join(["| option | pass | `metrale` flag | meaning |", "| --- | --- | --- | --- |"] + rows) + "\n"
-if not mode:
-    print(table, end="")
-    sys.exit(0)
-readme_path = os.path.join(root, "README.md")
-readme = open(readme_path).read()
-m = re.search(r"(<!-- options:begin -->\n)(.*?)(<!-- options:end -->)", readme, re.S)
-if not m:
-    sys.exit("README.md has no '<!-- options:begin -->' ... '<!-- options:end -->' section")
-if mode == "--write":
-    open(readme_path, "w").write(readme[:m.start(2)] + table + readme[m.end(2):])
-elif m.group(2) != table:
-    have, want = m.group(2).splitlines(), table.splitlines()
+
+
+def differs(section):
+    have, want = section.splitlines(), table.splitlines()
     for line in want:
         if line not in have:
             print("README.md lacks: " + line)
@@ -51,4 +45,6 @@ elif m.group(2) != table:
         if line not in want:
             print("README.md has, options.def does not: " + line)
     print("run: python3 scripts/options-table.py . --write")
-    sys.exit(1)
+
+
+readme_section.sync(root, "options", table, mode, differs)

@@ -8,10 +8,10 @@
                                        '<!-- usage:end -->') differs
   usage-block.py ROOT METRALE --write  rewrite that block in README.md
 """
-import os
-import re
 import subprocess
 import sys
+
+import readme_section
 
 root, metrale = sys.argv[1], sys.argv[2]
 mode = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -24,17 +24,11 @@ for line in out.splitlines():
 if not lines or not lines[0].startswith("usage: metrale "):
     sys.exit("usage-block.py: `metrale --help` does not start with its usage lines")
 block = "```text\n" + "\n".join(lines) + "\n```\n"
-if not mode:
-    print(block, end="")
-    sys.exit(0)
-path = os.path.join(root, "README.md")
-readme = open(path).read()
-m = re.search(r"(<!-- usage:begin -->\n)(.*?)(<!-- usage:end -->)", readme, re.S)
-if not m:
-    sys.exit("README.md has no '<!-- usage:begin -->' ... '<!-- usage:end -->' section")
-if mode == "--write":
-    open(path, "w").write(readme[:m.start(2)] + block + readme[m.end(2):])
-elif m.group(2) != block:
-    print("README.md's usage block:\n" + m.group(2) + "\n`metrale --help`:\n" + block)
+
+
+def differs(section):
+    print("README.md's usage block:\n" + section + "\n`metrale --help`:\n" + block)
     print("run: python3 scripts/usage-block.py . build/bin/metrale --write")
-    sys.exit(1)
+
+
+readme_section.sync(root, "usage", block, mode, differs)

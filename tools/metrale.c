@@ -254,6 +254,17 @@ static void print_usage(FILE *f) {
 }
 
 
+// A context that knows every upstream dialect (what metrale-opt registers).
+static MlirContext context_with_all_dialects(void) {
+  MlirContext ctx = mlirContextCreate();
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  mlirContextAppendDialectRegistry(ctx, reg);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextLoadAllAvailableDialects(ctx);
+  return ctx;
+}
+
 // Checks every option value given with the passes' own parsers, from metrale/options.def,
 // before any model is read: a bad value is bad usage (exit status 2), said once, not once
 // per model at each module. What only a module can tell (a @fn:SEL naming no function, a
@@ -300,12 +311,7 @@ bool cli_check_values(const cli_opts_t *o) {
                                       &pool)) != NULL)
     bad = MET_OPT_kv_pool;
   if (bad < 0 && o->text[MET_OPT_kv_dtype]) {
-    MlirContext ctx = mlirContextCreate();
-    MlirDialectRegistry reg = mlirDialectRegistryCreate();
-    mlirRegisterAllDialects(reg);
-    mlirContextAppendDialectRegistry(ctx, reg);
-    mlirDialectRegistryDestroy(reg);
-    mlirContextLoadAllAvailableDialects(ctx);
+    MlirContext ctx = context_with_all_dialects();
     MlirType t = met_parse_type_quietly(ctx, ref(o->text[MET_OPT_kv_dtype]));
     uint64_t bits, widened;
     bool is_float;
@@ -366,12 +372,7 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
 
 // Parses the model; NULL (after the parser's located errors) when it cannot.
 static MlirModule load_path(const cli_opts_t *o, const char *path, MlirContext *out_ctx) {
-  MlirContext ctx = mlirContextCreate();
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  mlirContextAppendDialectRegistry(ctx, reg);
-  mlirDialectRegistryDestroy(reg);
-  mlirContextLoadAllAvailableDialects(ctx);
+  MlirContext ctx = context_with_all_dialects();
   mlirContextSetAllowUnregisteredDialects(ctx, o->unregistered);
   mlirContextAttachDiagnosticHandler(ctx, on_mlir_diag, NULL, NULL);
   MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(path));
