@@ -46,37 +46,66 @@ static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
   return MET_OK;
 }
 
-// "metrale.budget @f on T (policy): arena_bytes=... ... complete=true": the rows of
-// metrale/budget_fields.def in table order.
-static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t) {
-  const met_budget_t *b = &j->report.budget;
+// What every function's summary remark shares, made once per run and only read by the
+// threads: the remark's rows (metrale/budget_fields.def in table order) and their names'
+// lengths, and whether op remarks are asked for.
+typedef struct remark_ctx_t {
+  bool op_remarks;
+  size_t nrows;
   const met_budget_field_t *rows[MET_BUDGET_FIELD_COUNT];
-  size_t n = met_budget_rows(rows);
-  met_strbuf_t sb;
-  met_strbuf_initialize(met_allocator_system(), &sb);
-  met_strbuf_reserve(&sb, 512);  // the whole remark, usually: one allocation
-  // Written without printf: one remark per function, and a module may have 20,000.
-  MET_STRBUF_LIT(&sb, "metrale.budget @");
-  met_strbuf_cstr(&sb, j->graph.name ? j->graph.name : "?");
-  MET_STRBUF_LIT(&sb, " on ");
-  met_strbuf_cstr(&sb, t->name);
-  MET_STRBUF_LIT(&sb, " (");
-  met_strbuf_cstr(&sb, met_width_policy_name(b->width_policy));
-  MET_STRBUF_LIT(&sb, "):");
-  for (size_t k = 0; k < n; ++k) {
-    MET_STRBUF_LIT(&sb, " ");
-    met_strbuf_cstr(&sb, rows[k]->name);
-    MET_STRBUF_LIT(&sb, "=");
-    met_strbuf_u64(&sb, met_budget_field_u64(b, rows[k]));
+  size_t name_len[MET_BUDGET_FIELD_COUNT];
+} remark_ctx_t;
+
+static size_t put(char *p, const char *s, size_t n) {
+  memcpy(p, s, n);
+  return n;
+}
+
+static size_t put_u64(char *p, uint64_t v) {
+  char t[20];  // 2^64 - 1 has 20 digits
+  size_t i = sizeof(t);
+  do { t[--i] = (char)('0' + v % 10); v /= 10; } while (v);
+  return put(p, t + i, sizeof(t) - i);
+}
+
+// "metrale.budget @f on T (policy): arena_bytes=... ... complete=true": the rows in table
+// order. Written straight into one buffer, without printf: one remark per function, and
+// a module may have 20,000.
+static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t,
+                                   const remark_ctx_t *c) {
+  const met_budget_t *b = &j->report.budget;
+  const char *fn = j->graph.name ? j->graph.name : "?";
+  const char *policy = met_width_policy_name(b->width_policy);
+  size_t lfn = strlen(fn), lt = strlen(t->name), lp = strlen(policy);
+  size_t bound = 64 + lfn + lt + lp;  // the fixed words and " complete=false"
+  for (size_t k = 0; k < c->nrows; ++k) bound += c->name_len[k] + 22;  // " name=" + 20 digits
+  char stack[2048];
+  char *buf = bound <= sizeof(stack) ? stack : malloc(bound);
+  if (!buf) return MET_ENOMEM;
+  size_t n = put(buf, "metrale.budget @", 16);
+  n += put(buf + n, fn, lfn);
+  n += put(buf + n, " on ", 4);
+  n += put(buf + n, t->name, lt);
+  n += put(buf + n, " (", 2);
+  n += put(buf + n, policy, lp);
+  n += put(buf + n, "):", 2);
+  for (size_t k = 0; k < c->nrows; ++k) {
+    buf[n++] = ' ';
+    n += put(buf + n, c->rows[k]->name, c->name_len[k]);
+    buf[n++] = '=';
+    n += put_u64(buf + n, met_budget_field_u64(b, c->rows[k]));
   }
-  met_strbuf_cstr(&sb, j->report.complete ? " complete=true" : " complete=false");
-  return met_fn_job_remark(j, &sb);
+  n += j->report.complete ? put(buf + n, " complete=true", 14) : put(buf + n, " complete=false", 15);
+  met_status_t st = met_diag_add_str(&j->arena, &j->diags, mlirOperationGetLocation(j->func),
+                                     MET_DIAG_REMARK, buf, n);
+  if (buf != stack) free(buf);
+  return st;
 }
 
 static met_status_t after_budget(met_fn_job_t *j, const met_target_t *t, void *ctx) {
-  bool remarks = *(const bool *)ctx;
-  met_status_t st = remarks ? op_remarks(j, t) : MET_OK;
-  return st ? st : summary_remark(j, t);
+  const remark_ctx_t *c = ctx;
+  met_status_t st = c->op_remarks ? op_remarks(j, t) : MET_OK;
+  return st ? st : summary_remark(j, t, c);
 }
 
 // What every function's `metrale.budget` attribute shares, made once per run: the keys
@@ -246,7 +275,10 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
                                 o->json.length > 0 || o->on_plan || o->svg.length, NULL,
                                 NULL, NULL, false};
   met_fn_jobs_t jobs;
-  bool remarks = o->op_remarks;
+  remark_ctx_t remarks;
+  remarks.op_remarks = o->op_remarks;
+  remarks.nrows = met_budget_rows(remarks.rows);
+  for (size_t k = 0; k < remarks.nrows; ++k) remarks.name_len[k] = strlen(remarks.rows[k]->name);
   met_function_result_t *results;
   emit_t e = {o, target, mloc, diag, user, {0}, true, false};
   if (o->set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &e.keys);
