@@ -121,7 +121,8 @@ static void json_function(met_strbuf_t *sb, const met_function_result_t *f) {
     if (s) MET_STRBUF_LIT(sb, ", ");
     MET_STRBUF_LIT(sb, "{\"value\": ");
     const char *vname = slot->value == MET_SLOT_SCRATCH ? "(scratch)"
-                        : met_graph_value_name(g, slot->value) ? met_graph_value_name(g, slot->value) : "";
+                                                         : met_graph_value_name(g, slot->value);
+    if (!vname) vname = "";
     met_strbuf_json_string(sb, vname);
     MET_STRBUF_LIT(sb, ", \"op\": ");
     met_strbuf_json_string(sb, n->name);

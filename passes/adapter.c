@@ -151,9 +151,7 @@ static met_status_t take_nested(builder_t *b, uint32_t node, MlirOperation op) {
       for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
            in = mlirOperationGetNextInBlock(in)) {
         // Freeing a buffer is no use of its data; an op that is erased uses nothing.
-        if (met_adapter_is_dealloc(in) ||
-            (b->sh->ndead && met_ptrmap_get(&b->sh->dead, in.ptr) != UINT32_MAX))
-          continue;
+        if (met_adapter_is_dealloc(in) || met_adapter_dead_root(b->sh, in)) continue;
         for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i)
           MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(in, i), true));
         if (mlirOperationGetNumRegions(in)) MET_RETURN_IF_ERROR(take_nested(b, node, in));
@@ -261,7 +259,7 @@ static met_status_t node_loops(builder_t *b, MlirOperation op, met_op_class_t cl
 }
 
 static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
-  if (b->sh->ndead && met_ptrmap_get(&b->sh->dead, op.ptr) != UINT32_MAX) return MET_OK;
+  if (met_adapter_dead_root(b->sh, op)) return MET_OK;
   const op_entry_t *cached;
   MET_RETURN_IF_ERROR(op_entry(b, op, &cached));
   // A copy: building a region below may grow the cache and move its entries.
@@ -453,7 +451,7 @@ bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op) {
   if (!sh->ndead) return false;
   for (MlirOperation p = op; !mlirOperationIsNull(p) && !mlirOperationEqual(p, sh->func);
        p = mlirOperationGetParentOperation(p))
-    if (met_ptrmap_get(&sh->dead, p.ptr) != UINT32_MAX) return true;
+    if (met_adapter_dead_root(sh, p)) return true;
   return false;
 }
 

@@ -82,7 +82,7 @@ met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, Mli
   for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
        in = mlirOperationGetNextInBlock(in)) {
     MlirStringRef k = mlirIdentifierStr(mlirOperationGetName(in));
-    if (met_ir_str_eq(k, "linalg.yield") || met_adapter_op_dead(sh, in)) continue;
+    if (met_ir_str_eq(k, "linalg.yield") || met_adapter_dead_root(sh, in)) continue;
     if (!has_prefix(k, "arith.") && !has_prefix(k, "math.")) return MET_OK;  // index, ...
     mul |= met_ir_str_eq(k, "arith.mulf") || met_ir_str_eq(k, "arith.muli");
     add |= met_ir_str_eq(k, "arith.addf") || met_ir_str_eq(k, "arith.addi");

@@ -79,6 +79,11 @@ bool met_adapter_region_touches_shaped(MlirRegion region);
 
 // Whether |op| is erased as dead, or lies inside an op that is (metrale/graph.h).
 bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op);
+// Whether |op| itself is a dead root (met_scan_body reports no op inside another): enough
+// where the walk stops at a dead op and never looks inside it.
+static inline bool met_adapter_dead_root(const adapter_shared_t *sh, MlirOperation op) {
+  return sh->ndead && met_ptrmap_get(&sh->dead, op.ptr) != UINT32_MAX;
+}
 
 // adapter.c
 met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out);

@@ -67,7 +67,7 @@ static met_status_t add_outer_uses(builder_t *sb, MlirRegion region) {
        blk = mlirBlockGetNextInRegion(blk))
     for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
          in = mlirOperationGetNextInBlock(in)) {
-      if (met_adapter_op_dead(sb->sh, in)) continue;  // it uses nothing
+      if (met_adapter_dead_root(sb->sh, in)) continue;  // it uses nothing
       for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i) {
         MlirValue v = mlirOperationGetOperand(in, i);
         for (const builder_t *p = sb->parent; p; p = p->parent)

@@ -35,5 +35,7 @@ void met_attrs_preload_func(MlirOperation func);
 
 // Parses |text| as a type without emitting the parser's diagnostics; null on failure.
 MlirType met_parse_type_quietly(MlirContext ctx, MlirStringRef text);
+// Why a type option's text was refused when it is no type (the pass and the command).
+#define MET_TYPE_EXPECTED "not a type (f16, bf16, f8E4M3FN, i8, ...)"
 
 #endif

@@ -184,7 +184,7 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
     t = met_parse_type_quietly(ctx, text);
     if (mlirTypeIsNull(t)) {
       met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
-               "invalid %s='%.*s': not a type (f16, bf16, f8E4M3FN, i8, ...)", what,
+               "invalid %s='%.*s': " MET_TYPE_EXPECTED, what,
                (int)text.length, text.data);
       g->ok = false;
       return false;

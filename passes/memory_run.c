@@ -270,7 +270,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   g->r.util_ppm = ok ? g->target->default_util_ppm : 0;
   if (ok && o->util.length && met_parse_ppm(o->util.data, o->util.length, &g->r.util_ppm)) {
     met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
-             "invalid util='%.*s': expected a fraction in (0, 1] exact to 6 decimals, such as 0.9",
+             "invalid util='%.*s': " MET_PPM_EXPECTED,
              (int)o->util.length, o->util.data);
     ok = false;
   }

@@ -116,23 +116,10 @@ extern "C" int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t
 extern "C" void met_scan_body(MlirOperation func, met_body_scan_t *out,
                               void (*fn)(void *user, MlirOperation op), void *user) {
   mlir::Operation *f = unwrap(func);
-  *out = met_body_scan_t{0, 0, 0, 0};
+  *out = met_body_scan_t{0, 0, 0};
   llvm::DenseSet<mlir::Operation *> dead;
   llvm::SmallVector<mlir::Operation *, 16> work;
-  // A use by an op that is dead, or inside one, is no use.
-  auto used_live = [&](mlir::Operation *op) {
-    for (mlir::Operation *u : op->getUsers()) {
-      bool live = true;
-      for (mlir::Operation *p = u; p && p != f && live; p = p->getParentOp())
-        live = !dead.contains(p);
-      if (live) return true;
-    }
-    return false;
-  };
-  auto consider = [&](mlir::Operation *op) {
-    if (op == f || dead.contains(op) || !f->isProperAncestor(op) || used_live(op) ||
-        !mlir::wouldOpBeTriviallyDead(op))
-      return;
+  auto kill = [&](mlir::Operation *op) {
     dead.insert(op);
     work.push_back(op);
   };
@@ -156,7 +143,7 @@ extern "C" void met_scan_body(MlirOperation func, met_body_scan_t *out,
     if (!op->use_empty()) return;
     mlir::Block *b = op->getBlock();
     if (b && &b->back() == op && is_terminator(op, b)) return;
-    consider(op);
+    if (mlir::wouldOpBeTriviallyDead(op)) kill(op);
   };
   // The ops in |op|'s regions, at any depth (a loop without walk()'s callbacks).
   auto seed_inside = [&](auto &self, mlir::Operation &op) -> void {
@@ -216,10 +203,7 @@ extern "C" void met_scan_body(MlirOperation func, met_body_scan_t *out,
         } else {
           --it->second;
         }
-        if (it->second == 0 && f->isProperAncestor(d) && mlir::wouldOpBeTriviallyDead(d)) {
-          dead.insert(d);
-          work.push_back(d);
-        }
+        if (it->second == 0 && mlir::wouldOpBeTriviallyDead(d)) kill(d);
       }
       return mlir::WalkResult::advance();
     });
@@ -227,7 +211,6 @@ extern "C" void met_scan_body(MlirOperation func, met_body_scan_t *out,
   f->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
     if (op == f || !dead.contains(op)) return mlir::WalkResult::advance();
     fn(user, wrap(op));
-    ++out->dead;
     return mlir::WalkResult::skip();  // what is inside goes with it
   });
 }

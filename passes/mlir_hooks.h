@@ -39,11 +39,10 @@ MlirAttribute met_dictionary_sorted(MlirContext ctx, intptr_t n, const MlirNamed
 // dynamic one counts) into |*out|: returns 1, or 0 when |op| is no LinalgOp.
 int met_linalg_loops(MlirOperation op, uint32_t *out);
 
-// What one walk of a function body finds: the ops of its body's blocks (not nested ones),
-// their results plus the entry block's arguments, their operands (to size the graph), and
-// how many dead ops it reported.
+// What one walk of a function body counts to size the graph: the ops of its body's blocks
+// (not nested ones), their results plus the entry block's arguments, their operands.
 typedef struct met_body_scan_t {
-  size_t ops, values, operands, dead;
+  size_t ops, values, operands;
 } met_body_scan_t;
 
 // Walks |func|'s body once. Counts into |*out|, and calls |fn| for each op that
@@ -51,7 +50,8 @@ typedef struct met_body_scan_t {
 // pre-order: an op MLIR would erase once unused (wouldOpBeTriviallyDead: no memory effects
 // but allocating its own results, recursively through its regions; no terminator) whose
 // every result is used only by such ops, or inside them, transitively, whatever the order
-// of blocks. O(ops + uses) when none is dead.
+// of blocks. O(ops + uses): each use is let go once when its user dies. |func| is
+// isolated from above (a func.func), so every operand inside it is defined inside it.
 void met_scan_body(MlirOperation func, met_body_scan_t *out,
                    void (*fn)(void *user, MlirOperation op), void *user);
 

@@ -267,8 +267,8 @@ static MlirContext context_with_all_dialects(void) {
 
 // Checks every option value given with the passes' own parsers, from metrale/options.def,
 // before any model is read: a bad value is bad usage (exit status 2), said once, not once
-// per model at each module. What only a module can tell (a @fn:SEL naming no function, a
-// KV type without a storage width) is still the pass's to say.
+// per model at each module. What only a module can tell (a @fn:SEL naming no function) is
+// still the pass's to say.
 bool cli_check_values(const cli_opts_t *o) {
   const met_option_t *opts = met_options();
   for (int k = 0; k < MET_OPT_COUNT; ++k) {
@@ -304,7 +304,7 @@ bool cli_check_values(const cli_opts_t *o) {
   if (bad < 0 && o->text[MET_OPT_util] &&
       met_parse_ppm(o->text[MET_OPT_util], strlen(o->text[MET_OPT_util]), &ppm) != MET_OK) {
     bad = MET_OPT_util;
-    why = "expected a fraction in (0, 1] exact to 6 decimals, such as 0.9";
+    why = MET_PPM_EXPECTED;
   }
   if (bad < 0 && o->text[MET_OPT_kv_pool] &&
       (why = met_memory_kv_pool_parse(o->text[MET_OPT_kv_pool], strlen(o->text[MET_OPT_kv_pool]),
@@ -317,7 +317,7 @@ bool cli_check_values(const cli_opts_t *o) {
     bool is_float;
     if (mlirTypeIsNull(t)) {
       bad = MET_OPT_kv_dtype;
-      why = "not a type (f16, bf16, f8E4M3FN, i8, ...)";
+      why = MET_TYPE_EXPECTED;
     } else if (!met_type_element_bits(t, met_target_builtin(0), &bits, &widened, &is_float)) {
       bad = MET_OPT_kv_dtype;  // a width does not depend on the target (index has one on each)
       why = "a type without a storage width (an element type such as f16, bf16, i8)";

@@ -289,5 +289,4 @@ static inline const char *met_graph_node_loc(const met_graph_t *g, size_t n) {
   return n < g->node_locs_cap && g->node_locs ? g->node_locs[n] : 0;
 }
 
-
 #endif

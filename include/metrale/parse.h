@@ -23,6 +23,8 @@ met_status_t met_parse_u64(const char *s, size_t len, uint64_t min, uint64_t max
 // Parses a fraction in (0, 1] into parts per million ("0.9" -> 900000).
 // MET_EINVAL when malformed or finer than 1 ppm; MET_EOVERFLOW when outside (0, 1].
 met_status_t met_parse_ppm(const char *s, size_t len, uint32_t *out);
+// What a refused fraction was expected to be (the pass and the command say the same).
+#define MET_PPM_EXPECTED "expected a fraction in (0, 1] exact to 6 decimals, such as 0.9"
 
 // met_parse_u64 for an option named |name|; on failure writes a one-line message
 // ("invalid dynamic-size='-1': expected a whole number from 1 to 9223372036854775807")
