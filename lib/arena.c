@@ -31,14 +31,29 @@ void met_arena_initialize(met_allocator_t allocator, met_arena_t *arena) {
   arena->block_bytes = 64 * 1024;
 }
 
+void met_arena_initialize_buffer(met_allocator_t allocator, void *buffer, size_t size,
+                                 met_arena_t *arena) {
+  met_arena_initialize(allocator, arena);
+  if (!buffer || ((uintptr_t)buffer & 15u) || size < sizeof(met_arena_block_t) + 16) return;
+  met_arena_block_t *b = buffer;
+  b->next = NULL;
+  b->capacity = (size - sizeof(met_arena_block_t)) & ~(size_t)15u;
+  arena->head = arena->first = b;
+}
+
+// Gives |b| back to the allocator unless it is the caller's buffer.
+static void give_back(met_arena_t *arena, met_arena_block_t *b) {
+  if (b != arena->first) arena->allocator.free(arena->allocator.self, b);
+}
+
 void met_arena_deinitialize(met_arena_t *arena) {
   met_arena_block_t *b = arena->head;
   while (b) {
     met_arena_block_t *next = b->next;
-    arena->allocator.free(arena->allocator.self, b);
+    give_back(arena, b);
     b = next;
   }
-  arena->head = NULL;
+  arena->head = arena->first = NULL;
   arena->used = 0;
 }
 
@@ -160,13 +175,13 @@ void met_arena_release_to(met_arena_t *arena, met_arena_mark_t mark) {
   met_arena_block_t *b = arena->head;
   while (b && b != mark.head) {
     met_arena_block_t *next = b->next;
-    arena->allocator.free(arena->allocator.self, b);
+    give_back(arena, b);
     b = next;
   }
   if (mark.head) {
     for (b = mark.head->next; b != mark.next;) {
       met_arena_block_t *next = b->next;
-      arena->allocator.free(arena->allocator.self, b);
+      give_back(arena, b);
       b = next;
     }
     mark.head->next = mark.next;

@@ -447,7 +447,11 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   c.mlir = target->fusion == MET_FUSION_MLIR;
   c.iree = target->fusion == MET_FUSION_IREE;
   c.tfjs = target->fusion == MET_FUSION_TFJS;
-  met_arena_initialize(arena->allocator, &c.tmp);
+  // The scratch of a small graph fits on the stack (a one-op function's takes under 1 KiB):
+  // a module of 20,000 tiny functions then asks the allocator for nothing here. The
+  // analysis is never nested in another's frame, so the stack holds one such buffer.
+  _Alignas(16) unsigned char first[4096];
+  met_arena_initialize_buffer(arena->allocator, first, sizeof(first), &c.tmp);
   met_status_t st = analyze(&c, options, out);
   met_arena_deinitialize(&c.tmp);
   return st;

@@ -39,10 +39,18 @@ typedef struct met_arena_t {
   size_t used;               // bytes used in |head|
   size_t block_bytes;        // largest default block payload (blocks grow from 1 KiB)
   uint64_t total_bytes;      // bytes obtained from |allocator| (for memory benchmarks)
+  met_arena_block_t *first;  // the caller's buffer (met_arena_initialize_buffer) or NULL:
+                             // the oldest block, never given back to |allocator|
 } met_arena_t;
 
 // Initializes |arena| on caller storage. No memory is taken until the first allocation.
 void met_arena_initialize(met_allocator_t allocator, met_arena_t *arena);
+// Like met_arena_initialize, with |buffer| (|size| bytes, 16-byte aligned, outliving the
+// arena; commonly a local array) as its first block, so that an analysis whose scratch fits
+// in it allocates nothing: for the short-lived arenas of the many tiny functions a module
+// may hold. A |size| too small for a block header leaves the arena without one.
+void met_arena_initialize_buffer(met_allocator_t allocator, void *buffer, size_t size,
+                                 met_arena_t *arena);
 // Returns every block to the allocator. Safe on a zeroed or already deinitialized arena.
 void met_arena_deinitialize(met_arena_t *arena);
 

@@ -174,6 +174,37 @@ static void test_arena_marks(void) {
   met_arena_deinitialize(&a);
 }
 
+// An arena on the caller's buffer: what fits there takes no block; the buffer is never
+// given back, through a mark, a release or the end.
+static void test_arena_buffer(void) {
+  live_t l = {0};
+  met_allocator_t al = {live_alloc, live_free, &l, NULL};
+  _Alignas(16) unsigned char buf[1024];
+  met_arena_t a;
+  met_arena_initialize_buffer(al, buf, sizeof(buf), &a);
+  // 1024 - 16 B header = 1008 B hold 100 (rounded to 112) and 800: no block.
+  char *p = met_arena_alloc(&a, 100), *q = met_arena_alloc(&a, 800);
+  CHECK(p == (char *)buf + 16 && q == p + 112 && l.blocks == 0 && a.total_bytes == 0);
+  met_arena_mark_t m = met_arena_mark(&a);
+  // 112 + 800 = 912 used, 96 left: 200 B take a block (it grows from the buffer's 1008 B).
+  CHECK(met_arena_alloc(&a, 200) && l.blocks == 1);
+  met_arena_release_to(&a, m);
+  CHECK_EQ_U64(l.blocks, 0);
+  CHECK(met_arena_alloc(&a, 96) == q + 800);  // back in the buffer where the mark was
+  CHECK(met_arena_alloc(&a, 3000) && l.blocks == 1);
+  met_arena_deinitialize(&a);  // frees the block, not the buffer (free() on it would abort)
+  CHECK_EQ_U64(l.blocks, 0);
+  CHECK(a.head == NULL && a.first == NULL);
+  // A buffer too small for a header, or misaligned, is not used: the arena allocates.
+  met_arena_initialize_buffer(al, buf + 1, sizeof(buf) - 1, &a);
+  CHECK(a.head == NULL && met_arena_alloc(&a, 8) && l.blocks == 1);
+  met_arena_deinitialize(&a);
+  met_arena_initialize_buffer(al, buf, 16, &a);
+  CHECK(a.head == NULL);
+  met_arena_deinitialize(&a);
+  CHECK_EQ_U64(l.blocks, 0);
+}
+
 // An allocator that hands out whole units of |unit| bytes and says so (alloc_at_least).
 typedef struct units_t { int blocks; size_t unit, last, refuse_over; } units_t;
 static void *units_alloc_at_least(void *self, size_t n, size_t *got) {
@@ -246,6 +277,7 @@ static void test_arena_at_least(void) {
 
 int main(void) {
   test_arena_marks();
+  test_arena_buffer();
   test_arena_at_least();
   test_opclass();
   test_ptrmap();
