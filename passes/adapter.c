@@ -24,15 +24,29 @@
 #include "ir.h"
 
 
+void met_adapter_cache_initialize(met_adapter_cache_t *c) {
+  memset(c, 0, sizeof(*c));
+  met_arena_initialize(met_allocator_system(), &c->arena);
+  met_ptrmap_initialize(&c->arena, &c->opcache);
+  met_ptrmap_initialize(&c->arena, &c->typecache);
+  met_ptrmap_initialize(&c->arena, &c->itercache);
+}
+
+void met_adapter_cache_deinitialize(met_adapter_cache_t *c) {
+  met_arena_deinitialize(&c->arena);
+  memset(c, 0, sizeof(*c));
+}
+
 static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **out) {
+  met_adapter_cache_t *c = b->sh->cache;
   MlirIdentifier id = mlirOperationGetName(op);
-  uint32_t k = met_ptrmap_get(&b->sh->opcache, id.ptr);
-  if (k != UINT32_MAX) { *out = &b->sh->ops[k]; return MET_OK; }
-  MET_RETURN_IF_ERROR(met_arena_reserve(&b->sh->tmp, (void **)&b->sh->ops, &b->sh->capops,
-                                        b->sh->nops, sizeof(op_entry_t)));
-  op_entry_t *e = &b->sh->ops[b->sh->nops];
+  uint32_t k = met_ptrmap_get(&c->opcache, id.ptr);
+  if (k != UINT32_MAX) { *out = &c->ops[k]; return MET_OK; }
+  MET_RETURN_IF_ERROR(met_arena_reserve(&c->arena, (void **)&c->ops, &c->capops, c->nops,
+                                        sizeof(op_entry_t)));
+  op_entry_t *e = &c->ops[c->nops];
   MlirStringRef name = mlirIdentifierStr(id);
-  e->name = met_arena_strndup(b->sh->arena, name.data, name.length);
+  e->name = met_arena_strndup(&c->arena, name.data, name.length);
   if (!e->name) return MET_ENOMEM;
   e->len = name.length;
   e->info = met_opclass_lookup(name.data, name.length);
@@ -56,17 +70,18 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   e->generic = met_adapter_lowers_to_generic(name, &e->info);
   e->is_transpose = met_ir_str_eq(name, "tosa.transpose") || met_ir_str_eq(name, "linalg.transpose");
   e->is_tosa = name.length > 5 && !memcmp(name.data, "tosa.", 5);
-  MET_RETURN_IF_ERROR(met_ptrmap_put(&b->sh->opcache, id.ptr, (uint32_t)b->sh->nops));
-  *out = &b->sh->ops[b->sh->nops++];
+  MET_RETURN_IF_ERROR(met_ptrmap_put(&c->opcache, id.ptr, (uint32_t)c->nops));
+  *out = &c->ops[c->nops++];
   return MET_OK;
 }
 
 met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out) {
-  uint32_t k = met_ptrmap_get(&sh->typecache, t.ptr);
-  if (k != UINT32_MAX) { *out = &sh->types[k]; return MET_OK; }
-  MET_RETURN_IF_ERROR(met_arena_reserve(&sh->tmp, (void **)&sh->types, &sh->captypes, sh->ntypes,
-                        sizeof(type_entry_t)));
-  type_entry_t *e = &sh->types[sh->ntypes];
+  met_adapter_cache_t *c = sh->cache;
+  uint32_t k = met_ptrmap_get(&c->typecache, t.ptr);
+  if (k != UINT32_MAX) { *out = &c->types[k]; return MET_OK; }
+  MET_RETURN_IF_ERROR(met_arena_reserve(&c->arena, (void **)&c->types, &c->captypes, c->ntypes,
+                                        sizeof(type_entry_t)));
+  type_entry_t *e = &c->types[c->ntypes];
   memset(e, 0, sizeof(*e));
   e->shaped = met_type_is_shaped_value(t);
   if (e->shaped)
@@ -77,8 +92,8 @@ met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type
     for (intptr_t d = 0; d < rank && e->nonunit < 255; ++d)
       e->nonunit += mlirShapedTypeGetDimSize(t, d) != 1;
   }
-  MET_RETURN_IF_ERROR(met_ptrmap_put(&sh->typecache, t.ptr, (uint32_t)sh->ntypes));
-  *out = &sh->types[sh->ntypes++];
+  MET_RETURN_IF_ERROR(met_ptrmap_put(&c->typecache, t.ptr, (uint32_t)c->ntypes));
+  *out = &c->types[c->ntypes++];
   return MET_OK;
 }
 
@@ -176,12 +191,12 @@ static met_status_t refine_generic(builder_t *b, MlirOperation op, met_opinfo_t 
   MlirAttribute it = mlirOperationGetInherentAttributeByName(
       op, mlirStringRefCreateFromCString("iterator_types"));
   if (!mlirAttributeIsNull(it)) {
-    uint32_t known = met_ptrmap_get(&b->sh->itercache, it.ptr);
+    uint32_t known = met_ptrmap_get(&b->sh->cache->itercache, it.ptr);
     if (known == UINT32_MAX) {
       attr_sink_t sink = {false};
       mlirAttributePrint(it, scan_iterators, &sink);
       known = 1u + sink.reduction;
-      MET_RETURN_IF_ERROR(met_ptrmap_put(&b->sh->itercache, it.ptr, known));
+      MET_RETURN_IF_ERROR(met_ptrmap_put(&b->sh->cache->itercache, it.ptr, known));
     }
     if (known == 2) info->op_class = MET_CLASS_REDUCTION;
   }
@@ -456,11 +471,19 @@ bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op) {
 }
 
 met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
-                               met_arena_t *arena, met_graph_t *graph,
-                               met_diag_list_t *diags, bool *out_failed) {
+                               met_adapter_cache_t *cache, met_arena_t *arena,
+                               met_graph_t *graph, met_diag_list_t *diags, bool *out_failed) {
   adapter_shared_t sh;
   memset(&sh, 0, sizeof(sh));
   sh.opt = options;
+  sh.cache = cache;
+  if (cache->target != options->target || cache->dynamic_size != options->dynamic_size) {
+    // Sizes for other options: forget them (the map's old arrays stay in the arena).
+    met_ptrmap_initialize(&cache->arena, &cache->typecache);
+    cache->ntypes = 0;
+    cache->target = options->target;
+    cache->dynamic_size = options->dynamic_size;
+  }
   sh.arena = arena;
   sh.diags = diags;
   sh.ctx = mlirOperationGetContext(func);
@@ -476,9 +499,6 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   // allocation (met_adapter_build is never nested; region graphs are built in |sh.tmp|).
   _Alignas(16) unsigned char first[8192];
   met_arena_initialize_buffer(arena->allocator, first, sizeof(first), &sh.tmp);
-  met_ptrmap_initialize(&sh.tmp, &sh.opcache);
-  met_ptrmap_initialize(&sh.tmp, &sh.typecache);
-  met_ptrmap_initialize(&sh.tmp, &sh.itercache);
   met_ptrmap_initialize(&sh.tmp, &sh.dead);
   builder_t b = {&sh, graph, {0}, NULL, 0, NULL, 0};
   met_ptrmap_initialize(&sh.tmp, &b.map);

@@ -12,6 +12,7 @@
 #include "metrale/budget.h"
 #include "metrale/graph.h"
 #include "metrale/passes.h"
+#include "metrale/ptrmap.h"
 #include "metrale/target.h"
 #include "diag.h"
 #include "params.h"
@@ -55,12 +56,33 @@ static inline MlirLocation met_node_loc(const met_node_t *n) {
   return mlirOperationGetLocation(met_node_op(n));
 }
 
-// Builds |graph| (storage in |arena|) from |func|, a func.func with a body. Diagnostics go
-// to |diags|. |*out_failed| is set when an error diagnostic was added (a size that
-// overflows): the function cannot be evaluated.
+// What the adapter learns of op names and types, kept across the functions one thread
+// builds in turn: names and types are uniqued in the context, so each is looked at once
+// per cache instead of once per function (a module of 20,000 one-op functions has two op
+// names and one type). The graphs built with a cache point at the op names it holds, so
+// it must outlive them. One thread at a time; the entries of types depend on the options'
+// target and dynamic_size, and are dropped when a build brings others.
+struct op_entry_t;
+struct type_entry_t;
+typedef struct met_adapter_cache_t {
+  met_arena_t arena;          // everything below, and the interned op names
+  met_ptrmap_t opcache, typecache;  // op name / type -> entry index
+  met_ptrmap_t itercache;     // iterator_types attribute -> 1 + has a reduction
+  struct op_entry_t *ops; size_t nops, capops;
+  struct type_entry_t *types; size_t ntypes, captypes;
+  const met_target_t *target; // what |types| were sized for
+  int64_t dynamic_size;
+} met_adapter_cache_t;
+
+void met_adapter_cache_initialize(met_adapter_cache_t *cache);
+void met_adapter_cache_deinitialize(met_adapter_cache_t *cache);
+
+// Builds |graph| (storage in |arena|) from |func|, a func.func with a body, with |cache|
+// (above). Diagnostics go to |diags|. |*out_failed| is set when an error diagnostic was
+// added (a size that overflows): the function cannot be evaluated.
 met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
-                               met_arena_t *arena, met_graph_t *graph,
-                               met_diag_list_t *diags, bool *out_failed);
+                               met_adapter_cache_t *cache, met_arena_t *arena,
+                               met_graph_t *graph, met_diag_list_t *diags, bool *out_failed);
 
 // "file:line:col" of |loc|, looking through name, call-site and fused locations; NULL if
 // none is found. Stored in |arena|.

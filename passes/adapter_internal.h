@@ -12,7 +12,7 @@
 
 // What the adapter knows of an op name (cached per name: names are uniqued).
 typedef struct op_entry_t {
-  const char *name;     // interned in the run's arena
+  const char *name;     // interned in the cache's arena
   size_t len;
   met_opinfo_t info;
   bool registered, is_generic, is_call, is_call_indirect, is_linalg, is_copy;
@@ -47,12 +47,9 @@ typedef struct adapter_shared_t {
   MlirAsmState names;         // when recording names
   met_strbuf_t scratch;       // value names are printed here first
   bool failed;                // an error diagnostic was added
-  // Caches: op names and types are uniqued in the context, so their pointers are keys.
-  // They turn name lookups, registration checks and type sizing into one probe.
-  met_ptrmap_t opcache, typecache;
-  met_ptrmap_t itercache;     // iterator_types attribute -> 1 + has a reduction
-  op_entry_t *ops; size_t nops, capops;
-  type_entry_t *types; size_t ntypes, captypes;
+  // Op names and types are uniqued in the context, so their pointers are keys: the cache
+  // turns name lookups, registration checks and type sizing into one probe.
+  met_adapter_cache_t *cache;
   size_t flops_cap;           // entries of the function graph's flops array
   const char **keys; size_t nkeys, capkeys;  // interned computations (adapter_generic.c)
   met_ptrmap_t dead;          // ops erased as dead (met_scan_body), not inside one another

@@ -56,13 +56,19 @@ typedef struct run_ctx_t {
   size_t *order;                // jobs of the current round
 } run_ctx_t;
 
-static void run_one(void *user, size_t k) {
-  run_ctx_t *r = user;
+static void run_one(run_ctx_t *r, met_adapter_cache_t *cache, size_t k) {
   met_fn_job_t *j = &r->jobs->jobs[r->order[k]];
-  j->status = met_adapter_build(j->func, &r->aopt, &j->arena, &j->graph, &j->diags, &j->failed);
+  j->status = met_adapter_build(j->func, &r->aopt, cache, &j->arena, &j->graph, &j->diags,
+                                &j->failed);
   if (j->status || j->failed) return;
   j->status = met_budget_analyze(&j->graph, r->target, r->bopt, &j->arena, &j->report);
   if (!j->status && r->after) j->status = r->after(j, r->target, r->ctx);
+}
+
+// One chunk of a round, on one thread, with its slot's cache.
+static void run_chunk(void *user, size_t slot, size_t begin, size_t end) {
+  run_ctx_t *r = user;
+  for (size_t k = begin; k < end; ++k) run_one(r, &r->jobs->caches[slot], k);
 }
 
 // The entry of |name| in |caller|'s symbol table, or NULL. O(1).
@@ -247,6 +253,8 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
                      size_t size, void **results, met_fn_jobs_t *out) {
   out->jobs = NULL;
   out->count = 0;
+  out->caches = NULL;
+  out->ncaches = 0;
   if (results) *results = NULL;
   collect_t c = {out, NULL, 0};
   mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
@@ -261,7 +269,13 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
                                  mlirStringRefCreateFromCString("func.call")),
                false};
   size_t *level = calloc(n ? n : 1, sizeof(size_t));
-  bool ok = out->jobs && r.syms.slots && r.state && r.order && g.start && level;
+  size_t slots = met_parallel_slots(mlirOperationGetContext(module));
+  out->caches = calloc(slots, sizeof(met_adapter_cache_t));
+  if (out->caches) {
+    out->ncaches = slots;
+    for (size_t i = 0; i < slots; ++i) met_adapter_cache_initialize(&out->caches[i]);
+  }
+  bool ok = out->jobs && out->caches && r.syms.slots && r.state && r.order && g.start && level;
   if (ok && size && results) ok = (*results = calloc(n ? n : 1, size)) != NULL;
   stream_state_t ss = {stream, out, NULL, NULL, 0, results ? *results : NULL};
   if (ok && stream)
@@ -306,7 +320,7 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
       size_t to = end - from > chunk ? from + chunk : end;
       size_t *saved = r.order;
       r.order += from;
-      met_parallel_for(mlirOperationGetContext(module), to - from, run_one, &r);
+      met_parallel_chunks(mlirOperationGetContext(module), to - from, run_chunk, &r);
       r.order = saved;
       if (stream) stream_chunk(&ss, &g, r.order, from, to);
       from = to;
@@ -332,9 +346,13 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
 
 void met_fn_jobs_release(met_fn_jobs_t *jobs) {
   for (size_t i = 0; i < jobs->count; ++i) release_job(&jobs->jobs[i]);
+  for (size_t i = 0; i < jobs->ncaches; ++i) met_adapter_cache_deinitialize(&jobs->caches[i]);
   free(jobs->jobs);
+  free(jobs->caches);
   jobs->jobs = NULL;
   jobs->count = 0;
+  jobs->caches = NULL;
+  jobs->ncaches = 0;
 }
 
 const char *met_fn_job_emit(met_fn_job_t *j, const char *pass, met_diag_fn_t diag,

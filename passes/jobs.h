@@ -33,6 +33,8 @@ typedef met_status_t (*met_fn_after_t)(met_fn_job_t *job, const met_target_t *ta
 typedef struct met_fn_jobs_t {
   met_fn_job_t *jobs;
   size_t count;
+  met_adapter_cache_t *caches;  // one per parallel slot (met_parallel_slots); the jobs'
+  size_t ncaches;               // graphs point into them, so they go last
 } met_fn_jobs_t;
 
 // Streaming (optional): |done| is called on the calling thread for each job in function

@@ -274,7 +274,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
              (int)o->util.length, o->util.data);
     ok = false;
   }
-  met_fn_jobs_t jobs = {NULL, 0};
+  met_fn_jobs_t jobs = {0};
   if (ok) {
     met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states,
                                   NULL, NULL, false};

@@ -22,14 +22,20 @@
 // Items go to MLIR's pool in contiguous chunks, 8 per thread: each task MLIR schedules
 // sets up its ordered-diagnostics state, which for 20,000 one-op functions cost more than
 // analysing them; 8 chunks per thread still balance functions of unequal size.
-extern "C" void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *, size_t),
-                                 void *user) {
+extern "C" size_t met_parallel_slots(MlirContext ctx) {
   mlir::MLIRContext *c = unwrap(ctx);
-  size_t threads = c->isMultithreadingEnabled() ? c->getNumThreads() : 1;
-  size_t chunks = std::min(n, threads * 8);
-  mlir::parallelFor(c, 0, chunks, [&](size_t k) {
-    for (size_t i = n * k / chunks, e = n * (k + 1) / chunks; i < e; ++i) fn(user, i);
-  });
+  return c->isMultithreadingEnabled() ? std::max<size_t>(1, c->getNumThreads()) * 8 : 1;
+}
+
+extern "C" void met_parallel_chunks(MlirContext ctx, size_t n,
+                                    void (*fn)(void *, size_t, size_t, size_t), void *user) {
+  size_t chunks = std::min(n, met_parallel_slots(ctx));
+  if (chunks <= 1) {
+    if (n) fn(user, 0, 0, n);
+    return;
+  }
+  mlir::parallelFor(unwrap(ctx), 0, chunks,
+                    [&](size_t k) { fn(user, k, n * k / chunks, n * (k + 1) / chunks); });
 }
 
 extern "C" int met_linalg_flops(MlirOperation op, int64_t dynamic_size, uint64_t *out) {

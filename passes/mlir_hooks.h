@@ -12,10 +12,16 @@
 extern "C" {
 #endif
 
-// Runs |fn(user, i)| for i in [0, n), in parallel when |ctx| has multithreading enabled
-// (MLIR's own thread pool), else in order.
-void met_parallel_for(MlirContext ctx, size_t n, void (*fn)(void *user, size_t i),
-                      void *user);
+// Runs [0, n) as contiguous chunks |fn(user, slot, begin, end)|, in parallel when |ctx|
+// has multithreading enabled (MLIR's own thread pool), else as one chunk. Each chunk runs
+// on one thread, in order, with a |slot| below met_parallel_slots(ctx) that no other
+// chunk of the call has: state kept per slot (a cache) is touched by one thread at a time,
+// across calls too, since a call returns only after all its chunks ran.
+void met_parallel_chunks(MlirContext ctx, size_t n,
+                         void (*fn)(void *user, size_t slot, size_t begin, size_t end),
+                         void *user);
+// How many slots met_parallel_chunks may use on |ctx| (at least 1).
+size_t met_parallel_slots(MlirContext ctx);
 
 // Receives one entry of one device spec, in order.
 typedef void (*met_dlti_entry_fn_t)(void *user, MlirStringRef device, MlirStringRef key,
