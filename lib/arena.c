@@ -17,6 +17,14 @@ struct met_arena_block_t {
   _Alignas(16) unsigned char data[];
 };
 
+// Makes |b| (or none) the block met_arena_alloc bumps into, |used| bytes in.
+static void set_head(met_arena_t *arena, met_arena_block_t *b, size_t used) {
+  arena->head = b;
+  arena->used = used;
+  arena->data = b ? b->data : NULL;
+  arena->capacity = b ? b->capacity : 0;
+}
+
 static void *system_alloc(void *self, size_t bytes) { (void)self; return malloc(bytes); }
 static void system_free(void *self, void *ptr) { (void)self; free(ptr); }
 
@@ -38,7 +46,8 @@ void met_arena_initialize_buffer(met_allocator_t allocator, void *buffer, size_t
   met_arena_block_t *b = buffer;
   b->next = NULL;
   b->capacity = (size - sizeof(met_arena_block_t)) & ~(size_t)15u;
-  arena->head = arena->first = b;
+  arena->first = b;
+  set_head(arena, b, 0);
 }
 
 // Gives |b| back to the allocator unless it is the caller's buffer.
@@ -53,8 +62,8 @@ void met_arena_deinitialize(met_arena_t *arena) {
     give_back(arena, b);
     b = next;
   }
-  arena->head = arena->first = NULL;
-  arena->used = 0;
+  arena->first = NULL;
+  set_head(arena, NULL, 0);
 }
 
 // A block of at least |*cap| payload bytes from the allocator; |*cap| becomes what it holds.
@@ -71,7 +80,7 @@ static met_arena_block_t *take_block(met_arena_t *arena, size_t *cap) {
   return b;
 }
 
-void *met_arena_alloc(met_arena_t *arena, size_t bytes) {
+void *met_arena_alloc_block(met_arena_t *arena, size_t bytes) {
   size_t need = (bytes + 15u) & ~(size_t)15u;
   if (need < bytes) return NULL;
   if (!arena->head || arena->head->capacity - arena->used < need) {
@@ -104,8 +113,7 @@ void *met_arena_alloc(met_arena_t *arena, size_t bytes) {
       return b->data;
     }
     b->next = arena->head;
-    arena->head = b;
-    arena->used = 0;
+    set_head(arena, b, 0);
   }
   void *p = arena->head->data + arena->used;
   arena->used += need;
@@ -186,6 +194,5 @@ void met_arena_release_to(met_arena_t *arena, met_arena_mark_t mark) {
     }
     mark.head->next = mark.next;
   }
-  arena->head = mark.head;
-  arena->used = mark.used;
+  set_head(arena, mark.head, mark.used);
 }
