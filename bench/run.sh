@@ -1,7 +1,8 @@
 #!/bin/sh
 # metrale benchmarks. Prints ratios measured side by side in one run:
-#  (1) metrale-opt with --metrale-budget vs without, on the largest corpus model and on a
-#      generated graph of 1M ops (goal <= 1.05);
+#  (1) metrale-opt with --metrale-budget / --metrale-memory vs without, on the largest
+#      corpus model and generated graphs of 225k and 1M ops (goal <= 1.05, peak RSS at 1M
+#      <= 1.15), and on 20,000 one-op functions (goal <= 1.5 in time and peak RSS);
 #  (2) arena_bytes / peak_live_bytes per corpus model, for metrale's planner and for the
 #      plain greedy-by-size baseline (goal: median <= 1.02, never worse than the baseline);
 #  (2b) every corpus model x every target x every planner strategy: arena / lower bound
