@@ -64,6 +64,25 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
                   sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
                   met_diag_fn_t diag, void *duser);
 
+// A sweep over targets runs each model once per target, and what the adapter finds in the
+// model (a dead op, a dynamic dim, an unknown op) is said by each run in the same words at
+// the same op. The filter passes each diagnostic on to |fn| once per model: one with the
+// location, severity and message of one already passed is dropped. Diagnostics that
+// depend on the target say so in their words (the summaries name it) and all pass.
+typedef struct cli_once_entry_t cli_once_entry_t;
+typedef struct cli_once_t {
+  met_diag_fn_t fn;
+  void *user;
+  cli_once_entry_t *slots;  // open addressing, at most half full
+  size_t cap, count;
+  size_t dropped;           // repeats not passed on
+} cli_once_t;
+void cli_once_initialize(cli_once_t *f, met_diag_fn_t fn, void *user);
+// Forgets what was passed (the next model's locations live in another context).
+void cli_once_reset(cli_once_t *f);
+void cli_once_deinitialize(cli_once_t *f);
+void cli_once_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg);
+
 int cmd_plan(int argc, char **argv);  // metrale_exec.c
 int cmd_exec(int argc, char **argv);  // metrale_exec.c
 

@@ -63,7 +63,8 @@ const char cli_usage[] =
     "--remarks also prints the remarks; --allow-unregistered-dialect parses unknown ops.\n"
     "Several models and --target all make a sweep: a table per (model, target), --csv writes one\n"
     "row per (model, function, target) with every field (a model that fails is a row with its\n"
-    "error; the others still run; exit status 1 when any failed), with a progress line on a terminal.\n";
+    "error; the others still run; exit status 1 when any failed), with a progress line on a terminal.\n"
+    "A diagnostic a model gives on every target in the same words is printed once.\n";
 
 // A location without a file part is printed as MLIR writes it, cut at 160 characters
 // (a call-site or fused nest can print as megabytes).
@@ -454,6 +455,10 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   bool doc_stdout = csv_stdout || (sarif_path && !strcmp(sarif_path, "-"));
   met_sarif_t sarif;
   met_sarif_initialize(&sarif, cli_on_diag, &o.d);
+  // Each model's diagnostics once, however many targets run it (cli_once_t).
+  cli_once_t once;
+  cli_once_initialize(&once, sarif_path ? met_sarif_diag : cli_on_diag,
+                      sarif_path ? (void *)&sarif : (void *)&o.d);
   bool progress = isatty(2) && o.nmodels * ntargets > 1;
   size_t failed = 0, step = 0;
   for (size_t i = 0; i < o.nmodels; ++i) {
@@ -477,8 +482,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
         met_strbuf_printf(&text, "%s== %s%s%s ==\n", text.len ? "\n" : "", o.models[i],
                           target ? " on " : "", target ? target : "");
       bool ok = cli_run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout,
-                         sarif_path ? met_sarif_diag : cli_on_diag,
-                         sarif_path ? (void *)&sarif : (void *)&o.d);
+                             cli_once_diag, &once);
       if (!ok) {
         ++failed;
         if (w.csv && !w.rows) cli_csv_error_row(&w, pass, "not evaluated (see the diagnostics)");
@@ -492,7 +496,9 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
       mlirModuleDestroy(m);
       mlirContextDestroy(ctx);
     }
+    cli_once_reset(&once);
   }
+  cli_once_deinitialize(&once);
   if (progress) fprintf(stderr, "\r\033[K");
   if (json_stdout && jout.len) fwrite(jout.data, 1, jout.len, stdout);
   rc = failed ? 1 : 0;

@@ -3,6 +3,7 @@
 // one per function with every field of the report.
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "metrale/options.h"
@@ -126,6 +127,69 @@ static void on_dispatch_row(void *user, const met_target_t *t, MlirOperation fun
   }
   csv_cell(w->csv, s ? (complete ? "true" : "false") : "", false);
   MET_STRBUF_LIT(w->csv, "\n");
+}
+
+struct cli_once_entry_t {
+  const void *loc;          // NULL: an empty slot (a location is uniqued: its pointer is it)
+  met_diag_severity_t sev;
+  uint64_t hash;
+  char *msg;
+};
+
+static uint64_t once_hash(const void *loc, met_diag_severity_t sev, const char *msg) {
+  uint64_t h = 1469598103934665603ull ^ (uint64_t)(uintptr_t)loc ^ ((uint64_t)sev << 56);
+  for (const unsigned char *p = (const unsigned char *)msg; *p; ++p) h = (h ^ *p) * 1099511628211ull;
+  return h ^ (h >> 31);
+}
+
+void cli_once_initialize(cli_once_t *f, met_diag_fn_t fn, void *user) {
+  memset(f, 0, sizeof(*f));
+  f->fn = fn;
+  f->user = user;
+}
+
+void cli_once_reset(cli_once_t *f) {
+  for (size_t i = 0; i < f->cap; ++i) free(f->slots[i].msg);
+  free(f->slots);
+  f->slots = NULL;
+  f->cap = f->count = 0;
+}
+
+void cli_once_deinitialize(cli_once_t *f) { cli_once_reset(f); }
+
+static cli_once_entry_t *once_slot(cli_once_entry_t *slots, size_t cap, const void *loc,
+                                   met_diag_severity_t sev, uint64_t h, const char *msg) {
+  for (size_t i = h & (cap - 1);; i = (i + 1) & (cap - 1)) {
+    cli_once_entry_t *e = &slots[i];
+    if (!e->loc || (e->loc == loc && e->sev == sev && e->hash == h && !strcmp(e->msg, msg)))
+      return e;
+  }
+}
+
+void cli_once_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
+  cli_once_t *f = user;
+  const void *key = loc.ptr ? loc.ptr : (const void *)f;  // no location: one key of its own
+  uint64_t h = once_hash(key, sev, msg);
+  if (2 * (f->count + 1) > f->cap) {
+    size_t ncap = f->cap ? 2 * f->cap : 64;
+    cli_once_entry_t *n = ncap < SIZE_MAX / sizeof(*n) ? calloc(ncap, sizeof(*n)) : NULL;
+    if (!n) { f->fn(f->user, loc, sev, msg); return; }  // out of memory: say it again
+    for (size_t i = 0; i < f->cap; ++i)
+      if (f->slots[i].loc)
+        *once_slot(n, ncap, f->slots[i].loc, f->slots[i].sev, f->slots[i].hash,
+                   f->slots[i].msg) = f->slots[i];
+    free(f->slots);
+    f->slots = n;
+    f->cap = ncap;
+  }
+  cli_once_entry_t *e = once_slot(f->slots, f->cap, key, sev, h, msg);
+  if (e->loc) { f->dropped++; return; }
+  char *copy = strdup(msg);
+  if (copy) {
+    *e = (cli_once_entry_t){key, sev, h, copy};
+    f->count++;
+  }
+  f->fn(f->user, loc, sev, msg);
 }
 
 // One (model, target): the runner of |pass| with the command's options. False on an error.
