@@ -448,8 +448,9 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   c.iree = target->fusion == MET_FUSION_IREE;
   c.tfjs = target->fusion == MET_FUSION_TFJS;
   // The scratch of a small graph fits on the stack (a one-op function's takes under 1 KiB):
-  // a module of 20,000 tiny functions then asks the allocator for nothing here. The
-  // analysis is never nested in another's frame, so the stack holds one such buffer.
+  // a module of 20,000 tiny functions then asks the allocator for nothing here. No analysis
+  // runs inside another: the adapter analyses a region's graph from inside its build (its
+  // own 8 KiB buffer is below) once the region is built, so the stack holds one of these.
   _Alignas(16) unsigned char first[4096];
   met_arena_initialize_buffer(arena->allocator, first, sizeof(first), &c.tmp);
   met_status_t st = analyze(&c, options, out);

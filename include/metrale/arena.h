@@ -62,7 +62,9 @@ void met_arena_deinitialize(met_arena_t *arena);
 void *met_arena_alloc_block(met_arena_t *arena, size_t bytes);
 static inline void *met_arena_alloc(met_arena_t *arena, size_t bytes) {
   size_t need = (bytes + 15u) & ~(size_t)15u;
-  if (need >= bytes && arena->capacity - arena->used >= need) {
+  // need - 1 wraps for 0 bytes (and for a |bytes| whose rounding overflowed): both take the
+  // block path, which gives an empty arena a block instead of NULL + 0.
+  if (need - 1 < arena->capacity - arena->used) {
     void *p = arena->data + arena->used;
     arena->used += need;
     return p;

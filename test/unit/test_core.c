@@ -203,6 +203,16 @@ static void test_arena_buffer(void) {
   CHECK(a.head == NULL);
   met_arena_deinitialize(&a);
   CHECK_EQ_U64(l.blocks, 0);
+  // Zero bytes from an arena without a block is a pointer (a block is taken), not NULL + 0;
+  // with a full head block it is the end of the block, no new one.
+  met_arena_initialize(al, &a);
+  CHECK(met_arena_alloc(&a, 0) != NULL && l.blocks == 1);
+  met_arena_deinitialize(&a);
+  met_arena_initialize_buffer(al, buf, sizeof(buf), &a);
+  CHECK(met_arena_alloc(&a, 1008) == (char *)buf + 16);
+  CHECK(met_arena_alloc(&a, 0) == (char *)buf + 1024 && l.blocks == 0);
+  met_arena_deinitialize(&a);
+  CHECK_EQ_U64(l.blocks, 0);
 }
 
 // An allocator that hands out whole units of |unit| bytes and says so (alloc_at_least).
