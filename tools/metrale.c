@@ -64,7 +64,8 @@ const char cli_usage[] =
     "Several models and --target all make a sweep: a table per (model, target), --csv writes one\n"
     "row per (model, function, target) with every field (a model that fails is a row with its\n"
     "error; the others still run; exit status 1 when any failed), with a progress line on a terminal.\n"
-    "A diagnostic a model gives on every target in the same words is printed once.\n";
+    "A diagnostic a model gives on every target (same op, same words) is printed once, before\n"
+    "the targets' own output; the rest is printed under the target that gave it.\n";
 
 // A location without a file part is printed as MLIR writes it, cut at 160 characters
 // (a call-site or fused nest can print as megabytes).
@@ -455,10 +456,14 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   bool doc_stdout = csv_stdout || (sarif_path && !strcmp(sarif_path, "-"));
   met_sarif_t sarif;
   met_sarif_initialize(&sarif, cli_on_diag, &o.d);
-  // Each model's diagnostics once, however many targets run it (cli_once_t).
+  met_diag_fn_t sink = sarif_path ? met_sarif_diag : cli_on_diag;
+  void *sink_user = sarif_path ? (void *)&sarif : (void *)&o.d;
+  // Over two or more targets, each model's runs are held until its last target has run,
+  // and a diagnostic every target gave is written once (cli_once_t).
+  bool hold = ntargets > 1;
   cli_once_t once;
-  cli_once_initialize(&once, sarif_path ? met_sarif_diag : cli_on_diag,
-                      sarif_path ? (void *)&sarif : (void *)&o.d);
+  cli_once_initialize(&once, sink, sink_user, sarif_path || o.d.remarks);
+  bool write_text = !doc_stdout && !json_stdout;
   bool progress = isatty(2) && o.nmodels * ntargets > 1;
   size_t failed = 0, step = 0;
   for (size_t i = 0; i < o.nmodels; ++i) {
@@ -479,24 +484,37 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
         continue;
       }
       if (!doc_stdout && (o.nmodels > 1 || all))
-        met_strbuf_printf(&text, "%s== %s%s%s ==\n", text.len ? "\n" : "", o.models[i],
-                          target ? " on " : "", target ? target : "");
+        met_strbuf_printf(&text, "%s== %s%s%s ==\n", text.len || step > 1 ? "\n" : "",
+                          o.models[i], target ? " on " : "", target ? target : "");
+      // The heading comes before the run's diagnostics on the terminal.
+      size_t head_len = text.len;
+      if (!hold && write_text && text.len) {
+        fwrite(text.data, 1, text.len, stdout);
+        fflush(stdout);
+        text.len = 0;
+      }
       bool ok = cli_run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout,
-                             cli_once_diag, &once);
+                             hold ? cli_once_diag : sink, hold ? (void *)&once : sink_user);
       if (!ok) {
         ++failed;
         if (w.csv && !w.rows) cli_csv_error_row(&w, pass, "not evaluated (see the diagnostics)");
       }
-      if (!doc_stdout && !json_stdout && text.len) {
+      if (hold) {
+        if (!write_text) text.len = head_len = 0;
+        cli_once_end_run(&once, &text, head_len, stdout);
+      } else if (write_text && text.len) {
         fwrite(text.data, 1, text.len, stdout);
         text.len = 0;
       }
+    }
+    if (hold) {
+      if (progress) fprintf(stderr, "\r\033[K");
+      cli_once_flush(&once, stdout);
     }
     if (!mlirModuleIsNull(m)) {
       mlirModuleDestroy(m);
       mlirContextDestroy(ctx);
     }
-    cli_once_reset(&once);
   }
   cli_once_deinitialize(&once);
   if (progress) fprintf(stderr, "\r\033[K");

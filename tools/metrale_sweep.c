@@ -2,6 +2,7 @@
 // a pass per (model, target) with the command's options, and its rows of CSV (RFC 4180),
 // one per function with every field of the report.
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,11 +130,19 @@ static void on_dispatch_row(void *user, const met_target_t *t, MlirOperation fun
   MET_STRBUF_LIT(w->csv, "\n");
 }
 
-struct cli_once_entry_t {
-  const void *loc;          // NULL: an empty slot (a location is uniqued: its pointer is it)
+struct cli_once_key_t {
+  const void *loc;          // a location is uniqued: its pointer is it
   met_diag_severity_t sev;
   uint64_t hash;
-  char *msg;
+  const char *msg;          // in the filter's arena
+  size_t last_run, runs;    // the last run that gave it, and how many did
+};
+
+struct cli_once_item_t {
+  MlirLocation loc;
+  met_diag_severity_t sev;
+  uint32_t key;
+  size_t run;
 };
 
 static uint64_t once_hash(const void *loc, met_diag_severity_t sev, const char *msg) {
@@ -142,54 +151,159 @@ static uint64_t once_hash(const void *loc, met_diag_severity_t sev, const char *
   return h ^ (h >> 31);
 }
 
-void cli_once_initialize(cli_once_t *f, met_diag_fn_t fn, void *user) {
+void cli_once_initialize(cli_once_t *f, met_diag_fn_t fn, void *user, bool remarks) {
   memset(f, 0, sizeof(*f));
   f->fn = fn;
   f->user = user;
+  f->remarks = remarks;
+  met_arena_initialize(met_allocator_system(), &f->arena);
 }
 
-void cli_once_reset(cli_once_t *f) {
-  for (size_t i = 0; i < f->cap; ++i) free(f->slots[i].msg);
-  free(f->slots);
-  f->slots = NULL;
-  f->cap = f->count = 0;
+static void once_forget(cli_once_t *f) {
+  if (f->spill) fclose(f->spill);
+  f->spill = NULL;
+  f->spilled = 0;
+  f->spill_failed = false;
+  met_arena_deinitialize(&f->arena);
+  met_arena_initialize(met_allocator_system(), &f->arena);
+  f->count = f->nkeys = f->runs = 0;
+  if (f->table) memset(f->table, 0xff, f->tcap * sizeof(*f->table));
 }
 
-void cli_once_deinitialize(cli_once_t *f) { cli_once_reset(f); }
+void cli_once_deinitialize(cli_once_t *f) {
+  if (f->spill) fclose(f->spill);
+  met_arena_deinitialize(&f->arena);
+  free(f->items);
+  free(f->keys);
+  free(f->table);
+  free(f->text_end);
+  memset(f, 0, sizeof(*f));
+}
 
-static cli_once_entry_t *once_slot(cli_once_entry_t *slots, size_t cap, const void *loc,
-                                   met_diag_severity_t sev, uint64_t h, const char *msg) {
-  for (size_t i = h & (cap - 1);; i = (i + 1) & (cap - 1)) {
-    cli_once_entry_t *e = &slots[i];
-    if (!e->loc || (e->loc == loc && e->sev == sev && e->hash == h && !strcmp(e->msg, msg)))
-      return e;
+// Grows |*p| (|*cap| elements of |size| bytes) to hold |need|. False when it cannot.
+static bool once_grow(void **p, size_t *cap, size_t need, size_t size) {
+  if (need <= *cap) return true;
+  size_t ncap = *cap ? *cap : 16;
+  while (ncap < need) {
+    if (ncap > SIZE_MAX / 2) return false;
+    ncap *= 2;
   }
+  if (ncap > SIZE_MAX / size) return false;
+  void *n = realloc(*p, ncap * size);
+  if (!n) return false;
+  *p = n;
+  *cap = ncap;
+  return true;
+}
+
+static uint32_t *once_slot(cli_once_t *f, const void *loc, met_diag_severity_t sev, uint64_t h,
+                           const char *msg) {
+  for (size_t i = h & (f->tcap - 1);; i = (i + 1) & (f->tcap - 1)) {
+    uint32_t k = f->table[i];
+    if (k == UINT32_MAX) return &f->table[i];
+    const cli_once_key_t *e = &f->keys[k];
+    if (e->loc == loc && e->sev == sev && e->hash == h && !strcmp(e->msg, msg)) return &f->table[i];
+  }
+}
+
+static met_status_t once_hold(cli_once_t *f, MlirLocation loc, met_diag_severity_t sev,
+                              const char *msg) {
+  const void *lk = loc.ptr ? loc.ptr : (const void *)f;  // no location: one key of its own
+  uint64_t h = once_hash(lk, sev, msg);
+  if (2 * (f->nkeys + 1) > f->tcap) {
+    size_t ncap = f->tcap ? 2 * f->tcap : 64;
+    uint32_t *n = ncap < SIZE_MAX / sizeof(*n) ? malloc(ncap * sizeof(*n)) : NULL;
+    if (!n) return MET_ENOMEM;
+    memset(n, 0xff, ncap * sizeof(*n));
+    free(f->table);
+    f->table = n;
+    f->tcap = ncap;
+    for (size_t k = 0; k < f->nkeys; ++k)
+      *once_slot(f, f->keys[k].loc, f->keys[k].sev, f->keys[k].hash, f->keys[k].msg) = (uint32_t)k;
+  }
+  if (!once_grow((void **)&f->items, &f->cap, f->count + 1, sizeof(*f->items)))
+    return MET_ENOMEM;
+  uint32_t *slot = once_slot(f, lk, sev, h, msg);
+  if (*slot == UINT32_MAX) {
+    if (f->nkeys >= UINT32_MAX - 1 ||
+        !once_grow((void **)&f->keys, &f->kcap, f->nkeys + 1, sizeof(*f->keys)))
+      return MET_ENOMEM;
+    char *copy = met_arena_strndup(&f->arena, msg, strlen(msg));
+    if (!copy) return MET_ENOMEM;
+    f->keys[f->nkeys] = (cli_once_key_t){lk, sev, h, copy, f->runs, 1};
+    *slot = (uint32_t)f->nkeys++;
+  } else if (f->keys[*slot].last_run != f->runs) {
+    f->keys[*slot].last_run = f->runs;
+    f->keys[*slot].runs++;
+  }
+  f->items[f->count++] = (cli_once_item_t){loc, sev, *slot, f->runs};
+  return MET_OK;
 }
 
 void cli_once_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
   cli_once_t *f = user;
-  const void *key = loc.ptr ? loc.ptr : (const void *)f;  // no location: one key of its own
-  uint64_t h = once_hash(key, sev, msg);
-  if (2 * (f->count + 1) > f->cap) {
-    size_t ncap = f->cap ? 2 * f->cap : 64;
-    cli_once_entry_t *n = ncap < SIZE_MAX / sizeof(*n) ? calloc(ncap, sizeof(*n)) : NULL;
-    if (!n) { f->fn(f->user, loc, sev, msg); return; }  // out of memory: say it again
-    for (size_t i = 0; i < f->cap; ++i)
-      if (f->slots[i].loc)
-        *once_slot(n, ncap, f->slots[i].loc, f->slots[i].sev, f->slots[i].hash,
-                   f->slots[i].msg) = f->slots[i];
-    free(f->slots);
-    f->slots = n;
-    f->cap = ncap;
+  if (sev == MET_DIAG_REMARK && !f->remarks) return;  // neither printed nor logged
+  if (once_hold(f, loc, sev, msg)) f->fn(f->user, loc, sev, msg);  // cannot hold it: now
+}
+
+void cli_once_end_run(cli_once_t *f, met_strbuf_t *text, size_t head_len, FILE *out) {
+  bool recorded = once_grow((void **)&f->text_end, &f->rcap, f->runs + 1, sizeof(*f->text_end));
+  bool held = false;
+  if (text->len && !f->spill_failed) {
+    if (!f->spill) f->spill = tmpfile();
+    held = f->spill && fwrite(text->data, 1, text->len, f->spill) == text->len;
+    f->spill_failed = !held;  // a short write leaves bytes no run owns: the file is done
   }
-  cli_once_entry_t *e = once_slot(f->slots, f->cap, key, sev, h, msg);
-  if (e->loc) { f->dropped++; return; }
-  char *copy = strdup(msg);
-  if (copy) {
-    *e = (cli_once_entry_t){key, sev, h, copy};
-    f->count++;
+  if (text->len && !held) {
+    // Cannot hold it: it goes out now, ahead of the diagnostics it would have followed.
+    fwrite(text->data, 1, text->len, out);
+    fflush(out);
   }
-  f->fn(f->user, loc, sev, msg);
+  // Not recorded (out of memory): the run's text and diagnostics go with the next run's.
+  if (recorded) {
+    f->text_end[f->runs][0] = f->spilled + (held ? head_len : 0);
+    f->text_end[f->runs][1] = f->spilled + (held ? text->len : 0);
+    f->runs++;
+  }
+  if (held) f->spilled += text->len;
+  text->len = 0;
+}
+
+// Copies |spill| from |*at| to |end| to |out|.
+static void once_write(cli_once_t *f, FILE *out, uint64_t *at, uint64_t end) {
+  if (!f->spill || end <= *at) return;
+  char buf[1 << 15];
+  uint64_t left = end - *at;
+  while (left) {
+    size_t n = fread(buf, 1, left < sizeof(buf) ? (size_t)left : sizeof(buf), f->spill);
+    if (!n) break;
+    fwrite(buf, 1, n, out);
+    left -= n;
+  }
+  *at = end;
+  fflush(out);  // before the diagnostics that follow it on the terminal
+}
+
+void cli_once_flush(cli_once_t *f, FILE *out) {
+  if (f->spill) rewind(f->spill);
+  // Every run gave it: the first run's items are written first, the others' dropped.
+  #define ONCE_EVERY(it) (f->runs > 1 && f->keys[(it)->key].runs == f->runs)
+  for (size_t i = 0; i < f->count && f->items[i].run == 0; ++i)
+    if (ONCE_EVERY(&f->items[i]))
+      f->fn(f->user, f->items[i].loc, f->items[i].sev, f->keys[f->items[i].key].msg);
+  size_t i = 0;
+  uint64_t at = 0;
+  for (size_t r = 0; r <= f->runs; ++r) {
+    if (r < f->runs) once_write(f, out, &at, f->text_end[r][0]);
+    for (; i < f->count && f->items[i].run == r; ++i) {
+      const cli_once_item_t *it = &f->items[i];
+      if (!ONCE_EVERY(it)) f->fn(f->user, it->loc, it->sev, f->keys[it->key].msg);
+      else if (r) f->dropped++;
+    }
+    if (r < f->runs) once_write(f, out, &at, f->text_end[r][1]);
+  }
+  #undef ONCE_EVERY
+  once_forget(f);
 }
 
 // One (model, target): the runner of |pass| with the command's options. False on an error.
