@@ -1,6 +1,6 @@
 // tools/cli.h: what the files of the `metrale` command share (metrale.c: usage, options,
 // diagnostics, budget/memory/dispatch/targets; metrale_sweep.c: their runs and CSV rows;
-// metrale_exec.c: `metrale plan` and `metrale run`). Internal to the tool.
+// cli_once.c: what a sweep over targets holds of a model's runs; metrale_exec.c: `metrale plan` and `metrale run`). Internal to the tool.
 #ifndef METRALE_TOOLS_CLI_H
 #define METRALE_TOOLS_CLI_H
 
@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "../passes/adapter.h"
+#include "cli_once.h"
 #include "metrale/arena.h"
 #include "metrale/options.h"
 #include "metrale/strbuf.h"
@@ -66,47 +67,6 @@ void cli_csv_error_row(sweep_t *w, unsigned pass, const char *error);
 bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target,
                   sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
                   met_diag_fn_t diag, void *duser);
-
-// A sweep over targets runs each model once per target, and what the adapter finds in the
-// model (a dead op, a dynamic dim, an unknown op) each run says again in the same words at
-// the same op. So the sweep holds what a model's runs say, their diagnostics and their
-// text, until the last target has run, and then writes: first each diagnostic that every
-// run gave (the same location, severity and message), once (as many times as the first run
-// gave it: two ops may share a location); then run by run, its heading, its other
-// diagnostics and its text. A diagnostic only some targets give is written under each of them, as is
-// everything a sweep of one target says (it holds nothing: cli_once_diag is for sweeps of
-// two or more targets).
-typedef struct cli_once_key_t cli_once_key_t;
-typedef struct cli_once_item_t cli_once_item_t;
-typedef struct cli_once_t {
-  met_diag_fn_t fn;
-  void *user;
-  bool remarks;             // remarks are kept (printed or logged), else dropped at once
-  met_arena_t arena;        // the messages
-  cli_once_item_t *items;   // every diagnostic kept, in the order given
-  size_t count, cap;
-  cli_once_key_t *keys;     // the distinct (location, severity, message) of |items|
-  size_t nkeys, kcap;
-  uint32_t *table;          // open addressing into |keys| (UINT32_MAX: empty), at most half full
-  size_t tcap;
-  FILE *spill;              // the held text (a temporary file: a sweep of a large model
-                            // over every target says more than is worth keeping in memory)
-  uint64_t spilled;         // bytes in |spill|
-  bool spill_failed;        // it could not be made or written: text goes out at once
-  uint64_t (*text_end)[2];  // per finished run: where its heading and its text end in
-  size_t runs, rcap;        // |spill| (the heading is written before its diagnostics)
-  size_t dropped;           // repeats not written (every run gave them)
-} cli_once_t;
-void cli_once_initialize(cli_once_t *f, met_diag_fn_t fn, void *user, bool remarks);
-void cli_once_deinitialize(cli_once_t *f);
-// A met_diag_fn_t: holds the diagnostic for the run under way.
-void cli_once_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg);
-// Ends the run under way and holds its |text| (the first |head_len| bytes its heading),
-// emptying it. Without a temporary file the text goes to |out| at once.
-void cli_once_end_run(cli_once_t *f, met_strbuf_t *text, size_t head_len, FILE *out);
-// Writes what the model's runs said (their text to |out|) as above, and forgets it (the
-// next model's locations live in another context).
-void cli_once_flush(cli_once_t *f, FILE *out);
 
 int cmd_plan(int argc, char **argv);  // metrale_exec.c
 int cmd_exec(int argc, char **argv);  // metrale_exec.c

@@ -64,8 +64,8 @@ const char cli_usage[] =
     "Several models and --target all make a sweep: a table per (model, target), --csv writes one\n"
     "row per (model, function, target) with every field (a model that fails is a row with its\n"
     "error; the others still run; exit status 1 when any failed), with a progress line on a terminal.\n"
-    "A diagnostic a model gives on every target (same op, same words) is printed once, before\n"
-    "the targets' own output; the rest is printed under the target that gave it.\n";
+    "A diagnostic a model gives on every target (same op, same words, as often) is printed once,\n"
+    "before the targets' own output; the rest is printed under the target that gave it.\n";
 
 // A location without a file part is printed as MLIR writes it, cut at 160 characters
 // (a call-site or fused nest can print as megabytes).
@@ -462,10 +462,11 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   // and a diagnostic every target gave is written once (cli_once_t).
   bool hold = ntargets > 1;
   cli_once_t once;
-  cli_once_initialize(&once, sink, sink_user, sarif_path || o.d.remarks);
+  cli_once_initialize(&once, sink, sink_user, sarif_path || o.d.remarks, 0, NULL);
   bool write_text = !doc_stdout && !json_stdout;
   bool progress = isatty(2) && o.nmodels * ntargets > 1;
   size_t failed = 0, step = 0;
+  bool headed = false;  // a heading was written: the next is parted from it by a blank line
   for (size_t i = 0; i < o.nmodels; ++i) {
     w.model = o.models[i];
     MlirContext ctx;
@@ -483,12 +484,15 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
         if (w.csv) cli_csv_error_row(&w, pass, "the model could not be parsed");
         continue;
       }
-      if (!doc_stdout && (o.nmodels > 1 || all))
-        met_strbuf_printf(&text, "%s== %s%s%s ==\n", text.len || step > 1 ? "\n" : "",
-                          o.models[i], target ? " on " : "", target ? target : "");
+      if (!doc_stdout && (o.nmodels > 1 || all)) {
+        met_strbuf_printf(&text, "%s== %s%s%s ==\n", headed ? "\n" : "", o.models[i],
+                          target ? " on " : "", target ? target : "");
+        headed = true;
+      }
       // The heading comes before the run's diagnostics on the terminal.
       size_t head_len = text.len;
       if (!hold && write_text && text.len) {
+        if (progress) fprintf(stderr, "\r\033[K");  // not under the progress line
         fwrite(text.data, 1, text.len, stdout);
         fflush(stdout);
         text.len = 0;
@@ -509,7 +513,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
     }
     if (hold) {
       if (progress) fprintf(stderr, "\r\033[K");
-      cli_once_flush(&once, stdout);
+      if (!cli_once_flush(&once, stdout)) ++failed;
     }
     if (!mlirModuleIsNull(m)) {
       mlirModuleDestroy(m);

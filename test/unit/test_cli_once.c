@@ -1,0 +1,205 @@
+// Unit tests of tools/cli_once.c: what a sweep over targets holds of a model's runs and
+// the order it writes them in; the held text in memory, in a file, and when that file
+// cannot be made, written or read back.
+#define _GNU_SOURCE 1  // open_memstream
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "../../tools/cli_once.h"
+#include "check.h"
+
+// Diagnostics and text go to one stream, as a terminal shows stderr and stdout.
+typedef struct sink_t { FILE *out; } sink_t;
+static void on_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
+  sink_t *s = user;
+  fprintf(s->out, "%c%d:%s\n", "EWRN"[sev], (int)(uintptr_t)loc.ptr, msg);
+  fflush(s->out);
+}
+
+// Locations are uniqued pointers; the filter only compares them.
+static MlirLocation at(int id) { return (MlirLocation){(const void *)(uintptr_t)id}; }
+
+// One run: its diagnostics ("id:message" strings, a remark when the message starts with
+// '~'), then its heading and table.
+static void run(cli_once_t *f, FILE *out, const char *const *diags, const char *head,
+                const char *table) {
+  for (const char *const *d = diags; d && *d; ++d) {
+    int id = atoi(*d);
+    const char *msg = strchr(*d, ':') + 1;
+    bool remark = *msg == '~';
+    cli_once_diag(f, at(id), remark ? MET_DIAG_REMARK : MET_DIAG_WARNING, msg + remark);
+  }
+  met_strbuf_t text;
+  met_strbuf_initialize(met_allocator_system(), &text);
+  met_strbuf_cstr(&text, head);
+  size_t head_len = text.len;
+  met_strbuf_cstr(&text, table);
+  cli_once_end_run(f, &text, head_len, out);
+  met_strbuf_deinitialize(&text);
+}
+
+// Two models of two targets through one filter; what the stream got.
+static char *two_models(size_t spill_after, const char *tmpdir, bool *ok, int *fd_used) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&buf, &len);
+  sink_t s = {out};
+  cli_once_t f;
+  cli_once_initialize(&f, on_diag, &s, false, spill_after, tmpdir);
+  // Model 1: "dead" at 1 on both targets (shared), "fast" at 2 only on t0, a remark at 3
+  // (dropped: remarks are neither printed nor logged here).
+  run(&f, out, (const char *const[]){"1:dead", "2:fast", "3:~note", NULL}, "== m on t0 ==\n",
+      "table0\n");
+  run(&f, out, (const char *const[]){"1:dead", NULL}, "\n== m on t1 ==\n", "table1\n");
+  *fd_used = f.fd >= 0;
+  *ok = cli_once_flush(&f, out);
+  // Model 2: nothing shared; its first heading parts it from model 1.
+  run(&f, out, (const char *const[]){"4:x", NULL}, "\n== n on t0 ==\n", "tableA\n");
+  run(&f, out, NULL, "\n== n on t1 ==\n", "tableB\n");
+  *ok = cli_once_flush(&f, out) && *ok;
+  cli_once_deinitialize(&f);
+  fclose(out);
+  return buf;
+}
+
+static const char kTwoModels[] =
+    "W1:dead\n"
+    "== m on t0 ==\nW2:fast\ntable0\n"
+    "\n== m on t1 ==\ntable1\n"
+    "\n== n on t0 ==\nW4:x\ntableA\n"
+    "\n== n on t1 ==\ntableB\n";
+
+static void test_order_in_memory(void) {
+  bool ok;
+  int fd_used;
+  char *got = two_models(0, NULL, &ok, &fd_used);
+  CHECK(ok && !fd_used);  // 60 bytes of text: under 8 MiB, no file
+  CHECK(!strcmp(got, kTwoModels));
+  free(got);
+}
+
+static void test_order_through_file(void) {
+  char dir[] = "/tmp/metrale-test-XXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  bool ok;
+  int fd_used;
+  char *got = two_models(1, dir, &ok, &fd_used);  // every run's text goes to the file
+  CHECK(ok && fd_used);
+  CHECK(!strcmp(got, kTwoModels));
+  free(got);
+  CHECK(rmdir(dir) == 0);  // the file was unlinked as soon as it was made
+  // A directory that is not there: the text stays in memory, in the same order.
+  got = two_models(1, "/nonexistent/metrale", &ok, &fd_used);
+  CHECK(ok && !fd_used);
+  CHECK(!strcmp(got, kTwoModels));
+  free(got);
+}
+
+// A blank line before the shared diagnostics, not between them and the first heading.
+static void test_blank_line_first(void) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&buf, &len);
+  sink_t s = {out};
+  cli_once_t f;
+  cli_once_initialize(&f, on_diag, &s, true, 0, NULL);
+  run(&f, out, (const char *const[]){"5:~dead", NULL}, "\n== m on t0 ==\n", "table0\n");
+  run(&f, out, (const char *const[]){"5:~dead", NULL}, "\n== m on t1 ==\n", "table1\n");
+  CHECK(cli_once_flush(&f, out));
+  cli_once_deinitialize(&f);
+  fclose(out);
+  CHECK(!strcmp(buf, "\nR5:dead\n== m on t0 ==\ntable0\n\n== m on t1 ==\ntable1\n"));
+  free(buf);
+}
+
+// Shared only when every run gave it as often as the first: two ops at one location.
+static char *counts(const char *const *r0, const char *const *r1, const char *const *r2) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&buf, &len);
+  sink_t s = {out};
+  cli_once_t f;
+  cli_once_initialize(&f, on_diag, &s, false, 0, NULL);
+  run(&f, out, r0, "H0\n", "T0\n");
+  run(&f, out, r1, "H1\n", "T1\n");
+  if (r2) run(&f, out, r2, "H2\n", "T2\n");
+  CHECK(cli_once_flush(&f, out));
+  cli_once_deinitialize(&f);
+  fclose(out);
+  return buf;
+}
+
+static void test_counts(void) {
+  const char *const once[] = {"7:d", NULL}, *const twice[] = {"7:d", "7:d", NULL};
+  char *got = counts(twice, twice, NULL);
+  CHECK(!strcmp(got, "W7:d\nW7:d\nH0\nT0\nH1\nT1\n"));  // 2 and 2: said twice, once
+  free(got);
+  got = counts(once, twice, NULL);
+  CHECK(!strcmp(got, "H0\nW7:d\nT0\nH1\nW7:d\nW7:d\nT1\n"));  // 1 then 2: under each
+  free(got);
+  got = counts(twice, once, NULL);
+  CHECK(!strcmp(got, "H0\nW7:d\nW7:d\nT0\nH1\nW7:d\nT1\n"));  // 2 then 1: under each
+  free(got);
+  got = counts(twice, twice, once);  // the last run's count differs
+  CHECK(!strcmp(got, "H0\nW7:d\nW7:d\nT0\nH1\nW7:d\nW7:d\nT1\nH2\nW7:d\nT2\n"));
+  free(got);
+  got = counts(once, NULL, once);  // not every run
+  CHECK(!strcmp(got, "H0\nW7:d\nT0\nH1\nT1\nH2\nW7:d\nT2\n"));
+  free(got);
+  got = counts(once, once, once);
+  CHECK(!strcmp(got, "W7:d\nH0\nT0\nH1\nT1\nH2\nT2\n"));
+  free(got);
+}
+
+// The file fills up (a file-size limit stands in for a full disk) after the first run:
+// the rest stays in memory and nothing is lost or reordered.
+static void test_file_full(void) {
+  struct rlimit old;
+  CHECK(getrlimit(RLIMIT_FSIZE, &old) == 0);
+  void (*prev)(int) = signal(SIGXFSZ, SIG_IGN);
+  // "== m on t0 ==\n" + "table0\n" is 21 bytes: the first run fits, the second does not.
+  struct rlimit lim = {25, old.rlim_max};
+  CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0);
+  bool ok;
+  int fd_used;
+  char *got = two_models(1, NULL, &ok, &fd_used);
+  CHECK(setrlimit(RLIMIT_FSIZE, &old) == 0);
+  signal(SIGXFSZ, prev);
+  CHECK(ok && fd_used);
+  CHECK(!strcmp(got, kTwoModels));
+  free(got);
+}
+
+// The file is cut behind the filter's back: flush says so, and writes what it can.
+static void test_read_back_fails(void) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&buf, &len);
+  sink_t s = {out};
+  cli_once_t f;
+  cli_once_initialize(&f, on_diag, &s, false, 1, NULL);
+  run(&f, out, NULL, "H0\n", "T0\n");
+  run(&f, out, NULL, "H1\n", "T1\n");
+  CHECK(f.fd >= 0 && f.spilled == 12);  // 4 lines of 3 bytes
+  CHECK(ftruncate(f.fd, 5) == 0);
+  fprintf(stderr, "(test_cli_once: the next line is expected)\n");
+  CHECK(!cli_once_flush(&f, out));
+  cli_once_deinitialize(&f);
+  fclose(out);
+  CHECK(!strcmp(buf, "H0\nT0"));  // the 5 bytes left
+  free(buf);
+}
+
+int main(void) {
+  test_order_in_memory();
+  test_order_through_file();
+  test_blank_line_first();
+  test_counts();
+  test_file_full();
+  test_read_back_fails();
+  return check_finish("test_cli_once");
+}

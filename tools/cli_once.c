@@ -1,0 +1,273 @@
+// tools/cli_once.c: what a sweep over targets holds of one model's runs (cli_once.h).
+#include "cli_once.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct cli_once_key_t {
+  const void *loc;          // a location is uniqued: its pointer is it
+  met_diag_severity_t sev;
+  uint64_t hash;
+  const char *msg;          // in the filter's arena
+  size_t first_run, last_run, runs;  // the first and last run that gave it, how many did
+  size_t n_first, n_last;   // how often the first run gave it, and the last
+  bool uneven;              // some run gave it a different number of times than the first
+};
+
+struct cli_once_item_t {
+  MlirLocation loc;
+  met_diag_severity_t sev;
+  uint32_t key;
+  size_t run;
+};
+
+static uint64_t once_hash(const void *loc, met_diag_severity_t sev, const char *msg) {
+  uint64_t h = 1469598103934665603ull ^ (uint64_t)(uintptr_t)loc ^ ((uint64_t)sev << 56);
+  for (const unsigned char *p = (const unsigned char *)msg; *p; ++p) h = (h ^ *p) * 1099511628211ull;
+  return h ^ (h >> 31);
+}
+
+void cli_once_initialize(cli_once_t *f, met_diag_fn_t fn, void *user, bool remarks,
+                         size_t spill_after, const char *tmpdir) {
+  memset(f, 0, sizeof(*f));
+  f->fn = fn;
+  f->user = user;
+  f->remarks = remarks;
+  f->spill_after = spill_after ? spill_after : (size_t)8 << 20;
+  f->tmpdir = tmpdir;
+  f->fd = -1;
+  met_arena_initialize(met_allocator_system(), &f->arena);
+}
+
+static void once_forget(cli_once_t *f) {
+  if (f->fd >= 0) close(f->fd);
+  f->fd = -1;
+  f->spilled = 0;
+  f->spill_failed = false;
+  f->mlen = 0;
+  f->lead_blank = false;
+  met_arena_deinitialize(&f->arena);
+  met_arena_initialize(met_allocator_system(), &f->arena);
+  f->count = f->nkeys = f->runs = 0;
+  if (f->table) memset(f->table, 0xff, f->tcap * sizeof(*f->table));
+}
+
+void cli_once_deinitialize(cli_once_t *f) {
+  if (f->fd >= 0) close(f->fd);
+  met_arena_deinitialize(&f->arena);
+  free(f->items);
+  free(f->keys);
+  free(f->table);
+  free(f->text_end);
+  free(f->mem);
+  memset(f, 0, sizeof(*f));
+  f->fd = -1;
+}
+
+// Grows |*p| (|*cap| elements of |size| bytes) to hold |need|. False when it cannot.
+static bool once_grow(void **p, size_t *cap, size_t need, size_t size) {
+  if (need <= *cap) return true;
+  size_t ncap = *cap ? *cap : 16;
+  while (ncap < need) {
+    if (ncap > SIZE_MAX / 2) return false;
+    ncap *= 2;
+  }
+  if (ncap > SIZE_MAX / size) return false;
+  void *n = realloc(*p, ncap * size);
+  if (!n) return false;
+  *p = n;
+  *cap = ncap;
+  return true;
+}
+
+static uint32_t *once_slot(cli_once_t *f, const void *loc, met_diag_severity_t sev, uint64_t h,
+                           const char *msg) {
+  for (size_t i = h & (f->tcap - 1);; i = (i + 1) & (f->tcap - 1)) {
+    uint32_t k = f->table[i];
+    if (k == UINT32_MAX) return &f->table[i];
+    const cli_once_key_t *e = &f->keys[k];
+    if (e->loc == loc && e->sev == sev && e->hash == h && !strcmp(e->msg, msg)) return &f->table[i];
+  }
+}
+
+static met_status_t once_hold(cli_once_t *f, MlirLocation loc, met_diag_severity_t sev,
+                              const char *msg) {
+  const void *lk = loc.ptr ? loc.ptr : (const void *)f;  // no location: one key of its own
+  uint64_t h = once_hash(lk, sev, msg);
+  if (2 * (f->nkeys + 1) > f->tcap) {
+    size_t ncap = f->tcap ? 2 * f->tcap : 64;
+    uint32_t *n = ncap < SIZE_MAX / sizeof(*n) ? malloc(ncap * sizeof(*n)) : NULL;
+    if (!n) return MET_ENOMEM;
+    memset(n, 0xff, ncap * sizeof(*n));
+    free(f->table);
+    f->table = n;
+    f->tcap = ncap;
+    for (size_t k = 0; k < f->nkeys; ++k)
+      *once_slot(f, f->keys[k].loc, f->keys[k].sev, f->keys[k].hash, f->keys[k].msg) = (uint32_t)k;
+  }
+  if (!once_grow((void **)&f->items, &f->cap, f->count + 1, sizeof(*f->items)))
+    return MET_ENOMEM;
+  uint32_t *slot = once_slot(f, lk, sev, h, msg);
+  if (*slot == UINT32_MAX) {
+    if (f->nkeys >= UINT32_MAX - 1 ||
+        !once_grow((void **)&f->keys, &f->kcap, f->nkeys + 1, sizeof(*f->keys)))
+      return MET_ENOMEM;
+    char *copy = met_arena_strndup(&f->arena, msg, strlen(msg));
+    if (!copy) return MET_ENOMEM;
+    f->keys[f->nkeys] = (cli_once_key_t){lk, sev, h, copy, f->runs, f->runs, 1, 1, 1, false};
+    *slot = (uint32_t)f->nkeys++;
+  } else {
+    cli_once_key_t *e = &f->keys[*slot];
+    if (e->last_run != f->runs) {  // the first time this run gives it: the last run is done
+      if (e->n_last != e->n_first) e->uneven = true;
+      e->last_run = f->runs;
+      e->runs++;
+      e->n_last = 0;
+    }
+    e->n_last++;
+    if (e->runs == 1) e->n_first++;
+  }
+  f->items[f->count++] = (cli_once_item_t){loc, sev, *slot, f->runs};
+  return MET_OK;
+}
+
+void cli_once_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
+  cli_once_t *f = user;
+  if (sev == MET_DIAG_REMARK && !f->remarks) return;  // neither printed nor logged
+  if (once_hold(f, loc, sev, msg)) f->fn(f->user, loc, sev, msg);  // cannot hold it: now
+}
+
+// Writes |n| bytes at |off| of the file. False (errno set) when not all of them.
+static bool once_pwrite(int fd, const char *p, size_t n, uint64_t off) {
+  while (n) {
+    ssize_t w = pwrite(fd, p, n, (off_t)off);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    p += w;
+    n -= (size_t)w;
+    off += (uint64_t)w;
+  }
+  return true;
+}
+
+// Appends |n| bytes to the file (made on first use). False when it cannot: the file keeps
+// what it held, and the caller keeps these bytes.
+static bool once_spill(cli_once_t *f, const char *p, size_t n) {
+  if (f->spill_failed) return false;
+  if (f->fd < 0) {
+    const char *dir = f->tmpdir ? f->tmpdir : getenv("TMPDIR");
+    if (!dir || !*dir) dir = "/tmp";
+    size_t dl = strlen(dir);
+    char *path = malloc(dl + sizeof("/metrale-sweep-XXXXXX"));
+    if (path) {
+      memcpy(path, dir, dl);
+      memcpy(path + dl, "/metrale-sweep-XXXXXX", sizeof("/metrale-sweep-XXXXXX"));
+      f->fd = mkstemp(path);
+      if (f->fd >= 0) unlink(path);  // gone when closed, or when the command ends
+      free(path);
+    }
+    if (f->fd < 0) {
+      f->spill_failed = true;
+      return false;
+    }
+  }
+  if (!once_pwrite(f->fd, p, n, f->spilled)) {
+    f->spill_failed = true;  // what the file holds past |spilled| is never read
+    return false;
+  }
+  f->spilled += n;
+  return true;
+}
+
+void cli_once_end_run(cli_once_t *f, met_strbuf_t *text, size_t head_len, FILE *out) {
+  bool recorded = once_grow((void **)&f->text_end, &f->rcap, f->runs + 1, sizeof(*f->text_end));
+  uint64_t start = f->spilled + f->mlen;
+  bool held = !text->len;
+  if (!held && f->mlen + text->len > f->spill_after && !f->spill_failed) {
+    // Past what memory keeps: what memory holds goes to the file first, then this text.
+    if (!f->mlen || once_spill(f, f->mem, f->mlen)) {
+      f->mlen = 0;
+      held = once_spill(f, text->data, text->len);
+    }
+  }
+  if (!held && once_grow((void **)&f->mem, &f->mcap, f->mlen + text->len, 1)) {
+    memcpy(f->mem + f->mlen, text->data, text->len);
+    f->mlen += text->len;
+    held = true;
+  }
+  if (!held) {
+    // Neither the file nor memory can hold it: it goes out now, ahead of the diagnostics
+    // it would have followed.
+    fwrite(text->data, 1, text->len, out);
+    fflush(out);
+  }
+  if (!f->runs && held && text->len && text->data[0] == '\n') f->lead_blank = true;
+  // Not recorded (out of memory): the run's text and diagnostics go with the next run's.
+  if (recorded) {
+    f->text_end[f->runs][0] = start + (held ? head_len : 0);
+    f->text_end[f->runs][1] = start + (held ? text->len : 0);
+    f->runs++;
+  }
+  text->len = 0;
+}
+
+// Copies the held text from |*at| to |end| to |out|.
+static void once_write(cli_once_t *f, FILE *out, uint64_t *at, uint64_t end) {
+  if (end <= *at) return;
+  char buf[1 << 15];
+  uint64_t p = *at;
+  while (p < end && p < f->spilled) {
+    uint64_t want = (end < f->spilled ? end : f->spilled) - p;
+    ssize_t n = pread(f->fd, buf, want < sizeof(buf) ? (size_t)want : sizeof(buf), (off_t)p);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (!f->read_error) f->read_error = n < 0 ? errno : -1;  // -1: the file ends early
+      p = f->spilled;
+      break;
+    }
+    fwrite(buf, 1, (size_t)n, out);
+    p += (uint64_t)n;
+  }
+  if (p < end) fwrite(f->mem + (p - f->spilled), 1, (size_t)(end - p), out);
+  *at = end;
+  fflush(out);  // before the diagnostics that follow it on the terminal
+}
+
+bool cli_once_flush(cli_once_t *f, FILE *out) {
+  // Every run gave it, each as often: the first run's items are written first, the others'
+  // dropped. The last run's count is compared here (a run's, when the next one gives it).
+  for (size_t k = 0; k < f->nkeys; ++k)
+    if (f->keys[k].n_last != f->keys[k].n_first) f->keys[k].uneven = true;
+  #define ONCE_EVERY(it) \
+    (f->runs > 1 && f->keys[(it)->key].runs == f->runs && !f->keys[(it)->key].uneven)
+  uint64_t at = 0;
+  bool first = true;
+  for (size_t i = 0; i < f->count && f->items[i].run == 0; ++i) {
+    if (!ONCE_EVERY(&f->items[i])) continue;
+    // The blank line that parts this model from what came before goes above its first
+    // words, not between them and its first heading.
+    if (first && f->lead_blank && f->runs && f->text_end[0][0]) once_write(f, out, &at, 1);
+    first = false;
+    f->fn(f->user, f->items[i].loc, f->items[i].sev, f->keys[f->items[i].key].msg);
+  }
+  size_t i = 0;
+  for (size_t r = 0; r <= f->runs; ++r) {
+    if (r < f->runs) once_write(f, out, &at, f->text_end[r][0]);
+    for (; i < f->count && f->items[i].run == r; ++i) {
+      const cli_once_item_t *it = &f->items[i];
+      if (!ONCE_EVERY(it)) f->fn(f->user, it->loc, it->sev, f->keys[it->key].msg);
+      else if (r) f->dropped++;
+    }
+    if (r < f->runs) once_write(f, out, &at, f->text_end[r][1]);
+  }
+  #undef ONCE_EVERY
+  bool ok = !f->read_error;
+  if (!ok)
+    fprintf(stderr, "metrale: part of the output held in a temporary file could not be read "
+            "back: %s\n", f->read_error < 0 ? "the file ends early" : strerror(f->read_error));
+  f->read_error = 0;
+  once_forget(f);
+  return ok;
+}
