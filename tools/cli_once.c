@@ -11,7 +11,7 @@ struct cli_once_key_t {
   met_diag_severity_t sev;
   uint64_t hash;
   const char *msg;          // in the filter's arena
-  size_t first_run, last_run, runs;  // the first and last run that gave it, how many did
+  size_t last_run, runs;    // the last run that gave it, and how many did
   size_t n_first, n_last;   // how often the first run gave it, and the last
   bool uneven;              // some run gave it a different number of times than the first
 };
@@ -29,14 +29,16 @@ static uint64_t once_hash(const void *loc, met_diag_severity_t sev, const char *
   return h ^ (h >> 31);
 }
 
-void cli_once_initialize(cli_once_t *f, met_diag_fn_t fn, void *user, bool remarks,
+void cli_once_initialize(cli_once_t *f, met_diag_fn_t fn, void *user, bool remarks, FILE *out,
                          size_t spill_after, const char *tmpdir) {
   memset(f, 0, sizeof(*f));
   f->fn = fn;
   f->user = user;
+  f->out = out;
   f->remarks = remarks;
   f->spill_after = spill_after ? spill_after : (size_t)8 << 20;
   f->tmpdir = tmpdir;
+  f->mem_limit = (size_t)1 << 30;
   f->fd = -1;
   met_arena_initialize(met_allocator_system(), &f->arena);
 }
@@ -47,6 +49,11 @@ static void once_forget(cli_once_t *f) {
   f->spilled = 0;
   f->spill_failed = false;
   f->mlen = 0;
+  if (f->mcap > ((size_t)1 << 20)) {  // a large model's: not kept for the next
+    free(f->mem);
+    f->mem = NULL;
+    f->mcap = 0;
+  }
   f->lead_blank = false;
   met_arena_deinitialize(&f->arena);
   met_arena_initialize(met_allocator_system(), &f->arena);
@@ -116,7 +123,7 @@ static met_status_t once_hold(cli_once_t *f, MlirLocation loc, met_diag_severity
       return MET_ENOMEM;
     char *copy = met_arena_strndup(&f->arena, msg, strlen(msg));
     if (!copy) return MET_ENOMEM;
-    f->keys[f->nkeys] = (cli_once_key_t){lk, sev, h, copy, f->runs, f->runs, 1, 1, 1, false};
+    f->keys[f->nkeys] = (cli_once_key_t){lk, sev, h, copy, f->runs, 1, 1, 1, false};
     *slot = (uint32_t)f->nkeys++;
   } else {
     cli_once_key_t *e = &f->keys[*slot];
@@ -133,10 +140,19 @@ static met_status_t once_hold(cli_once_t *f, MlirLocation loc, met_diag_severity
   return MET_OK;
 }
 
+static void once_give_up(cli_once_t *f);
+
 void cli_once_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
   cli_once_t *f = user;
   if (sev == MET_DIAG_REMARK && !f->remarks) return;  // neither printed nor logged
-  if (once_hold(f, loc, sev, msg)) f->fn(f->user, loc, sev, msg);  // cannot hold it: now
+  if (f->passing || !once_hold(f, loc, sev, msg)) {
+    if (f->passing) f->fn(f->user, loc, sev, msg);
+    return;
+  }
+  // Cannot hold it: what is held goes out in order, then this, and the rest of the model
+  // as it comes.
+  once_give_up(f);
+  f->fn(f->user, loc, sev, msg);
 }
 
 // Writes |n| bytes at |off| of the file. False (errno set) when not all of them.
@@ -174,42 +190,55 @@ static bool once_spill(cli_once_t *f, const char *p, size_t n) {
     }
   }
   if (!once_pwrite(f->fd, p, n, f->spilled)) {
-    f->spill_failed = true;  // what the file holds past |spilled| is never read
+    // What the file holds past |spilled| is never read: give the disk its room back (a
+    // full disk is full for every other program too).
+    f->spill_failed = true;
+    while (ftruncate(f->fd, (off_t)f->spilled) < 0 && errno == EINTR) {
+    }
     return false;
   }
   f->spilled += n;
   return true;
 }
 
-void cli_once_end_run(cli_once_t *f, met_strbuf_t *text, size_t head_len, FILE *out) {
+void cli_once_end_run(cli_once_t *f, met_strbuf_t *text, size_t head_len) {
+  FILE *out = f->out;
+  if (f->passing) {
+    fwrite(text->data, 1, text->len, out);
+    fflush(out);
+    text->len = 0;
+    return;
+  }
   bool recorded = once_grow((void **)&f->text_end, &f->rcap, f->runs + 1, sizeof(*f->text_end));
   uint64_t start = f->spilled + f->mlen;
   bool held = !text->len;
-  if (!held && f->mlen + text->len > f->spill_after && !f->spill_failed) {
+  if (recorded && !held && f->mlen + text->len > f->spill_after && !f->spill_failed) {
     // Past what memory keeps: what memory holds goes to the file first, then this text.
     if (!f->mlen || once_spill(f, f->mem, f->mlen)) {
       f->mlen = 0;
       held = once_spill(f, text->data, text->len);
     }
   }
-  if (!held && once_grow((void **)&f->mem, &f->mcap, f->mlen + text->len, 1)) {
+  if (recorded && !held && text->len <= f->mem_limit - f->mlen &&
+      once_grow((void **)&f->mem, &f->mcap, f->mlen + text->len, 1)) {
     memcpy(f->mem + f->mlen, text->data, text->len);
     f->mlen += text->len;
     held = true;
   }
-  if (!held) {
-    // Neither the file nor memory can hold it: it goes out now, ahead of the diagnostics
-    // it would have followed.
+  if (!recorded || !held) {
+    // Neither the file nor memory can hold it (or memory holds |mem_limit| already): what
+    // is held goes out in order, then this
+    // run's heading, diagnostics and text, and the rest of the model as it comes.
+    once_give_up(f);
     fwrite(text->data, 1, text->len, out);
     fflush(out);
+    text->len = 0;
+    return;
   }
-  if (!f->runs && held && text->len && text->data[0] == '\n') f->lead_blank = true;
-  // Not recorded (out of memory): the run's text and diagnostics go with the next run's.
-  if (recorded) {
-    f->text_end[f->runs][0] = start + (held ? head_len : 0);
-    f->text_end[f->runs][1] = start + (held ? text->len : 0);
-    f->runs++;
-  }
+  if (!f->runs && text->len && text->data[0] == '\n') f->lead_blank = true;
+  f->text_end[f->runs][0] = start + head_len;
+  f->text_end[f->runs][1] = start + text->len;
+  f->runs++;
   text->len = 0;
 }
 
@@ -235,39 +264,58 @@ static void once_write(cli_once_t *f, FILE *out, uint64_t *at, uint64_t end) {
   fflush(out);  // before the diagnostics that follow it on the terminal
 }
 
-bool cli_once_flush(cli_once_t *f, FILE *out) {
+// Writes what is held: with |share|, what every run gave once first (as above); else each
+// run's diagnostics under it. Then forgets it.
+static void once_write_all(cli_once_t *f, bool share) {
+  FILE *out = f->out;
   // Every run gave it, each as often: the first run's items are written first, the others'
-  // dropped. The last run's count is compared here (a run's, when the next one gives it).
+  // not at all. The last run's count is compared here (a run's, when the next one gives it).
   for (size_t k = 0; k < f->nkeys; ++k)
     if (f->keys[k].n_last != f->keys[k].n_first) f->keys[k].uneven = true;
-  #define ONCE_EVERY(it) \
-    (f->runs > 1 && f->keys[(it)->key].runs == f->runs && !f->keys[(it)->key].uneven)
+  #define ONCE_EVERY(it) (share && f->runs > 1 && f->keys[(it)->key].runs == f->runs && \
+                          !f->keys[(it)->key].uneven)
   uint64_t at = 0;
   bool first = true;
   for (size_t i = 0; i < f->count && f->items[i].run == 0; ++i) {
     if (!ONCE_EVERY(&f->items[i])) continue;
     // The blank line that parts this model from what came before goes above its first
     // words, not between them and its first heading.
-    if (first && f->lead_blank && f->runs && f->text_end[0][0]) once_write(f, out, &at, 1);
+    if (first && f->lead_blank && f->text_end[0][0]) once_write(f, out, &at, 1);
     first = false;
     f->fn(f->user, f->items[i].loc, f->items[i].sev, f->keys[f->items[i].key].msg);
   }
   size_t i = 0;
-  for (size_t r = 0; r <= f->runs; ++r) {
-    if (r < f->runs) once_write(f, out, &at, f->text_end[r][0]);
+  for (size_t r = 0; r < f->runs; ++r) {
+    once_write(f, out, &at, f->text_end[r][0]);
     for (; i < f->count && f->items[i].run == r; ++i) {
       const cli_once_item_t *it = &f->items[i];
       if (!ONCE_EVERY(it)) f->fn(f->user, it->loc, it->sev, f->keys[it->key].msg);
-      else if (r) f->dropped++;
     }
-    if (r < f->runs) once_write(f, out, &at, f->text_end[r][1]);
+    once_write(f, out, &at, f->text_end[r][1]);
   }
+  // The run under way (when giving up): its diagnostics so far, above its text.
+  for (; i < f->count; ++i)
+    f->fn(f->user, f->items[i].loc, f->items[i].sev, f->keys[f->items[i].key].msg);
   #undef ONCE_EVERY
+  once_forget(f);
+}
+
+static void once_give_up(cli_once_t *f) {
+  fprintf(stderr, "metrale: no room to hold a sweep's output (no temporary file, and memory "
+          "full or past 1 GiB): the rest of this model's output is written as it comes, each "
+          "target's diagnostics under it\n");
+  once_write_all(f, false);
+  f->passing = true;
+}
+
+bool cli_once_flush(cli_once_t *f, const char *model) {
+  if (!f->passing) once_write_all(f, true);
+  f->passing = false;
   bool ok = !f->read_error;
   if (!ok)
-    fprintf(stderr, "metrale: part of the output held in a temporary file could not be read "
-            "back: %s\n", f->read_error < 0 ? "the file ends early" : strerror(f->read_error));
+    fprintf(stderr, "metrale: part of the output of %s held in a temporary file could not be "
+            "read back: %s\n", model, f->read_error < 0 ? "the file ends early"
+                                                       : strerror(f->read_error));
   f->read_error = 0;
-  once_forget(f);
   return ok;
 }

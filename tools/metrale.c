@@ -6,6 +6,7 @@
 // Exit status: 0 done, 1 the model could not be read or evaluated, 2 bad usage.
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -462,7 +463,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   // and a diagnostic every target gave is written once (cli_once_t).
   bool hold = ntargets > 1;
   cli_once_t once;
-  cli_once_initialize(&once, sink, sink_user, sarif_path || o.d.remarks, 0, NULL);
+  cli_once_initialize(&once, sink, sink_user, sarif_path || o.d.remarks, stdout, 0, NULL);
   bool write_text = !doc_stdout && !json_stdout;
   bool progress = isatty(2) && o.nmodels * ntargets > 1;
   size_t failed = 0, step = 0;
@@ -470,6 +471,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
   for (size_t i = 0; i < o.nmodels; ++i) {
     w.model = o.models[i];
     MlirContext ctx;
+    if (progress) fprintf(stderr, "\r\033[K");  // a parse error is not under the progress line
     MlirModule m = load_path(&o, o.models[i], &ctx);
     for (size_t t = 0; t < ntargets; ++t) {
       const char *target = all ? met_target_builtin(t)->name : one;
@@ -505,7 +507,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
       }
       if (hold) {
         if (!write_text) text.len = head_len = 0;
-        cli_once_end_run(&once, &text, head_len, stdout);
+        cli_once_end_run(&once, &text, head_len);
       } else if (write_text && text.len) {
         fwrite(text.data, 1, text.len, stdout);
         text.len = 0;
@@ -513,7 +515,7 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
     }
     if (hold) {
       if (progress) fprintf(stderr, "\r\033[K");
-      if (!cli_once_flush(&once, stdout)) ++failed;
+      if (!cli_once_flush(&once, o.models[i])) ++failed;
     }
     if (!mlirModuleIsNull(m)) {
       mlirModuleDestroy(m);
@@ -571,6 +573,9 @@ static int cmd_run(int argc, char **argv, unsigned pass, const char *cmd) {
 }
 
 int main(int argc, char **argv) {
+  // A file-size limit (ulimit -f) makes a write fail with EFBIG, which is said like any
+  // failed write, instead of killing the command (a sweep's held output goes to a file).
+  signal(SIGXFSZ, SIG_IGN);
   if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
     print_usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;

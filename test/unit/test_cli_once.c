@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../../tools/cli_once.h"
@@ -25,7 +26,7 @@ static MlirLocation at(int id) { return (MlirLocation){(const void *)(uintptr_t)
 
 // One run: its diagnostics ("id:message" strings, a remark when the message starts with
 // '~'), then its heading and table.
-static void run(cli_once_t *f, FILE *out, const char *const *diags, const char *head,
+static void run(cli_once_t *f, const char *const *diags, const char *head,
                 const char *table) {
   for (const char *const *d = diags; d && *d; ++d) {
     int id = atoi(*d);
@@ -38,29 +39,43 @@ static void run(cli_once_t *f, FILE *out, const char *const *diags, const char *
   met_strbuf_cstr(&text, head);
   size_t head_len = text.len;
   met_strbuf_cstr(&text, table);
-  cli_once_end_run(f, &text, head_len, out);
+  cli_once_end_run(f, &text, head_len);
   met_strbuf_deinitialize(&text);
 }
 
+// A directory the tests' files may go in: $TMPDIR, /tmp or the current one.
+static char g_dir[4096];
+static bool pick_dir(void) {
+  const char *c[] = {getenv("TMPDIR"), "/tmp", "."};
+  for (size_t i = 0; i < 3; ++i) {
+    if (!c[i] || !*c[i] || strlen(c[i]) > sizeof(g_dir) - 32) continue;
+    snprintf(g_dir, sizeof(g_dir), "%s/metrale-test-XXXXXX", c[i]);
+    if (mkdtemp(g_dir)) return true;
+  }
+  return false;
+}
+
 // Two models of two targets through one filter; what the stream got.
-static char *two_models(size_t spill_after, const char *tmpdir, bool *ok, int *fd_used) {
+static char *two_models(size_t spill_after, const char *tmpdir, size_t mem_limit, bool *ok,
+                        int *fd_used) {
   char *buf = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&buf, &len);
   sink_t s = {out};
   cli_once_t f;
-  cli_once_initialize(&f, on_diag, &s, false, spill_after, tmpdir);
+  cli_once_initialize(&f, on_diag, &s, false, out, spill_after, tmpdir);
+  if (mem_limit) f.mem_limit = mem_limit;
   // Model 1: "dead" at 1 on both targets (shared), "fast" at 2 only on t0, a remark at 3
   // (dropped: remarks are neither printed nor logged here).
-  run(&f, out, (const char *const[]){"1:dead", "2:fast", "3:~note", NULL}, "== m on t0 ==\n",
+  run(&f, (const char *const[]){"1:dead", "2:fast", "3:~note", NULL}, "== m on t0 ==\n",
       "table0\n");
-  run(&f, out, (const char *const[]){"1:dead", NULL}, "\n== m on t1 ==\n", "table1\n");
+  run(&f, (const char *const[]){"1:dead", NULL}, "\n== m on t1 ==\n", "table1\n");
   *fd_used = f.fd >= 0;
-  *ok = cli_once_flush(&f, out);
-  // Model 2: nothing shared; its first heading parts it from model 1.
-  run(&f, out, (const char *const[]){"4:x", NULL}, "\n== n on t0 ==\n", "tableA\n");
-  run(&f, out, NULL, "\n== n on t1 ==\n", "tableB\n");
-  *ok = cli_once_flush(&f, out) && *ok;
+  *ok = cli_once_flush(&f, "m");
+  // Model 2: "x" at 4 shared, after the blank line that parts it from model 1.
+  run(&f, (const char *const[]){"4:x", NULL}, "\n== n on t0 ==\n", "A\n");
+  run(&f, (const char *const[]){"4:x", NULL}, "\n== n on t1 ==\n", "B\n");
+  *ok = cli_once_flush(&f, "n") && *ok;
   cli_once_deinitialize(&f);
   fclose(out);
   return buf;
@@ -70,30 +85,27 @@ static const char kTwoModels[] =
     "W1:dead\n"
     "== m on t0 ==\nW2:fast\ntable0\n"
     "\n== m on t1 ==\ntable1\n"
-    "\n== n on t0 ==\nW4:x\ntableA\n"
-    "\n== n on t1 ==\ntableB\n";
+    "\nW4:x\n== n on t0 ==\nA\n"
+    "\n== n on t1 ==\nB\n";
 
 static void test_order_in_memory(void) {
   bool ok;
   int fd_used;
-  char *got = two_models(0, NULL, &ok, &fd_used);
+  char *got = two_models(0, NULL, 0, &ok, &fd_used);
   CHECK(ok && !fd_used);  // 60 bytes of text: under 8 MiB, no file
   CHECK(!strcmp(got, kTwoModels));
   free(got);
 }
 
 static void test_order_through_file(void) {
-  char dir[] = "/tmp/metrale-test-XXXXXX";
-  CHECK(mkdtemp(dir) != NULL);
   bool ok;
   int fd_used;
-  char *got = two_models(1, dir, &ok, &fd_used);  // every run's text goes to the file
+  char *got = two_models(1, g_dir, 0, &ok, &fd_used);  // every run's text goes to the file
   CHECK(ok && fd_used);
   CHECK(!strcmp(got, kTwoModels));
   free(got);
-  CHECK(rmdir(dir) == 0);  // the file was unlinked as soon as it was made
   // A directory that is not there: the text stays in memory, in the same order.
-  got = two_models(1, "/nonexistent/metrale", &ok, &fd_used);
+  got = two_models(1, "/nonexistent/metrale", 0, &ok, &fd_used);
   CHECK(ok && !fd_used);
   CHECK(!strcmp(got, kTwoModels));
   free(got);
@@ -106,10 +118,10 @@ static void test_blank_line_first(void) {
   FILE *out = open_memstream(&buf, &len);
   sink_t s = {out};
   cli_once_t f;
-  cli_once_initialize(&f, on_diag, &s, true, 0, NULL);
-  run(&f, out, (const char *const[]){"5:~dead", NULL}, "\n== m on t0 ==\n", "table0\n");
-  run(&f, out, (const char *const[]){"5:~dead", NULL}, "\n== m on t1 ==\n", "table1\n");
-  CHECK(cli_once_flush(&f, out));
+  cli_once_initialize(&f, on_diag, &s, true, out, 0, NULL);
+  run(&f, (const char *const[]){"5:~dead", NULL}, "\n== m on t0 ==\n", "table0\n");
+  run(&f, (const char *const[]){"5:~dead", NULL}, "\n== m on t1 ==\n", "table1\n");
+  CHECK(cli_once_flush(&f, "m"));
   cli_once_deinitialize(&f);
   fclose(out);
   CHECK(!strcmp(buf, "\nR5:dead\n== m on t0 ==\ntable0\n\n== m on t1 ==\ntable1\n"));
@@ -123,11 +135,11 @@ static char *counts(const char *const *r0, const char *const *r1, const char *co
   FILE *out = open_memstream(&buf, &len);
   sink_t s = {out};
   cli_once_t f;
-  cli_once_initialize(&f, on_diag, &s, false, 0, NULL);
-  run(&f, out, r0, "H0\n", "T0\n");
-  run(&f, out, r1, "H1\n", "T1\n");
-  if (r2) run(&f, out, r2, "H2\n", "T2\n");
-  CHECK(cli_once_flush(&f, out));
+  cli_once_initialize(&f, on_diag, &s, false, out, 0, NULL);
+  run(&f, r0, "H0\n", "T0\n");
+  run(&f, r1, "H1\n", "T1\n");
+  if (r2) run(&f, r2, "H2\n", "T2\n");
+  CHECK(cli_once_flush(&f, "m"));
   cli_once_deinitialize(&f);
   fclose(out);
   return buf;
@@ -166,12 +178,27 @@ static void test_file_full(void) {
   CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0);
   bool ok;
   int fd_used;
-  char *got = two_models(1, NULL, &ok, &fd_used);
+  char *got = two_models(1, g_dir, 0, &ok, &fd_used);
   CHECK(setrlimit(RLIMIT_FSIZE, &old) == 0);
   signal(SIGXFSZ, prev);
   CHECK(ok && fd_used);
   CHECK(!strcmp(got, kTwoModels));
   free(got);
+  // The failed write's bytes are cut off the file: the disk gets its room back.
+  CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0);
+  signal(SIGXFSZ, SIG_IGN);
+  cli_once_t f;
+  sink_t s = {stdout};
+  cli_once_initialize(&f, on_diag, &s, false, stdout, 1, g_dir);
+  run(&f, NULL, "", "0123456789\n");          // 11 bytes
+  run(&f, NULL, "", "0123456789012345678\n");  // 20 more: 31 > 25, 14 of them written
+  struct stat st;
+  CHECK(f.spill_failed && f.spilled == 11 && fstat(f.fd, &st) == 0 && st.st_size == 11);
+  CHECK(setrlimit(RLIMIT_FSIZE, &old) == 0);
+  signal(SIGXFSZ, prev);
+  printf("(test_cli_once: the next two lines are expected)\n");
+  CHECK(cli_once_flush(&f, "m"));
+  cli_once_deinitialize(&f);
 }
 
 // The file is cut behind the filter's back: flush says so, and writes what it can.
@@ -181,25 +208,49 @@ static void test_read_back_fails(void) {
   FILE *out = open_memstream(&buf, &len);
   sink_t s = {out};
   cli_once_t f;
-  cli_once_initialize(&f, on_diag, &s, false, 1, NULL);
-  run(&f, out, NULL, "H0\n", "T0\n");
-  run(&f, out, NULL, "H1\n", "T1\n");
+  cli_once_initialize(&f, on_diag, &s, false, out, 1, g_dir);
+  run(&f, NULL, "H0\n", "T0\n");
+  run(&f, NULL, "H1\n", "T1\n");
   CHECK(f.fd >= 0 && f.spilled == 12);  // 4 lines of 3 bytes
   CHECK(ftruncate(f.fd, 5) == 0);
   fprintf(stderr, "(test_cli_once: the next line is expected)\n");
-  CHECK(!cli_once_flush(&f, out));
+  CHECK(!cli_once_flush(&f, "m"));
   cli_once_deinitialize(&f);
   fclose(out);
   CHECK(!strcmp(buf, "H0\nT0"));  // the 5 bytes left
   free(buf);
 }
 
+// No file and no room in memory: the filter gives up on model m at its second run, says
+// so, and writes what it held in order, each diagnostic under its run; model n (17 + 17
+// bytes) is held again.
+static void test_give_up(void) {
+  bool ok;
+  int fd_used;
+  fprintf(stderr, "(test_cli_once: the next line is expected)\n");
+  // 40 bytes of memory: run t0's 21 bytes fit, t1's 22 more do not.
+  char *got = two_models(1, "/nonexistent/metrale", 40, &ok, &fd_used);
+  CHECK(ok && !fd_used);
+  CHECK(!strcmp(got,
+                "== m on t0 ==\nW1:dead\nW2:fast\ntable0\n"
+                "W1:dead\n\n== m on t1 ==\ntable1\n"
+                "\nW4:x\n== n on t0 ==\nA\n"
+                "\n== n on t1 ==\nB\n"));
+  free(got);
+}
+
 int main(void) {
   test_order_in_memory();
-  test_order_through_file();
   test_blank_line_first();
   test_counts();
+  test_give_up();
+  if (!pick_dir()) {
+    printf("test_cli_once: no writable directory ($TMPDIR, /tmp, .): the file tests are skipped\n");
+    return check_finish("test_cli_once");
+  }
+  test_order_through_file();
   test_file_full();
   test_read_back_fails();
+  CHECK(rmdir(g_dir) == 0);  // every file was unlinked as soon as it was made
   return check_finish("test_cli_once");
 }
