@@ -155,8 +155,8 @@ char *met_arena_vprintf(met_arena_t *arena, const char *fmt, va_list ap) {
   return met_arena_strndup(arena, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
-met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap, size_t count,
-                               size_t elem) {
+met_status_t met_arena_reserve_grow(met_arena_t *arena, void **items, size_t *cap, size_t count,
+                                    size_t elem) {
   if (count < *cap) return MET_OK;
   size_t ncap = *cap ? *cap * 2 : 16;
   if (ncap < *cap) return MET_EOVERFLOW;

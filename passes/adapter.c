@@ -30,6 +30,7 @@ void met_adapter_cache_initialize(met_adapter_cache_t *c) {
   met_ptrmap_initialize(&c->arena, &c->opcache);
   met_ptrmap_initialize(&c->arena, &c->typecache);
   met_ptrmap_initialize(&c->arena, &c->itercache);
+  met_ptrmap_initialize(&c->arena, &c->loopcache);
 }
 
 void met_adapter_cache_deinitialize(met_adapter_cache_t *c) {
@@ -70,6 +71,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   e->generic = met_adapter_lowers_to_generic(name, &e->info);
   e->is_transpose = met_ir_str_eq(name, "tosa.transpose") || met_ir_str_eq(name, "linalg.transpose");
   e->is_tosa = name.length > 5 && !memcmp(name.data, "tosa.", 5);
+  e->folded = met_adapter_folded_operands(name);
   MET_RETURN_IF_ERROR(met_ptrmap_put(&c->opcache, id.ptr, (uint32_t)c->nops));
   *out = &c->ops[c->nops++];
   return MET_OK;
@@ -107,6 +109,10 @@ met_status_t met_adapter_name_value(builder_t *b, MlirValue v, uint32_t id) {
   return met_graph_set_value_name(b->g, id, name);
 }
 
+static met_status_t size_typed(builder_t *b, MlirType t, const type_entry_t *te, MlirLocation loc,
+                               const char *kind, intptr_t index, met_value_t *out,
+                               bool *overflow);
+
 // Sizes one shaped value; records what makes it incomplete. |what| ("result",
 // "argument") and |index| name it in diagnostics, formatted only when one is emitted.
 // Sets |*overflow| when the size overflows (an error was added).
@@ -115,6 +121,13 @@ met_status_t met_adapter_size_value(builder_t *b, MlirValue v, MlirLocation loc,
   MlirType t = mlirValueGetType(v);
   const type_entry_t *te;
   MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, t, &te));
+  return size_typed(b, t, te, loc, kind, index, out, overflow);
+}
+
+// met_adapter_size_value of a value of type |t|, whose entry |te| is known.
+static met_status_t size_typed(builder_t *b, MlirType t, const type_entry_t *te, MlirLocation loc,
+                               const char *kind, intptr_t index, met_value_t *out,
+                               bool *overflow) {
   met_type_size_t sz = te->size;
   met_size_status_t s = te->status;
   memset(out, 0, sizeof(*out));
@@ -240,15 +253,45 @@ met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *po
   return MET_OK;
 }
 
+// The loops of linalg op |op| whose range is not 1, as met_linalg_loops counts them, with
+// the pattern of its indexing maps cached by the maps (uniqued): the maps are read once
+// per distinct list, and each op then reads only its operands' dims. False when |op| has
+// no pattern (no LinalgOp, or maps the pattern cannot hold): met_linalg_loops decides.
+static met_status_t cached_loops(builder_t *b, MlirOperation op, bool *found, uint32_t *out) {
+  *found = false;
+  met_adapter_cache_t *c = b->sh->cache;
+  MlirAttribute maps = mlirOperationGetInherentAttributeByName(
+      op, mlirStringRefCreateFromCString("indexing_maps"));
+  if (mlirAttributeIsNull(maps)) maps = met_linalg_indexing_maps(op);  // named ops build them
+  if (mlirAttributeIsNull(maps)) return MET_OK;
+  uint32_t k = met_ptrmap_get(&c->loopcache, maps.ptr);
+  if (k == UINT32_MAX) {
+    met_loop_pattern_t p;
+    k = 0;
+    if (met_linalg_loop_pattern(maps, &p)) {
+      MET_RETURN_IF_ERROR(met_arena_reserve(&c->arena, (void **)&c->patterns, &c->cappatterns,
+                                            c->npatterns, sizeof(*c->patterns)));
+      c->patterns[c->npatterns++] = p;
+      k = (uint32_t)c->npatterns;
+    }
+    MET_RETURN_IF_ERROR(met_ptrmap_put(&c->loopcache, maps.ptr, k));
+  }
+  if (!k) return MET_OK;
+  *found = met_linalg_pattern_loops(op, &c->patterns[k - 1], out);
+  return MET_OK;
+}
+
 // met_node_t.loops of |op| (graph.h).
-static met_status_t node_loops(builder_t *b, MlirOperation op, met_op_class_t cls,
-                               uint8_t *out) {
+static met_status_t node_loops(builder_t *b, MlirOperation op, met_op_class_t cls, bool linalg,
+                               uint32_t result_nonunit, uint8_t *out) {
   uint32_t n;
   *out = 0;
   // An all-parallel op's loops are its result's dims; a root's (a contraction, a window, a
   // reduction) are read off its operands' indexing maps (LinalgOp, mlir_hooks.cpp).
   bool root = cls == MET_CLASS_MATMUL || cls == MET_CLASS_CONV || cls == MET_CLASS_REDUCTION;
-  if (root && met_linalg_loops(op, &n)) {
+  bool found = false;
+  if (root && linalg) MET_RETURN_IF_ERROR(cached_loops(b, op, &found, &n));
+  if (root && (found || met_linalg_loops(op, &n))) {
     *out = (uint8_t)(n > 255 ? 255 : n);
     return MET_OK;
   }
@@ -259,10 +302,7 @@ static met_status_t node_loops(builder_t *b, MlirOperation op, met_op_class_t cl
     MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, mlirValueGetType(mlirOperationGetOperand(op, 0)), &te));
     loops = te->nonunit;
   } else {
-    for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
-      MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, mlirValueGetType(mlirOperationGetResult(op, r)), &te));
-      if (te->nonunit > loops) loops = te->nonunit;
-    }
+    loops = result_nonunit;
     if (cls == MET_CLASS_MATMUL) loops += 1;
     if (cls == MET_CLASS_CONV && nops > 1) {
       MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, mlirValueGetType(mlirOperationGetOperand(op, 1)), &te));
@@ -283,10 +323,22 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   met_opinfo_t info = oe->info;
   intptr_t nres = mlirOperationGetNumResults(op);
   intptr_t nshaped = 0;
+  uint32_t result_nonunit = 0;  // the most non-unit dims of a result
+  // The first results' types and their entries, looked up once (copies: a lookup of a new
+  // type may move the cache's entries).
+  enum { kKept = 4 };
+  MlirType rtype[kKept];
+  type_entry_t rte[kKept];
   for (intptr_t r = 0; r < nres; ++r) {
     const type_entry_t *te;
-    MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, mlirValueGetType(mlirOperationGetResult(op, r)), &te));
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, r));
+    MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, t, &te));
+    if (r < kKept) {
+      rtype[r] = t;
+      rte[r] = *te;
+    }
     nshaped += te->shaped;
+    if (te->nonunit > result_nonunit) result_nonunit = te->nonunit;
   }
   MlirLocation loc = mlirOperationGetLocation(op);
   uint64_t ext = (uint64_t)(uintptr_t)op.ptr;  // the node's handle: its op (met_node_op)
@@ -325,8 +377,9 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   size_t before_ops = b->g->operand_count;
   MET_RETURN_IF_ERROR(met_graph_begin_node(b->g, name.data, name.length, (met_node_kind_t)info.kind,
                            (met_op_class_t)info.op_class, pos, ext, &node));
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    if (oe->registered && met_adapter_operand_folds(op, name, i)) continue;
+  intptr_t nopers = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < nopers; ++i) {
+    if (oe->folded && oe->registered && met_adapter_operand_folds(op, oe->folded, i)) continue;
     MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
   }
   size_t direct_end = b->g->operand_count;  // the op's own operands end here
@@ -341,12 +394,19 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   bool result_dynamic = false, result_unranked = false;
   for (intptr_t r = 0; r < nres && nshaped; ++r) {
     MlirValue res = mlirOperationGetResult(op, r);
-    const type_entry_t *te;
-    MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, mlirValueGetType(res), &te));
-    if (!te->shaped) continue;
+    MlirType t = r < kKept ? rtype[r] : mlirValueGetType(res);
+    type_entry_t te;
+    if (r < kKept) {
+      te = rte[r];
+    } else {
+      const type_entry_t *e;
+      MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, t, &e));
+      te = *e;
+    }
+    if (!te.shaped) continue;
     met_value_t v;
     bool overflow;
-    MET_RETURN_IF_ERROR(met_adapter_size_value(b, res, loc, "result", r, &v, &overflow));
+    MET_RETURN_IF_ERROR(size_typed(b, t, &te, loc, "result", r, &v, &overflow));
     if (overflow) flags |= MET_NODE_F_NO_SIZE;
     result_dynamic |= met_value_unbound(&v);
     result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
@@ -427,7 +487,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   if (result_dynamic) flags |= MET_NODE_F_DYNAMIC;
   n->flags = flags;
   if (info.kind == MET_NODE_COMPUTE && b->sh->opt->target->fusion == MET_FUSION_IREE)
-    MET_RETURN_IF_ERROR(node_loops(b, op, (met_op_class_t)info.op_class, &n->loops));
+    MET_RETURN_IF_ERROR(node_loops(b, op, (met_op_class_t)info.op_class, oe->is_linalg, result_nonunit,
+                                      &n->loops));
   if (b->sh->opt->record_names && b->depth == 0)
     MET_RETURN_IF_ERROR(met_graph_set_node_loc(b->g, node, met_adapter_loc_string(b->sh->arena, loc)));
   if (result_dynamic && !operand_dynamic)

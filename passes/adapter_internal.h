@@ -23,6 +23,7 @@ typedef struct op_entry_t {
   bool generic;         // is or lowers to one linalg.generic (MET_NODE_F_GENERIC)
   bool is_transpose, is_tosa;
   bool gather;          // tosa.gather, tensor.gather (MET_NODE_F_GATHER)
+  uint8_t folded;       // met_adapter_folded_operands
 } op_entry_t;
 
 // What the adapter knows of a type (cached per type: types are uniqued).
@@ -126,7 +127,10 @@ bool met_adapter_is_splat_constant(MlirOperation op);
 // body: at a position where TOSA requires a compile-time constant (a zero point, shift,
 // multiplier or pad value), or a convolution's bias (its broadcast is a linalg.generic).
 // It is then no data operand of the node.
-bool met_adapter_operand_folds(MlirOperation op, MlirStringRef name, intptr_t i);
+// The operands of op |name| that fold away when splat constants (bit i: operand i; the
+// op name's, cached in op_entry_t), and whether operand |i| of |op| does.
+uint8_t met_adapter_folded_operands(MlirStringRef name);
+bool met_adapter_operand_folds(MlirOperation op, uint8_t folded, intptr_t i);
 
 // adapter_generic.c: the computation a linalg op is (met_node_extra_t.computation), or
 // NULL in *|out| when its name says it; a generic contraction becomes MET_CLASS_MATMUL.

@@ -283,13 +283,15 @@ static const struct {
     {"tosa.rescale", 0x1e},       // multiplier, shift, input_zp, output_zp
 };
 
-bool met_adapter_operand_folds(MlirOperation op, MlirStringRef name, intptr_t i) {
-  if (i < 0 || i >= 8 || !has_prefix(name, "tosa.")) return false;
-  bool listed = false;
-  for (size_t k = 0; k < sizeof kTosaFoldedOperands / sizeof *kTosaFoldedOperands && !listed; ++k)
-    listed = met_ir_str_eq(name, kTosaFoldedOperands[k].op) &&
-             (kTosaFoldedOperands[k].mask >> i & 1);
-  if (!listed) return false;
+uint8_t met_adapter_folded_operands(MlirStringRef name) {
+  if (!has_prefix(name, "tosa.")) return 0;
+  for (size_t k = 0; k < sizeof kTosaFoldedOperands / sizeof *kTosaFoldedOperands; ++k)
+    if (met_ir_str_eq(name, kTosaFoldedOperands[k].op)) return kTosaFoldedOperands[k].mask;
+  return 0;
+}
+
+bool met_adapter_operand_folds(MlirOperation op, uint8_t folded, intptr_t i) {
+  if (i < 0 || i >= 8 || !(folded >> i & 1)) return false;
   MlirValue v = mlirOperationGetOperand(op, i);
   if (!mlirValueIsAOpResult(v)) return false;
   return met_adapter_is_splat_constant(mlirOpResultGetOwner(v));

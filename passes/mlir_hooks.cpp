@@ -4,6 +4,7 @@
 #include "mlir_hooks.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -93,6 +94,61 @@ extern "C" int met_linalg_loops(MlirOperation op, uint32_t *out) {
   }
   uint32_t n = 0;
   for (int64_t r : range) n += r != 1;
+  *out = n;
+  return 1;
+}
+
+extern "C" MlirAttribute met_linalg_indexing_maps(MlirOperation op) {
+  auto lop = llvm::dyn_cast<mlir::linalg::LinalgOp>(unwrap(op));
+  if (!lop) return MlirAttribute{nullptr};
+  return wrap(mlir::Attribute(lop.getIndexingMaps()));
+}
+
+extern "C" int met_linalg_loop_pattern(MlirAttribute maps_attr, met_loop_pattern_t *out) {
+  auto maps = llvm::dyn_cast_if_present<mlir::ArrayAttr>(unwrap(maps_attr));
+  if (!maps || maps.size() >= 255) return 0;
+  std::memset(out, 0xff, sizeof(*out));
+  out->nmaps = static_cast<uint8_t>(maps.size());
+  unsigned nloops = 0;
+  for (unsigned k = 0; k < maps.size(); ++k) {
+    auto ma = llvm::dyn_cast<mlir::AffineMapAttr>(maps[k]);
+    if (!ma) return 0;
+    mlir::AffineMap map = ma.getValue();
+    if (k == 0) nloops = map.getNumDims();
+    if (map.getNumDims() != nloops || nloops > MET_LOOP_PATTERN_MAX) return 0;
+    for (unsigned i = 0; i < map.getNumResults() && i < 255; ++i)
+      if (auto d = llvm::dyn_cast<mlir::AffineDimExpr>(map.getResult(i)))
+        if (d.getPosition() < nloops && out->operand[d.getPosition()] == 0xff) {
+          out->operand[d.getPosition()] = static_cast<uint8_t>(k);
+          out->dim[d.getPosition()] = static_cast<uint8_t>(i);
+        }
+  }
+  out->nloops = static_cast<uint8_t>(nloops);
+  return 1;
+}
+
+extern "C" int met_linalg_pattern_loops(MlirOperation op_, const met_loop_pattern_t *p,
+                                        uint32_t *out) {
+  mlir::Operation *op = unwrap(op_);
+  if (op->getNumOperands() != p->nmaps) return 0;
+  // A loop no operand indexes alone counts as non-unit. Builtin tensors and memrefs are
+  // read by their concrete classes (no ShapedType interface lookup per dim).
+  uint32_t n = 0;
+  unsigned last = 0xff;
+  llvm::ArrayRef<int64_t> shape;
+  for (unsigned l = 0; l < p->nloops; ++l) {
+    if (p->operand[l] == 0xff) { ++n; continue; }
+    if (p->operand[l] != last) {
+      last = p->operand[l];
+      mlir::Type t = op->getOperand(last).getType();
+      if (auto r = llvm::dyn_cast<mlir::RankedTensorType>(t)) shape = r.getShape();
+      else if (auto m = llvm::dyn_cast<mlir::MemRefType>(t)) shape = m.getShape();
+      else if (auto s = llvm::dyn_cast<mlir::ShapedType>(t); s && s.hasRank()) shape = s.getShape();
+      else return 0;
+    }
+    if (p->dim[l] >= shape.size()) return 0;
+    n += shape[p->dim[l]] != 1;
+  }
   *out = n;
   return 1;
 }

@@ -45,6 +45,24 @@ MlirAttribute met_dictionary_sorted(MlirContext ctx, intptr_t n, const MlirNamed
 // dynamic one counts) into |*out|: returns 1, or 0 when |op| is no LinalgOp.
 int met_linalg_loops(MlirOperation op, uint32_t *out);
 
+// What met_linalg_loops reads off a LinalgOp's indexing maps, per loop: the operand and the
+// dim of the first operand that indexes the loop alone (operand 255: none). It depends on
+// the maps alone, so the adapter caches it by their uniqued ArrayAttr.
+enum { MET_LOOP_PATTERN_MAX = 16 };
+typedef struct met_loop_pattern_t {
+  uint8_t nmaps, nloops;
+  uint8_t operand[MET_LOOP_PATTERN_MAX], dim[MET_LOOP_PATTERN_MAX];
+} met_loop_pattern_t;
+// The indexing maps (an ArrayAttr of AffineMapAttr) of |op| when it is a LinalgOp; else a
+// null attribute.
+MlirAttribute met_linalg_indexing_maps(MlirOperation op);
+// The pattern of |maps|: 1, or 0 when they are no array of affine maps, have more than
+// MET_LOOP_PATTERN_MAX loops or 255 maps, or disagree on their loops.
+int met_linalg_loop_pattern(MlirAttribute maps, met_loop_pattern_t *out);
+// The loops of |op| with pattern |p| whose range is not 1 into |*out|: 1, or 0 when |op|'s
+// operands do not fit |p| (then met_linalg_loops decides).
+int met_linalg_pattern_loops(MlirOperation op, const met_loop_pattern_t *p, uint32_t *out);
+
 // What one walk of a function body counts to size the graph: the ops of its body's blocks
 // (not nested ones), their results plus the entry block's arguments, their operands.
 typedef struct met_body_scan_t {

@@ -94,8 +94,15 @@ void met_arena_release_to(met_arena_t *arena, met_arena_mark_t mark);
 
 // Grows an arena-backed array: when |*count| == |*cap|, moves |*items| to a block twice as
 // large (the old one is abandoned to the arena). |elem| is the element size.
-met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap, size_t count,
-                               size_t elem);
+// The growing half is out of line; the test is inline (a graph's build calls this per
+// node, value and operand).
+met_status_t met_arena_reserve_grow(met_arena_t *arena, void **items, size_t *cap, size_t count,
+                                    size_t elem);
+static inline met_status_t met_arena_reserve(met_arena_t *arena, void **items, size_t *cap,
+                                             size_t count, size_t elem) {
+  if (count < *cap) return MET_OK;
+  return met_arena_reserve_grow(arena, items, cap, count, elem);
+}
 
 #ifdef __cplusplus
 }
