@@ -286,6 +286,60 @@ static met_status_t breadths(const met_buffer_t *buf, size_t n, uint32_t positio
   return MET_OK;
 }
 
+// The sort's digits of |o|, least significant first: |first| ascending (bytes 0-3, the
+// sign flipped), then |key2| and |key| descending (4-11 and 12-19, complemented). |idx|
+// needs none: the sort is stable and |order| starts in index order.
+enum { kDigits = 20 };
+static inline unsigned order_digit(const order_t *o, unsigned d) {
+  if (d < 4) return ((uint32_t)o->first ^ 0x80000000u) >> (8 * d) & 0xff;
+  if (d < 12) return (unsigned)(~o->key2 >> (8 * (d - 4))) & 0xff;
+  return (unsigned)(~o->key >> (8 * (d - 12))) & 0xff;
+}
+
+// Sorts |o| (in index order) into cmp_order's order: a stable LSD radix sort over the
+// digits where the buffers differ (a graph's sizes and positions use a few bytes; found
+// in one pass), a count and a scatter per such digit. O(n) for a planner's n of up to
+// ~10^6 buffers, where qsort spent a tenth of the Budget's analysis.
+static met_status_t sort_order(order_t *o, size_t n, met_arena_t *arena) {
+  if (n < 64) {
+    qsort(o, n, sizeof(order_t), cmp_order);
+    return MET_OK;
+  }
+  uint64_t kor = 0, kand = UINT64_MAX, k2or = 0, k2and = UINT64_MAX;
+  uint32_t f_or = 0, f_and = UINT32_MAX;
+  for (size_t i = 0; i < n; ++i) {
+    kor |= o[i].key, kand &= o[i].key;
+    k2or |= o[i].key2, k2and &= o[i].key2;
+    f_or |= (uint32_t)o[i].first, f_and &= (uint32_t)o[i].first;
+  }
+  uint64_t kdiff = kor ^ kand, k2diff = k2or ^ k2and;
+  uint32_t fdiff = f_or ^ f_and;
+  order_t *tmp;
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, n, sizeof(order_t), (void **)&tmp));
+  order_t *src = o, *dst = tmp;
+  size_t c[256];
+  for (unsigned d = 0; d < kDigits; ++d) {
+    unsigned differs = d < 4    ? fdiff >> (8 * d) & 0xff
+                       : d < 12 ? (unsigned)(k2diff >> (8 * (d - 4))) & 0xff
+                                : (unsigned)(kdiff >> (8 * (d - 12))) & 0xff;
+    if (!differs) continue;  // every buffer has this digit
+    memset(c, 0, sizeof(c));
+    for (size_t i = 0; i < n; ++i) c[order_digit(&src[i], d)]++;
+    size_t at = 0;
+    for (unsigned v = 0; v < 256; ++v) {
+      size_t k = c[v];
+      c[v] = at;
+      at += k;
+    }
+    for (size_t i = 0; i < n; ++i) dst[c[order_digit(&src[i], d)]++] = src[i];
+    order_t *t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src != o) memcpy(o, src, n * sizeof(order_t));
+  return MET_OK;
+}
+
 // Fills |order| with every buffer in the order of |kind|.
 static met_status_t reorder(const met_buffer_t *buf, size_t n, uint32_t positions,
                             order_kind_t kind, met_arena_t *arena, order_t *order) {
@@ -308,9 +362,9 @@ static met_status_t reorder(const met_buffer_t *buf, size_t n, uint32_t position
     }
     order[i] = (order_t){key, key2, first, (uint32_t)i};
   }
+  met_status_t st = sort_order(order, n, arena);
   met_arena_release_to(arena, m);
-  qsort(order, n, sizeof(order_t), cmp_order);
-  return MET_OK;
+  return st;
 }
 
 met_status_t met_planner_plan(const met_buffer_t *buffers, size_t count, uint32_t positions,

@@ -1,6 +1,8 @@
 // test_planner.c: the offset planner on hand-made lifetimes (exact offsets), random
 // lifetimes against the O(N^2) overlap oracle and the sum-of-live lower bound, bad
 // lifetimes, overflow, and an allocator that fails on purpose.
+#include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "check.h"
@@ -216,8 +218,78 @@ static void test_tie_orders(void) {
   met_arena_deinitialize(&arena);
 }
 
+// The first-fit strategies by their definition, on orders the planner sorts with its radix
+// sort (64 buffers or more): sizes spread over five bytes with many ties, positions over
+// two bytes. The reference sorts with qsort by (key desc, key2 desc, first asc, index) and
+// puts each buffer at the lowest offset free over its lifetime. O(n^2).
+typedef struct ref_t { uint64_t key, key2; int32_t first; uint32_t idx; } ref_t;
+static int cmp_ref(const void *pa, const void *pb) {
+  const ref_t *a = pa, *b = pb;
+  if (a->key != b->key) return a->key > b->key ? -1 : 1;
+  if (a->key2 != b->key2) return a->key2 > b->key2 ? -1 : 1;
+  if (a->first != b->first) return a->first < b->first ? -1 : 1;
+  return a->idx < b->idx ? -1 : (a->idx > b->idx);
+}
+static void ref_first_fit(const met_buffer_t *b, size_t n, bool late, uint64_t *off) {
+  ref_t *o = malloc(n * sizeof(*o));
+  bool *placed = calloc(n, 1);
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t len = (uint64_t)(b[i].last - b[i].first) + 1;
+    o[i] = (ref_t){b[i].bytes, late ? len : 0, late ? -b[i].first : b[i].first, (uint32_t)i};
+  }
+  qsort(o, n, sizeof(*o), cmp_ref);
+  for (size_t k = 0; k < n; ++k) {
+    const met_buffer_t *x = &b[o[k].idx];
+    uint64_t at = 0;
+    for (bool moved = true; moved;) {  // lowest offset clear of every placed overlap
+      moved = false;
+      for (size_t j = 0; j < n; ++j) {
+        if (!placed[j] || b[j].last < x->first || x->last < b[j].first) continue;
+        if (off[j] < at + x->bytes && at < off[j] + b[j].bytes) {
+          at = off[j] + b[j].bytes;
+          moved = true;
+        }
+      }
+    }
+    off[o[k].idx] = at;
+    placed[o[k].idx] = true;
+  }
+  free(o);
+  free(placed);
+}
+
+static void test_large_orders(void) {
+  uint64_t seed = 7;
+  met_arena_t arena;
+  met_arena_initialize(met_allocator_system(), &arena);
+  enum { kN = 300 };
+  for (int round = 0; round < 20; ++round) {
+    met_buffer_t b[kN];
+    uint32_t positions = 1 + (uint32_t)(lcg(&seed) % 5000);
+    for (size_t i = 0; i < kN; ++i) {
+      int32_t f = (int32_t)(lcg(&seed) % positions);
+      int32_t len = (int32_t)(lcg(&seed) % 200);
+      int32_t l = f + len < (int32_t)positions ? f + len : (int32_t)positions - 1;
+      // A third share one of four sizes (ties); the rest up to 2^40 bytes.
+      uint64_t bytes = lcg(&seed) % 3 ? 64 * (1 + lcg(&seed) % (1ull << 34)) : 256u << (lcg(&seed) % 4);
+      b[i] = (met_buffer_t){bytes, f, l};
+    }
+    uint64_t off[kN], ref[kN], size;
+    for (int late = 0; late < 2; ++late) {
+      met_plan_strategy_t s = late ? MET_PLAN_GREEDY_SIZE_LATE_FIRST_FIT : MET_PLAN_GREEDY_SIZE_FIRST_FIT;
+      CHECK(met_planner_plan(b, kN, positions, s, &arena, off, &size) == MET_OK);
+      ref_first_fit(b, kN, late, ref);
+      bool same = true;
+      for (size_t i = 0; i < kN; ++i) same &= off[i] == ref[i];
+      CHECK(same);
+    }
+  }
+  met_arena_deinitialize(&arena);
+}
+
 int main(void) {
   test_tie_orders();
+  test_large_orders();
   test_exact_offsets();
   test_best_fit_gap();
   test_random_against_oracle();
