@@ -16,6 +16,45 @@ static uint64_t slots_from(const met_budget_ctx_t *c, const uint32_t *group_of, 
   return k;
 }
 
+// The groups that produced the operands of the node the walk is at, read once per node:
+// |raw| holds each operand's producer's group_of entry (which no later step changes), and
+// each use finds its group now (met_budget_find_group: merges may have joined it since).
+// Nodes with more operands than |raw| holds read them each time.
+typedef struct node_groups_t {
+  const met_budget_ctx_t *c;
+  const uint32_t *group_of;
+  const met_node_t *node;
+  bool cached;
+  uint32_t raw[32];
+} node_groups_t;
+
+static void node_groups_init(node_groups_t *ng, const met_budget_ctx_t *c,
+                             const uint32_t *group_of, const met_node_t *node) {
+  ng->c = c;
+  ng->group_of = group_of;
+  ng->node = node;
+  ng->cached = node->operand_count <= sizeof(ng->raw) / sizeof(ng->raw[0]);
+  for (uint32_t i = 0; ng->cached && i < node->operand_count; ++i) {
+    int32_t p = c->g->values[c->root[c->g->operands[node->operand_begin + i]]].producer;
+    ng->raw[i] = p < 0 || c->g->nodes[p].kind != MET_NODE_COMPUTE ? UINT32_MAX : group_of[p];
+  }
+}
+
+// The group that produced operand |i| (met_budget_producer_group of its root).
+static inline uint32_t operand_group(const node_groups_t *ng, uint32_t i) {
+  if (!ng->cached)
+    return met_budget_producer_group(ng->c, ng->group_of,
+                                     ng->c->root[ng->c->g->operands[ng->node->operand_begin + i]]);
+  return ng->raw[i] == UINT32_MAX ? UINT32_MAX : met_budget_find_group(ng->c, ng->raw[i]);
+}
+
+// Operand slots of the node whose value was produced by group |grp|.
+static uint64_t slots_of(const node_groups_t *ng, uint32_t grp) {
+  uint64_t k = 0;
+  for (uint32_t j = 0; j < ng->node->operand_count; ++j) k += operand_group(ng, j) == grp;
+  return k;
+}
+
 // Numbers the surviving groups densely in order of first appearance (gopen is free once
 // a plan is made and holds the new number of each root group); groups are then final.
 void met_fusion_number_groups(met_budget_ctx_t *c, uint32_t *group_of) {
@@ -171,12 +210,13 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
     const met_node_t *node = &g->nodes[n];
     group_of[n] = UINT32_MAX;
     if (node->kind != MET_NODE_COMPUTE || c->hoisted[n] || c->cloned[n]) continue;
-    const uint32_t *ops = &g->operands[node->operand_begin];
+    node_groups_t ng;
+    node_groups_init(&ng, c, group_of, node);
     int own = off[n] ? G_SOLO : met_budget_group_kind_for(node->op_class);
     // An elementwise node that reads only leaves is a generator too.
     bool reads_dispatch = false;
     for (uint32_t i = 0; i < node->operand_count; ++i)
-      reads_dispatch |= met_budget_producer_group(c, group_of, c->root[ops[i]]) != UINT32_MAX;
+      reads_dispatch |= operand_group(&ng, i) != UINT32_MAX;
     // (On MET_FUSION_TFJS only a broadcast: its reader broadcasts implicitly; any other
     // op is a program of its own.)
     if (own == G_ELEMENTWISE && !reads_dispatch &&
@@ -186,7 +226,7 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
     uint32_t joined = UINT32_MAX;
     uint64_t joined_k = 0;
     for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
-      uint32_t grp = met_budget_producer_group(c, group_of, c->root[ops[i]]);
+      uint32_t grp = operand_group(&ng, i);
       if (grp == UINT32_MAX) continue;
       int k = c->gkind[grp];
       bool ew = node->op_class == MET_CLASS_ELEMENTWISE;
@@ -208,7 +248,7 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
                   (stage = tfjs_stage(c, group_of, node, grp)) != TFJS_OPEN;
       }
       if (!allowed) continue;
-      uint64_t kcount = slots_from(c, group_of, node, grp);
+      uint64_t kcount = slots_of(&ng, grp);
       if (c->gopen[grp] == kcount) { joined = grp; joined_k = kcount; break; }
       // IREE's FuseMultiUseElementwiseProducer: an elementwise producer with other uses
       // fuses into the first elementwise op that reads it (which dominates the others);
@@ -243,21 +283,21 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
     group_of[n] = grp;
     // Generators whose every open use is by this node are cloned into its dispatch.
     for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
-      uint32_t pg = met_budget_producer_group(c, group_of, c->root[ops[i]]);
+      uint32_t pg = operand_group(&ng, i);
       if (pg == UINT32_MAX || pg == grp || c->gkind[pg] != G_GEN) continue;
       if (c->iree && !c->gclone[pg] && node->op_class != MET_CLASS_ELEMENTWISE &&
           node->op_class != MET_CLASS_REDUCTION)
         continue;  // IREE: only cheap ops are cloned into a root
       if (c->tfjs && node->op_class != MET_CLASS_ELEMENTWISE)
         continue;  // TF.js: only an elementwise op broadcasts an operand
-      if (c->gopen[pg] != slots_from(c, group_of, node, pg)) continue;
+      if (c->gopen[pg] != slots_of(&ng, pg)) continue;
       c->parent[pg] = grp;
       c->gopen[pg] = 0;
     }
     for (uint32_t r = 0; r < node->result_count; ++r) c->gopen[grp] += uses[node->result_begin + r];
     // Groups this node reads from outside: no later node is their first reader.
     for (uint32_t i = 0; c->iree && i < node->operand_count; ++i) {
-      uint32_t pg = met_budget_producer_group(c, group_of, c->root[ops[i]]);
+      uint32_t pg = operand_group(&ng, i);
       if (pg != UINT32_MAX && pg != met_budget_find_group(c, grp)) c->gread[pg] = 1;
     }
   }
