@@ -286,58 +286,77 @@ static met_status_t breadths(const met_buffer_t *buf, size_t n, uint32_t positio
   return MET_OK;
 }
 
-// The sort's digits of |o|, least significant first: |first| ascending (bytes 0-3, the
-// sign flipped), then |key2| and |key| descending (4-11 and 12-19, complemented). |idx|
-// needs none: the sort is stable and |order| starts in index order.
-enum { kDigits = 20 };
+// The sort's digits of |o|, most significant first: |key| and |key2| descending (bytes
+// 0-7 and 8-15, complemented, high byte first), |first| ascending (16-19, the sign
+// flipped), |idx| ascending (20-23). Every order_t differs in |idx|: the digits order them
+// exactly as cmp_order does.
+enum { kDigits = 24 };
 static inline unsigned order_digit(const order_t *o, unsigned d) {
-  if (d < 4) return ((uint32_t)o->first ^ 0x80000000u) >> (8 * d) & 0xff;
-  if (d < 12) return (unsigned)(~o->key2 >> (8 * (d - 4))) & 0xff;
-  return (unsigned)(~o->key >> (8 * (d - 12))) & 0xff;
+  if (d < 8) return (unsigned)(~o->key >> (56 - 8 * d)) & 0xff;
+  if (d < 16) return (unsigned)(~o->key2 >> (56 - 8 * (d - 8))) & 0xff;
+  if (d < 20) return ((uint32_t)o->first ^ 0x80000000u) >> (24 - 8 * (d - 16)) & 0xff;
+  return o->idx >> (24 - 8 * (d - 20)) & 0xff;
 }
 
-// Sorts |o| (in index order) into cmp_order's order: a stable LSD radix sort over the
-// digits where the buffers differ (a graph's sizes and positions use a few bytes; found
-// in one pass), a count and a scatter per such digit. O(n) for a planner's n of up to
-// ~10^6 buffers, where qsort spent a tenth of the Budget's analysis.
-static met_status_t sort_order(order_t *o, size_t n, met_arena_t *arena) {
-  if (n < 64) {
-    qsort(o, n, sizeof(order_t), cmp_order);
-    return MET_OK;
-  }
-  uint64_t kor = 0, kand = UINT64_MAX, k2or = 0, k2and = UINT64_MAX;
-  uint32_t f_or = 0, f_and = UINT32_MAX;
-  for (size_t i = 0; i < n; ++i) {
-    kor |= o[i].key, kand &= o[i].key;
-    k2or |= o[i].key2, k2and &= o[i].key2;
-    f_or |= (uint32_t)o[i].first, f_and &= (uint32_t)o[i].first;
-  }
-  uint64_t kdiff = kor ^ kand, k2diff = k2or ^ k2and;
-  uint32_t fdiff = f_or ^ f_and;
-  order_t *tmp;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, n, sizeof(order_t), (void **)&tmp));
-  order_t *src = o, *dst = tmp;
-  size_t c[256];
-  for (unsigned d = 0; d < kDigits; ++d) {
-    unsigned differs = d < 4    ? fdiff >> (8 * d) & 0xff
-                       : d < 12 ? (unsigned)(k2diff >> (8 * (d - 4))) & 0xff
-                                : (unsigned)(kdiff >> (8 * (d - 12))) & 0xff;
-    if (!differs) continue;  // every buffer has this digit
-    memset(c, 0, sizeof(c));
-    for (size_t i = 0; i < n; ++i) c[order_digit(&src[i], d)]++;
-    size_t at = 0;
-    for (unsigned v = 0; v < 256; ++v) {
-      size_t k = c[v];
-      c[v] = at;
-      at += k;
+// Sorts |o[0, n)| in place by the digits |dig[0, nd)| (an American flag sort: most
+// significant digit first, buckets permuted in place, each bucket sorted by the next
+// digit); short runs by insertion with cmp_order.
+static void flag_sort(order_t *o, size_t n, const uint8_t *dig, unsigned nd) {
+  if (n < 32 || !nd) {
+    for (size_t i = 1; i < n; ++i) {
+      order_t v = o[i];
+      size_t j = i;
+      for (; j > 0 && cmp_order(&v, &o[j - 1]) < 0; --j) o[j] = o[j - 1];
+      o[j] = v;
     }
-    for (size_t i = 0; i < n; ++i) dst[c[order_digit(&src[i], d)]++] = src[i];
-    order_t *t = src;
-    src = dst;
-    dst = t;
+    return;
   }
-  if (src != o) memcpy(o, src, n * sizeof(order_t));
-  return MET_OK;
+  size_t count[256] = {0}, next[256], end[256];
+  for (size_t i = 0; i < n; ++i) count[order_digit(&o[i], dig[0])]++;
+  size_t at = 0;
+  for (unsigned v = 0; v < 256; ++v) {
+    next[v] = at;
+    at += count[v];
+    end[v] = at;
+  }
+  for (unsigned v = 0; v < 256; ++v)
+    while (next[v] < end[v]) {
+      unsigned d = order_digit(&o[next[v]], dig[0]);
+      if (d == v) {
+        next[v]++;
+      } else {
+        order_t t = o[next[v]];
+        o[next[v]] = o[next[d]];
+        o[next[d]++] = t;
+      }
+    }
+  for (unsigned v = 0; v < 256; ++v)
+    if (count[v] > 1) flag_sort(o + end[v] - count[v], count[v], dig + 1, nd - 1);
+}
+
+// Sorts |o| into cmp_order's order in place, by the digits where the buffers differ (a
+// graph's sizes and positions use a few bytes; found in one pass). O(n) per digit for a
+// planner's n of up to ~10^6 buffers, where qsort spent a tenth of the Budget's analysis;
+// no second array (qsort's took 24 bytes a buffer at the analysis' peak).
+static void sort_order(order_t *o, size_t n) {
+  uint64_t kdiff = 0, k2diff = 0;
+  uint32_t fdiff = 0, idiff = 0;
+  for (size_t i = 1; i < n; ++i) {
+    kdiff |= o[i].key ^ o[0].key;
+    k2diff |= o[i].key2 ^ o[0].key2;
+    fdiff |= (uint32_t)o[i].first ^ (uint32_t)o[0].first;
+    idiff |= o[i].idx ^ o[0].idx;
+  }
+  uint8_t dig[kDigits];
+  unsigned nd = 0;
+  for (unsigned d = 0; d < kDigits; ++d) {
+    unsigned differs = d < 8    ? (unsigned)(kdiff >> (56 - 8 * d)) & 0xff
+                       : d < 16 ? (unsigned)(k2diff >> (56 - 8 * (d - 8))) & 0xff
+                       : d < 20 ? fdiff >> (24 - 8 * (d - 16)) & 0xff
+                                : idiff >> (24 - 8 * (d - 20)) & 0xff;
+    if (differs) dig[nd++] = (uint8_t)d;
+  }
+  flag_sort(o, n, dig, nd);
 }
 
 // Fills |order| with every buffer in the order of |kind|.
@@ -362,9 +381,9 @@ static met_status_t reorder(const met_buffer_t *buf, size_t n, uint32_t position
     }
     order[i] = (order_t){key, key2, first, (uint32_t)i};
   }
-  met_status_t st = sort_order(order, n, arena);
   met_arena_release_to(arena, m);
-  return st;
+  sort_order(order, n);
+  return MET_OK;
 }
 
 met_status_t met_planner_plan(const met_buffer_t *buffers, size_t count, uint32_t positions,
