@@ -43,6 +43,28 @@ static void run(cli_once_t *f, const char *const *diags, const char *head,
   met_strbuf_deinitialize(&text);
 }
 
+// A filter whose diagnostics and text go to one in-memory stream.
+typedef struct capture_t {
+  char *buf;
+  size_t len;
+  FILE *out;
+  sink_t sink;
+  cli_once_t f;
+} capture_t;
+static void capture_open(capture_t *c, bool remarks, size_t spill_after, const char *tmpdir) {
+  c->buf = NULL;
+  c->len = 0;
+  c->out = open_memstream(&c->buf, &c->len);
+  c->sink.out = c->out;
+  cli_once_initialize(&c->f, on_diag, &c->sink, remarks, c->out, spill_after, tmpdir);
+}
+// Ends the filter; what the stream got (the caller frees it).
+static char *capture_close(capture_t *c) {
+  cli_once_deinitialize(&c->f);
+  fclose(c->out);
+  return c->buf;
+}
+
 // A directory the tests' files may go in: $TMPDIR, /tmp or the current one.
 static char g_dir[4096];
 static bool pick_dir(void) {
@@ -58,27 +80,21 @@ static bool pick_dir(void) {
 // Two models of two targets through one filter; what the stream got.
 static char *two_models(size_t spill_after, const char *tmpdir, size_t mem_limit, bool *ok,
                         int *fd_used) {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&buf, &len);
-  sink_t s = {out};
-  cli_once_t f;
-  cli_once_initialize(&f, on_diag, &s, false, out, spill_after, tmpdir);
-  if (mem_limit) f.mem_limit = mem_limit;
+  capture_t c;
+  capture_open(&c, false, spill_after, tmpdir);
+  if (mem_limit) c.f.mem_limit = mem_limit;
   // Model 1: "dead" at 1 on both targets (shared), "fast" at 2 only on t0, a remark at 3
   // (dropped: remarks are neither printed nor logged here).
-  run(&f, (const char *const[]){"1:dead", "2:fast", "3:~note", NULL}, "== m on t0 ==\n",
+  run(&c.f, (const char *const[]){"1:dead", "2:fast", "3:~note", NULL}, "== m on t0 ==\n",
       "table0\n");
-  run(&f, (const char *const[]){"1:dead", NULL}, "\n== m on t1 ==\n", "table1\n");
-  *fd_used = f.fd >= 0;
-  *ok = cli_once_flush(&f, "m");
+  run(&c.f, (const char *const[]){"1:dead", NULL}, "\n== m on t1 ==\n", "table1\n");
+  *fd_used = c.f.fd >= 0;
+  *ok = cli_once_flush(&c.f, "m");
   // Model 2: "x" at 4 shared, after the blank line that parts it from model 1.
-  run(&f, (const char *const[]){"4:x", NULL}, "\n== n on t0 ==\n", "A\n");
-  run(&f, (const char *const[]){"4:x", NULL}, "\n== n on t1 ==\n", "B\n");
-  *ok = cli_once_flush(&f, "n") && *ok;
-  cli_once_deinitialize(&f);
-  fclose(out);
-  return buf;
+  run(&c.f, (const char *const[]){"4:x", NULL}, "\n== n on t0 ==\n", "A\n");
+  run(&c.f, (const char *const[]){"4:x", NULL}, "\n== n on t1 ==\n", "B\n");
+  *ok = cli_once_flush(&c.f, "n") && *ok;
+  return capture_close(&c);
 }
 
 static const char kTwoModels[] =
@@ -113,36 +129,25 @@ static void test_order_through_file(void) {
 
 // A blank line before the shared diagnostics, not between them and the first heading.
 static void test_blank_line_first(void) {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&buf, &len);
-  sink_t s = {out};
-  cli_once_t f;
-  cli_once_initialize(&f, on_diag, &s, true, out, 0, NULL);
-  run(&f, (const char *const[]){"5:~dead", NULL}, "\n== m on t0 ==\n", "table0\n");
-  run(&f, (const char *const[]){"5:~dead", NULL}, "\n== m on t1 ==\n", "table1\n");
-  CHECK(cli_once_flush(&f, "m"));
-  cli_once_deinitialize(&f);
-  fclose(out);
-  CHECK(!strcmp(buf, "\nR5:dead\n== m on t0 ==\ntable0\n\n== m on t1 ==\ntable1\n"));
-  free(buf);
+  capture_t c;
+  capture_open(&c, true, 0, NULL);
+  run(&c.f, (const char *const[]){"5:~dead", NULL}, "\n== m on t0 ==\n", "table0\n");
+  run(&c.f, (const char *const[]){"5:~dead", NULL}, "\n== m on t1 ==\n", "table1\n");
+  CHECK(cli_once_flush(&c.f, "m"));
+  char *got = capture_close(&c);
+  CHECK(!strcmp(got, "\nR5:dead\n== m on t0 ==\ntable0\n\n== m on t1 ==\ntable1\n"));
+  free(got);
 }
 
 // Shared only when every run gave it as often as the first: two ops at one location.
 static char *counts(const char *const *r0, const char *const *r1, const char *const *r2) {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&buf, &len);
-  sink_t s = {out};
-  cli_once_t f;
-  cli_once_initialize(&f, on_diag, &s, false, out, 0, NULL);
-  run(&f, r0, "H0\n", "T0\n");
-  run(&f, r1, "H1\n", "T1\n");
-  if (r2) run(&f, r2, "H2\n", "T2\n");
-  CHECK(cli_once_flush(&f, "m"));
-  cli_once_deinitialize(&f);
-  fclose(out);
-  return buf;
+  capture_t c;
+  capture_open(&c, false, 0, NULL);
+  run(&c.f, r0, "H0\n", "T0\n");
+  run(&c.f, r1, "H1\n", "T1\n");
+  if (r2) run(&c.f, r2, "H2\n", "T2\n");
+  CHECK(cli_once_flush(&c.f, "m"));
+  return capture_close(&c);
 }
 
 static void test_counts(void) {
@@ -203,22 +208,17 @@ static void test_file_full(void) {
 
 // The file is cut behind the filter's back: flush says so, and writes what it can.
 static void test_read_back_fails(void) {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&buf, &len);
-  sink_t s = {out};
-  cli_once_t f;
-  cli_once_initialize(&f, on_diag, &s, false, out, 1, g_dir);
-  run(&f, NULL, "H0\n", "T0\n");
-  run(&f, NULL, "H1\n", "T1\n");
-  CHECK(f.fd >= 0 && f.spilled == 12);  // 4 lines of 3 bytes
-  CHECK(ftruncate(f.fd, 5) == 0);
+  capture_t c;
+  capture_open(&c, false, 1, g_dir);
+  run(&c.f, NULL, "H0\n", "T0\n");
+  run(&c.f, NULL, "H1\n", "T1\n");
+  CHECK(c.f.fd >= 0 && c.f.spilled == 12);  // 4 lines of 3 bytes
+  CHECK(ftruncate(c.f.fd, 5) == 0);
   fprintf(stderr, "(test_cli_once: the next line is expected)\n");
-  CHECK(!cli_once_flush(&f, "m"));
-  cli_once_deinitialize(&f);
-  fclose(out);
-  CHECK(!strcmp(buf, "H0\nT0"));  // the 5 bytes left
-  free(buf);
+  CHECK(!cli_once_flush(&c.f, "m"));
+  char *got = capture_close(&c);
+  CHECK(!strcmp(got, "H0\nT0"));  // the 5 bytes left
+  free(got);
 }
 
 // No file and no room in memory: the filter gives up on model m at its second run, says
