@@ -61,8 +61,21 @@ static MlirLogicalResult swallow(MlirDiagnostic d, void *user) {
   return mlirLogicalResultFailure();
 }
 
+// True when |text| holds a comment ("//" outside a string literal): MLIR's lexer skips it,
+// so "f16 // anything" would parse as f16 and the rest be silently ignored.
+static bool has_comment(MlirStringRef text) {
+  bool quoted = false;
+  for (size_t i = 0; i < text.length; ++i) {
+    char ch = text.data[i];
+    if (quoted && ch == '\\') ++i;  // an escaped character
+    else if (ch == '"') quoted = !quoted;
+    else if (!quoted && ch == '/' && i + 1 < text.length && text.data[i + 1] == '/') return true;
+  }
+  return false;
+}
+
 MlirType met_parse_type_quietly(MlirContext ctx, MlirStringRef text) {
-  if (!text.length) return (MlirType){NULL};
+  if (!text.length || has_comment(text)) return (MlirType){NULL};
   quiet_t q = {text};
   MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(ctx, swallow, &q, NULL);
   MlirType t = mlirTypeParseGet(ctx, text);
