@@ -260,9 +260,7 @@ met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *po
 static met_status_t cached_loops(builder_t *b, MlirOperation op, bool *found, uint32_t *out) {
   *found = false;
   met_adapter_cache_t *c = b->sh->cache;
-  MlirAttribute maps = mlirOperationGetInherentAttributeByName(
-      op, mlirStringRefCreateFromCString("indexing_maps"));
-  if (mlirAttributeIsNull(maps)) maps = met_linalg_indexing_maps(op);  // named ops build them
+  MlirAttribute maps = met_linalg_indexing_maps(op);
   if (mlirAttributeIsNull(maps)) return MET_OK;
   uint32_t k = met_ptrmap_get(&c->loopcache, maps.ptr);
   if (k == UINT32_MAX) {

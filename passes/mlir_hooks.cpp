@@ -98,8 +98,14 @@ extern "C" int met_linalg_loops(MlirOperation op, uint32_t *out) {
   return 1;
 }
 
-extern "C" MlirAttribute met_linalg_indexing_maps(MlirOperation op) {
-  auto lop = llvm::dyn_cast<mlir::linalg::LinalgOp>(unwrap(op));
+extern "C" MlirAttribute met_linalg_indexing_maps(MlirOperation op_) {
+  mlir::Operation *op = unwrap(op_);
+  // An op with properties keeps its maps there (generic, matmul, contract: a read, no
+  // interface lookup); without properties a user's discardable `indexing_maps` is no key.
+  if (op->getPropertiesStorageSize())
+    if (std::optional<mlir::Attribute> a = op->getInherentAttr("indexing_maps"))
+      if (*a && llvm::isa<mlir::linalg::LinalgOp>(op)) return wrap(*a);
+  auto lop = llvm::dyn_cast<mlir::linalg::LinalgOp>(op);
   if (!lop) return MlirAttribute{nullptr};
   return wrap(mlir::Attribute(lop.getIndexingMaps()));
 }
@@ -115,8 +121,10 @@ extern "C" int met_linalg_loop_pattern(MlirAttribute maps_attr, met_loop_pattern
     if (!ma) return 0;
     mlir::AffineMap map = ma.getValue();
     if (k == 0) nloops = map.getNumDims();
-    if (map.getNumDims() != nloops || nloops > MET_LOOP_PATTERN_MAX) return 0;
-    for (unsigned i = 0; i < map.getNumResults() && i < 255; ++i)
+    // A result index must fit its byte (met_linalg_loops reads every result).
+    if (map.getNumDims() != nloops || nloops > MET_LOOP_PATTERN_MAX || map.getNumResults() > 255)
+      return 0;
+    for (unsigned i = 0; i < map.getNumResults(); ++i)
       if (auto d = llvm::dyn_cast<mlir::AffineDimExpr>(map.getResult(i)))
         if (d.getPosition() < nloops && out->operand[d.getPosition()] == 0xff) {
           out->operand[d.getPosition()] = static_cast<uint8_t>(k);
@@ -146,7 +154,8 @@ extern "C" int met_linalg_pattern_loops(MlirOperation op_, const met_loop_patter
       else if (auto s = llvm::dyn_cast<mlir::ShapedType>(t); s && s.hasRank()) shape = s.getShape();
       else return 0;
     }
-    if (p->dim[l] >= shape.size()) return 0;
+    // A dim of 0 is no range to met_linalg_loops (it reads the next operand's): it decides.
+    if (p->dim[l] >= shape.size() || shape[p->dim[l]] == 0) return 0;
     n += shape[p->dim[l]] != 1;
   }
   *out = n;
