@@ -7,15 +7,6 @@
 
 #include "budget_ctx.h"
 
-// Operand slots of |node| whose value was produced by group |grp|.
-static uint64_t slots_from(const met_budget_ctx_t *c, const uint32_t *group_of, const met_node_t *node,
-                           uint32_t grp) {
-  uint64_t k = 0;
-  for (uint32_t j = 0; j < node->operand_count; ++j)
-    if (met_budget_producer_group(c, group_of, c->root[c->g->operands[node->operand_begin + j]]) == grp) ++k;
-  return k;
-}
-
 // The groups that produced the operands of the node the walk is at, read once per node:
 // |raw| holds each operand's producer's group_of entry (which no later step changes), and
 // each use finds its group now (met_budget_find_group: merges may have joined it since).
@@ -116,20 +107,20 @@ met_status_t met_fusion_clone_fills(met_budget_ctx_t *c, const uint32_t *uses, c
 // multi-use producer (|same|): as many loops as the member whose result it reads. Read
 // through a reshape view, nothing is compared: IREE propagates the reshape into the
 // group (BubbleUpExpandShapes), whose iteration space then has the consumer's shape.
-static bool iree_loops_fit(const met_budget_ctx_t *c, const uint32_t *group_of,
-                           const met_node_t *node, uint32_t grp, bool same) {
+static bool iree_loops_fit(const node_groups_t *ng, uint32_t grp, bool same) {
+  const met_budget_ctx_t *c = ng->c;
   const met_graph_t *g = c->g;
+  const met_node_t *node = ng->node;
   for (uint32_t i = 0; i < node->operand_count; ++i) {
     uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
     // A reshape keeps every byte of what it views (a slice does not).
-    if (o != r && g->values[o].bytes == g->values[r].bytes &&
-        met_budget_producer_group(c, group_of, r) == grp)
+    if (o != r && g->values[o].bytes == g->values[r].bytes && operand_group(ng, i) == grp)
       return true;
   }
   if (!same) return node->loops <= c->gloops[grp];
   for (uint32_t i = 0; i < node->operand_count; ++i) {
     uint32_t r = c->root[g->operands[node->operand_begin + i]];
-    if (met_budget_producer_group(c, group_of, r) != grp) continue;
+    if (operand_group(ng, i) != grp) continue;
     if (node->loops != g->nodes[g->values[r].producer].loops) return false;
   }
   return true;
@@ -173,18 +164,19 @@ static bool tfjs_fusable_root(const met_node_t *node) {
 // MET_FUSION_TFJS: the stage |node| takes a fused op from |grp| to (whose result it reads
 // through its only open use), or TFJS_OPEN when it does not join: it reads nothing else
 // from another dispatch but generators it takes in with it (a bias broadcast).
-static int tfjs_stage(const met_budget_ctx_t *c, const uint32_t *group_of, const met_node_t *node,
-                      uint32_t grp) {
+static int tfjs_stage(const node_groups_t *ng, uint32_t grp) {
+  const met_budget_ctx_t *c = ng->c;
   const met_graph_t *g = c->g;
+  const met_node_t *node = ng->node;
   if (c->gstage[grp] == TFJS_DONE || node->result_count != 1 ||
       node->op_class != MET_CLASS_ELEMENTWISE)
     return TFJS_OPEN;
   for (uint32_t i = 0; i < node->operand_count; ++i) {
-    uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
-    uint32_t pg = met_budget_producer_group(c, group_of, r);
+    uint32_t r = c->root[g->operands[node->operand_begin + i]];
+    uint32_t pg = operand_group(ng, i);
     if (pg == grp) continue;
     if (pg != UINT32_MAX) {  // a broadcast it takes in, read only here
-      if (c->gkind[pg] != G_GEN || c->gopen[pg] != slots_from(c, group_of, node, pg))
+      if (c->gkind[pg] != G_GEN || c->gopen[pg] != slots_of(ng, pg))
         return TFJS_OPEN;
       continue;
     }
@@ -239,13 +231,13 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
         allowed = (k == G_GEN && (ew || red || c->gclone[grp])) ||
                   ((ew || red) && k == G_ELEMENTWISE) ||
                   (ew && k == G_ANCHOR && c->t->epilogue_fusion &&
-                   iree_loops_fit(c, group_of, node, grp, false));
+                   iree_loops_fit(&ng, grp, false));
       } else {
         // MET_FUSION_TFJS: a program per op; a fused matmul/conv takes its bias add and
         // activation when its result has no other reader (Grappler's remapper fuses a
         // single consumer).
         allowed = k == G_ANCHOR && c->gopen[grp] == 1 && c->t->epilogue_fusion &&
-                  (stage = tfjs_stage(c, group_of, node, grp)) != TFJS_OPEN;
+                  (stage = tfjs_stage(&ng, grp)) != TFJS_OPEN;
       }
       if (!allowed) continue;
       uint64_t kcount = slots_of(&ng, grp);
@@ -254,7 +246,7 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
       // fuses into the first elementwise op that reads it (which dominates the others);
       // its result stays a result of the dispatch for the later readers.
       if (c->iree && ew && (k == G_ELEMENTWISE || k == G_GEN) && !c->gread[grp] &&
-          !c->gclone[grp] && !cheap_clone(g, node) && iree_loops_fit(c, group_of, node, grp, true)) {
+          !c->gclone[grp] && !cheap_clone(g, node) && iree_loops_fit(&ng, grp, true)) {
         joined = grp;
         joined_k = kcount;
         break;

@@ -291,11 +291,15 @@ static met_status_t breadths(const met_buffer_t *buf, size_t n, uint32_t positio
 // flipped), |idx| ascending (20-23). Every order_t differs in |idx|: the digits order them
 // exactly as cmp_order does.
 enum { kDigits = 24 };
+// Byte |d| of the 24 bytes k, k2, f, i, high byte first.
+static inline unsigned digit_of(uint64_t k, uint64_t k2, uint32_t f, uint32_t i, unsigned d) {
+  if (d < 8) return (unsigned)(k >> (56 - 8 * d)) & 0xff;
+  if (d < 16) return (unsigned)(k2 >> (56 - 8 * (d - 8))) & 0xff;
+  if (d < 20) return f >> (24 - 8 * (d - 16)) & 0xff;
+  return i >> (24 - 8 * (d - 20)) & 0xff;
+}
 static inline unsigned order_digit(const order_t *o, unsigned d) {
-  if (d < 8) return (unsigned)(~o->key >> (56 - 8 * d)) & 0xff;
-  if (d < 16) return (unsigned)(~o->key2 >> (56 - 8 * (d - 8))) & 0xff;
-  if (d < 20) return ((uint32_t)o->first ^ 0x80000000u) >> (24 - 8 * (d - 16)) & 0xff;
-  return o->idx >> (24 - 8 * (d - 20)) & 0xff;
+  return digit_of(~o->key, ~o->key2, (uint32_t)o->first ^ 0x80000000u, o->idx, d);
 }
 
 // Sorts |o[0, n)| in place by the digits |dig[0, nd)| (an American flag sort: most
@@ -349,13 +353,8 @@ static void sort_order(order_t *o, size_t n) {
   }
   uint8_t dig[kDigits];
   unsigned nd = 0;
-  for (unsigned d = 0; d < kDigits; ++d) {
-    unsigned differs = d < 8    ? (unsigned)(kdiff >> (56 - 8 * d)) & 0xff
-                       : d < 16 ? (unsigned)(k2diff >> (56 - 8 * (d - 8))) & 0xff
-                       : d < 20 ? fdiff >> (24 - 8 * (d - 16)) & 0xff
-                                : idiff >> (24 - 8 * (d - 20)) & 0xff;
-    if (differs) dig[nd++] = (uint8_t)d;
-  }
+  for (unsigned d = 0; d < kDigits; ++d)  // complementing a byte keeps it equal or not
+    if (digit_of(kdiff, k2diff, fdiff, idiff, d)) dig[nd++] = (uint8_t)d;
   flag_sort(o, n, dig, nd);
 }
 
