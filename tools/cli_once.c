@@ -140,7 +140,7 @@ static met_status_t once_hold(cli_once_t *f, MlirLocation loc, met_diag_severity
   return MET_OK;
 }
 
-static void once_give_up(cli_once_t *f);
+static void once_give_up(cli_once_t *f, const met_strbuf_t *text, size_t head_len);
 
 void cli_once_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
   cli_once_t *f = user;
@@ -151,7 +151,7 @@ void cli_once_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const 
   }
   // Cannot hold it: what is held goes out in order, then this, and the rest of the model
   // as it comes.
-  once_give_up(f);
+  once_give_up(f, NULL, 0);
   f->fn(f->user, loc, sev, msg);
 }
 
@@ -227,11 +227,9 @@ void cli_once_end_run(cli_once_t *f, met_strbuf_t *text, size_t head_len) {
   }
   if (!recorded || !held) {
     // Neither the file nor memory can hold it (or memory holds |mem_limit| already): what
-    // is held goes out in order, then this
-    // run's heading, diagnostics and text, and the rest of the model as it comes.
-    once_give_up(f);
-    fwrite(text->data, 1, text->len, out);
-    fflush(out);
+    // is held goes out in order, then this run's heading, diagnostics and text, and the
+    // rest of the model as it comes.
+    once_give_up(f, text, head_len);
     text->len = 0;
     return;
   }
@@ -264,9 +262,9 @@ static void once_write(cli_once_t *f, FILE *out, uint64_t *at, uint64_t end) {
   fflush(out);  // before the diagnostics that follow it on the terminal
 }
 
-// Writes what is held: with |share|, what every run gave once first (as above); else each
-// run's diagnostics under it. Then forgets it.
-static void once_write_all(cli_once_t *f, bool share) {
+// Writes what the finished runs hold: with |share|, what every run gave once first (as
+// above); else each run's diagnostics under it. The items of a run under way are left.
+static void once_write_runs(cli_once_t *f, bool share) {
   FILE *out = f->out;
   // Every run gave it, each as often: the first run's items are written first, the others'
   // not at all. The last run's count is compared here (a run's, when the next one gives it).
@@ -293,23 +291,33 @@ static void once_write_all(cli_once_t *f, bool share) {
     }
     once_write(f, out, &at, f->text_end[r][1]);
   }
-  // The run under way (when giving up): its diagnostics so far, above its text.
-  for (; i < f->count; ++i)
-    f->fn(f->user, f->items[i].loc, f->items[i].sev, f->keys[f->items[i].key].msg);
   #undef ONCE_EVERY
-  once_forget(f);
 }
 
-static void once_give_up(cli_once_t *f) {
+// Writes what is held in order, each diagnostic under its run, then the run under way:
+// |text|'s heading (its first |head_len| bytes; no text: the run has not ended), the run's
+// diagnostics so far, the rest of |text|. The rest of the model then passes through.
+static void once_give_up(cli_once_t *f, const met_strbuf_t *text, size_t head_len) {
   fprintf(stderr, "metrale: no room to hold a sweep's output (no temporary file, and memory "
           "full or past 1 GiB): the rest of this model's output is written as it comes, each "
           "target's diagnostics under it\n");
-  once_write_all(f, false);
+  once_write_runs(f, false);
+  if (text) fwrite(text->data, 1, head_len, f->out);
+  fflush(f->out);
+  for (size_t i = 0; i < f->count; ++i)
+    if (f->items[i].run == f->runs)
+      f->fn(f->user, f->items[i].loc, f->items[i].sev, f->keys[f->items[i].key].msg);
+  if (text) fwrite(text->data + head_len, 1, text->len - head_len, f->out);
+  fflush(f->out);
+  once_forget(f);
   f->passing = true;
 }
 
 bool cli_once_flush(cli_once_t *f, const char *model) {
-  if (!f->passing) once_write_all(f, true);
+  if (!f->passing) {
+    once_write_runs(f, true);
+    once_forget(f);
+  }
   f->passing = false;
   bool ok = !f->read_error;
   if (!ok)

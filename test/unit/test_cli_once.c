@@ -233,7 +233,7 @@ static void test_give_up(void) {
   CHECK(ok && !fd_used);
   CHECK(!strcmp(got,
                 "== m on t0 ==\nW1:dead\nW2:fast\ntable0\n"
-                "W1:dead\n\n== m on t1 ==\ntable1\n"
+                "\n== m on t1 ==\nW1:dead\ntable1\n"
                 "\nW4:x\n== n on t0 ==\nA\n"
                 "\n== n on t1 ==\nB\n"));
   free(got);
