@@ -27,8 +27,8 @@
 // Interns |s| (|n| bytes) among the function's computations: one pointer per string, so
 // the fast-path cache keyed by pointer hits.
 static met_status_t intern(adapter_shared_t *sh, const char *s, size_t n, const char **out) {
-  for (size_t k = 0; k < sh->nkeys; ++k)
-    if (strlen(sh->keys[k]) == n && !memcmp(sh->keys[k], s, n)) {
+  for (size_t k = 0; k < sh->nkeys; ++k)  // |s| holds no NUL (op names joined by '+')
+    if (!strncmp(sh->keys[k], s, n) && sh->keys[k][n] == '\0') {
       *out = sh->keys[k];
       return MET_OK;
     }
