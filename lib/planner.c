@@ -47,10 +47,43 @@ static int cmp_order(const void *pa, const void *pb) {
   return a->idx < b->idx ? -1 : (a->idx > b->idx);
 }
 
-static int cmp_range(const void *pa, const void *pb) {
-  const range_t *a = pa, *b = pb;
-  if (a->lo != b->lo) return a->lo < b->lo ? -1 : 1;
-  return a->hi < b->hi ? -1 : (a->hi > b->hi);
+static bool range_less(const range_t *a, const range_t *b) {
+  return a->lo != b->lo ? a->lo < b->lo : a->hi < b->hi;
+}
+
+// Moves a[i] down the max-heap a[0, end) to where it belongs.
+static void sift_down(range_t *a, size_t i, size_t end) {
+  range_t v = a[i];
+  for (size_t c; (c = 2 * i + 1) < end; i = c) {
+    if (c + 1 < end && range_less(&a[c], &a[c + 1])) ++c;
+    if (!range_less(&v, &a[c])) break;
+    a[i] = a[c];
+  }
+  a[i] = v;
+}
+
+// Sorts |a| by (lo, hi): insertion for the usual handful of ranges, heapsort above that
+// (in place, O(m log m) whatever the input). Ranges equal in both are interchangeable, so
+// any correct sort gives the same array. glibc's qsort (a merge sort calling the
+// comparison through a pointer) took a tenth of the Budget pass on a transformer whose
+// long-lived buffers overlap dozens of others.
+static void sort_ranges(range_t *a, size_t m) {
+  if (m <= 16) {
+    for (size_t x = 1; x < m; ++x) {
+      range_t v = a[x];
+      size_t y = x;
+      for (; y > 0 && range_less(&v, &a[y - 1]); --y) a[y] = a[y - 1];
+      a[y] = v;
+    }
+    return;
+  }
+  for (size_t i = m / 2; i-- > 0;) sift_down(a, i, m);
+  for (size_t end = m - 1; end > 0; --end) {
+    range_t t = a[0];
+    a[0] = a[end];
+    a[end] = t;
+    sift_down(a, 0, end);
+  }
 }
 
 static met_status_t push_cell(plan_state_t *s, int32_t *head, int32_t buf) {
@@ -159,16 +192,7 @@ static met_status_t plan_one_order(const met_buffer_t *buf, size_t n, uint32_t p
         ++m;
       }
     }
-    if (m > 16) {
-      qsort(s.tmp, m, sizeof(range_t), cmp_range);
-    } else {
-      for (size_t x = 1; x < m; ++x) {  // the usual case: a handful of ranges
-        range_t v = s.tmp[x];
-        size_t y = x;
-        for (; y > 0 && cmp_range(&s.tmp[y - 1], &v) > 0; --y) s.tmp[y] = s.tmp[y - 1];
-        s.tmp[y] = v;
-      }
-    }
+    sort_ranges(s.tmp, m);
     uint64_t cur = 0, chosen = UINT64_MAX, chosen_gap = UINT64_MAX;
     for (size_t r = 0; r < m; ++r) {
       if (s.tmp[r].lo > cur && s.tmp[r].lo - cur >= b->bytes) {
