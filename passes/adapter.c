@@ -254,25 +254,36 @@ met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *po
 }
 
 // The loops of linalg op |op| whose range is not 1, as met_linalg_loops counts them, with
-// the pattern of its indexing maps cached by the maps (uniqued): the maps are read once
-// per distinct list, and each op then reads only its operands' dims. False when |op| has
+// the pattern of its indexing maps cached by the maps (uniqued; default maps by the op's
+// name): the maps are read once per distinct list, and each op then reads only its
+// operands' dims. False when |op| has
 // no pattern (no LinalgOp, or maps the pattern cannot hold): met_linalg_loops decides.
 static met_status_t cached_loops(builder_t *b, MlirOperation op, bool *found, uint32_t *out) {
   *found = false;
   met_adapter_cache_t *c = b->sh->cache;
-  MlirAttribute maps = met_linalg_indexing_maps(op);
-  if (mlirAttributeIsNull(maps)) return MET_OK;
-  uint32_t k = met_ptrmap_get(&c->loopcache, maps.ptr);
+  // The key: the maps (uniqued), or the op's name when its maps are its defaults (which
+  // MLIR would build anew): a name is a StringAttr, never one of the maps' ArrayAttrs.
+  MlirAttribute maps = {NULL};
+  const void *key = NULL;
+  if (met_linalg_default_maps(op)) {
+    key = mlirOperationGetName(op).ptr;
+  } else {
+    maps = met_linalg_indexing_maps(op);
+    if (mlirAttributeIsNull(maps)) return MET_OK;
+    key = maps.ptr;
+  }
+  uint32_t k = met_ptrmap_get(&c->loopcache, key);
   if (k == UINT32_MAX) {
     met_loop_pattern_t p;
     k = 0;
-    if (met_linalg_loop_pattern(maps, &p)) {
+    if (mlirAttributeIsNull(maps)) maps = met_linalg_indexing_maps(op);
+    if (!mlirAttributeIsNull(maps) && met_linalg_loop_pattern(maps, &p)) {
       MET_RETURN_IF_ERROR(met_arena_reserve(&c->arena, (void **)&c->patterns, &c->cappatterns,
                                             c->npatterns, sizeof(*c->patterns)));
       c->patterns[c->npatterns++] = p;
       k = (uint32_t)c->npatterns;
     }
-    MET_RETURN_IF_ERROR(met_ptrmap_put(&c->loopcache, maps.ptr, k));
+    MET_RETURN_IF_ERROR(met_ptrmap_put(&c->loopcache, key, k));
   }
   if (!k) return MET_OK;
   *found = met_linalg_pattern_loops(op, &c->patterns[k - 1], out);

@@ -68,7 +68,8 @@ typedef struct met_adapter_cache_t {
   met_arena_t arena;          // everything below, and the interned op names
   met_ptrmap_t opcache, typecache;  // op name / type -> entry index
   met_ptrmap_t itercache;     // iterator_types attribute -> 1 + has a reduction
-  met_ptrmap_t loopcache;     // indexing maps -> 1 + index into |patterns| (0: none)
+  met_ptrmap_t loopcache;     // indexing maps, or the name of an op with default maps
+                              // (met_linalg_default_maps) -> 1 + index into |patterns| (0: none)
   struct met_loop_pattern_t *patterns; size_t npatterns, cappatterns;
   struct op_entry_t *ops; size_t nops, capops;
   struct type_entry_t *types; size_t ntypes, captypes;

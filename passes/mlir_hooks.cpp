@@ -110,6 +110,15 @@ extern "C" MlirAttribute met_linalg_indexing_maps(MlirOperation op_) {
   return wrap(mlir::Attribute(lop.getIndexingMaps()));
 }
 
+extern "C" int met_linalg_default_maps(MlirOperation op_) {
+  mlir::Operation *op = unwrap(op_);
+  if (auto m = llvm::dyn_cast<mlir::linalg::MatmulOp>(op)) return !m.getIndexingMapsAttr();
+  if (auto m = llvm::dyn_cast<mlir::linalg::BatchMatmulOp>(op)) return !m.getIndexingMapsAttr();
+  if (auto m = llvm::dyn_cast<mlir::linalg::BatchReduceMatmulOp>(op))
+    return !m.getIndexingMapsAttr();
+  return 0;
+}
+
 extern "C" int met_linalg_loop_pattern(MlirAttribute maps_attr, met_loop_pattern_t *out) {
   auto maps = llvm::dyn_cast_if_present<mlir::ArrayAttr>(unwrap(maps_attr));
   if (!maps || maps.size() >= 255) return 0;
@@ -282,9 +291,17 @@ extern "C" void met_scan_body(MlirOperation func, met_body_scan_t *out,
       return mlir::WalkResult::advance();
     });
   }
-  f->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
-    if (op == f || !dead.contains(op)) return mlir::WalkResult::advance();
-    fn(user, wrap(op));
-    return mlir::WalkResult::skip();  // what is inside goes with it
-  });
+  // The dead ops in pre-order, none inside another (what is inside goes with it): walk()'s
+  // order, without its callback per op.
+  auto report = [&](auto &self, mlir::Region &r) -> void {
+    for (mlir::Block &b : r)
+      for (mlir::Operation &op : b) {
+        if (dead.contains(&op)) {
+          fn(user, wrap(&op));
+          continue;
+        }
+        for (mlir::Region &in : op.getRegions()) self(self, in);
+      }
+  };
+  for (mlir::Region &r : f->getRegions()) report(report, r);
 }

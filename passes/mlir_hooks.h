@@ -56,6 +56,11 @@ typedef struct met_loop_pattern_t {
 // The indexing maps (an ArrayAttr of AffineMapAttr) of |op| when it is a LinalgOp; else a
 // null attribute.
 MlirAttribute met_linalg_indexing_maps(MlirOperation op);
+// 1 when |op|'s indexing maps are its op's defaults, which depend on the context alone (a
+// linalg.matmul, batch_matmul or batch_reduce_matmul that states no indexing_maps: MLIR
+// builds them anew, uniquing each map, on every met_linalg_indexing_maps): then the op's
+// name is as good a key for them as the maps themselves. 0 otherwise.
+int met_linalg_default_maps(MlirOperation op);
 // The pattern of |maps|: 1, or 0 when they are no array of affine maps, have more than
 // MET_LOOP_PATTERN_MAX loops or 255 maps, or disagree on their loops.
 int met_linalg_loop_pattern(MlirAttribute maps, met_loop_pattern_t *out);
