@@ -53,6 +53,33 @@ def compare(label, model, flags=(BUDGET,)):
     return cpu, rss
 
 
+def share(model, flags=(BUDGET, MEMORY)):
+    """What each pass adds within one process, by MLIR's own timer (--mlir-timing, stock
+    flags otherwise): total / (total - the pass's row), per run, the runs of the passes
+    interleaved. Parse, pass and print are timed in the same process a moment apart, so a
+    VM that runs one process 15% slower than the next (seen here at 1M ops) moves both
+    sides of the ratio alike; the medians of separate processes (compare) carry that
+    spread. Median, min and max of REPS runs."""
+    per = [[] for _ in flags]
+    for _ in range(REPS):
+        for f, acc in zip(flags, per):
+            p = subprocess.run([opt, model, "-o", os.devnull, f, "--mlir-timing"],
+                               capture_output=True, text=True, check=True)
+            total = own = None
+            for line in p.stderr.splitlines():
+                if "Total Execution Time" in line:
+                    total = float(line.split()[-2])
+                elif "Pass" in line and "%" in line and line.split()[-1].endswith("Pass"):
+                    own = float(line.split()[0])
+            if total is None or own is None:
+                raise RuntimeError("--mlir-timing printed no total or no pass row")
+            acc.append(total / (total - own))
+    print("    in one process (MLIR's timer), total / (total - pass):")
+    for f, acc in zip(flags, per):
+        print("    + %-48s ratio %.3f (min %.3f, max %.3f)"
+              % (f.split("=")[0], statistics.median(acc), min(acc), max(acc)))
+
+
 def pass_seconds(model):
     """The Budget pass's own wall time as MLIR's --mlir-timing reports it (one thread)."""
     p = subprocess.run([opt, model, "-o", os.devnull, BUDGET, "--mlir-timing",
@@ -106,15 +133,18 @@ if ONLY in ("", "cost"):
         if models:
             compare("largest corpus model: " + os.path.basename(models[-1]), models[-1],
                     (BUDGET, MEMORY))
+            share(models[-1])
         else:
             print("  corpus not found at %s: skipped" % corpus)
         # The sizes the cost goals name (issue 7): a generated 225k-op graph, then 1M ops.
         mid = os.path.join(work, "gen_225k.mlir")
         subprocess.run([os.path.join(build, "bin", "gen_graph"), "225000", mid], check=True)
         compare("generated graph, 225k ops", mid, (BUDGET, MEMORY))
+        share(mid)
         gen = os.path.join(work, "gen_1m.mlir")
         subprocess.run([os.path.join(build, "bin", "gen_graph"), "1000000", gen], check=True)
         compare("generated graph, 1M ops", gen, (BUDGET, MEMORY))
+        share(gen)
         fns = os.path.join(work, "fns_20k.mlir")
         subprocess.run([os.path.join(build, "bin", "gen_graph"), "--functions", "20000", fns],
                        check=True)
