@@ -27,8 +27,8 @@
 // Interns |s| (|n| bytes) among the function's computations: one pointer per string, so
 // the fast-path cache keyed by pointer hits.
 static met_status_t intern(adapter_shared_t *sh, const char *s, size_t n, const char **out) {
-  for (size_t k = 0; k < sh->nkeys; ++k)  // |s| holds no NUL (op names joined by '+')
-    if (!strncmp(sh->keys[k], s, n) && sh->keys[k][n] == '\0') {
+  for (size_t k = 0; k < sh->nkeys; ++k)  // strnlen reads at most n + 1 bytes of a key
+    if (strnlen(sh->keys[k], n + 1) == n && !memcmp(sh->keys[k], s, n)) {
       *out = sh->keys[k];
       return MET_OK;
     }

@@ -12,9 +12,9 @@
 // |s| equals the NUL-terminated |lit|. What mlirStringRefEqual(s,
 // mlirStringRefCreateFromCString(lit)) says, inline: with a literal |lit| the compiler
 // folds the strlen and compares the length first, where the two C API calls (neither
-// inlined across libMLIR's boundary) cost a strlen and a memcmp per test. The adapter
-// tests an op's name against a handful of literals per op (a tenth of its time in a
-// generic-heavy model).
+// inlined across libMLIR's boundary) cost a strlen per test, and a memcmp where the
+// lengths match. The adapter tests an op's name against a handful of literals per op
+// (0.9 M of the Budget pass's 23.5 M instructions on the LLaMA bf16 corpus model, 4%).
 static inline bool met_ir_str_eq(MlirStringRef s, const char *lit) {
   size_t n = strlen(lit);
   return s.length == n && (n == 0 || memcmp(s.data, lit, n) == 0);
