@@ -201,8 +201,7 @@ static void scan_iterators(MlirStringRef s, void *user) {
 // (then linalg.yield) makes it a cast. The iterator list has no C accessor, so it is
 // printed once per distinct (uniqued) attribute and the answer cached.
 static met_status_t refine_generic(builder_t *b, MlirOperation op, met_opinfo_t *info) {
-  MlirAttribute it = mlirOperationGetInherentAttributeByName(
-      op, mlirStringRefCreateFromCString("iterator_types"));
+  MlirAttribute it = met_generic_iterator_types(op);
   if (!mlirAttributeIsNull(it)) {
     uint32_t known = met_ptrmap_get(&b->sh->cache->itercache, it.ptr);
     if (known == UINT32_MAX) {

@@ -24,6 +24,7 @@
 
 #include "adapter_internal.h"
 #include "ir.h"
+#include "mlir_hooks.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -247,18 +248,8 @@ bool met_adapter_transpose_folds(const adapter_shared_t *sh, MlirOperation op, M
 
 // The dense elements of a constant op (arith.constant `value`, tosa.const `values`), or a
 // null attribute.
-static MlirAttribute const_elements(MlirOperation op) {
-  static const char *const names[] = {"value", "values"};
-  for (size_t i = 0; i < 2; ++i) {
-    MlirAttribute a =
-        mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(names[i]));
-    if (!mlirAttributeIsNull(a) && mlirAttributeIsADenseElements(a)) return a;
-  }
-  return (MlirAttribute){NULL};
-}
-
 bool met_adapter_is_splat_constant(MlirOperation op) {
-  MlirAttribute a = const_elements(op);
+  MlirAttribute a = met_constant_elements(op);
   return !mlirAttributeIsNull(a) && mlirDenseElementsAttrIsSplat(a);
 }
 

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
@@ -108,6 +109,30 @@ extern "C" MlirAttribute met_linalg_indexing_maps(MlirOperation op_) {
   auto lop = llvm::dyn_cast<mlir::linalg::LinalgOp>(op);
   if (!lop) return MlirAttribute{nullptr};
   return wrap(mlir::Attribute(lop.getIndexingMaps()));
+}
+
+extern "C" MlirAttribute met_generic_iterator_types(MlirOperation op_) {
+  mlir::Operation *op = unwrap(op_);
+  if (auto g = llvm::dyn_cast<mlir::linalg::GenericOp>(op))
+    return wrap(mlir::Attribute(g.getProperties().iterator_types));
+  std::optional<mlir::Attribute> a = op->getInherentAttr("iterator_types");
+  return wrap(a ? *a : mlir::Attribute());
+}
+
+extern "C" MlirAttribute met_constant_elements(MlirOperation op_) {
+  mlir::Operation *op = unwrap(op_);
+  mlir::Attribute a;
+  if (auto c = llvm::dyn_cast<mlir::arith::ConstantOp>(op)) {
+    a = c.getProperties().value;
+  } else if (auto c = llvm::dyn_cast<mlir::tosa::ConstOp>(op)) {
+    a = c.getProperties().values;
+  } else {
+    for (llvm::StringRef name : {"value", "values"}) {
+      std::optional<mlir::Attribute> x = op->getInherentAttr(name);
+      if (x && llvm::isa_and_present<mlir::DenseElementsAttr>(*x)) return wrap(*x);
+    }
+  }
+  return wrap(llvm::isa_and_present<mlir::DenseElementsAttr>(a) ? a : mlir::Attribute());
 }
 
 extern "C" int met_linalg_default_maps(MlirOperation op_) {
