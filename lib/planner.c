@@ -65,8 +65,9 @@ static void sift_down(range_t *a, size_t i, size_t end) {
 // Sorts |a| by (lo, hi): insertion for the usual handful of ranges, heapsort above that
 // (in place, O(m log m) whatever the input). Ranges equal in both are interchangeable, so
 // any correct sort gives the same array. glibc's qsort (a merge sort calling the
-// comparison through a pointer) took a tenth of the Budget pass on a transformer whose
-// long-lived buffers overlap dozens of others.
+// comparison through a pointer) took 2% of the Budget pass's instructions on the LLaMA
+// bf16 corpus model, whose long-lived buffers overlap dozens of others (1,703 queries of
+// more than 16 ranges).
 static void sort_ranges(range_t *a, size_t m) {
   if (m <= 16) {
     for (size_t x = 1; x < m; ++x) {

@@ -1,6 +1,6 @@
 // passes/adapter_internal.h: what the files of the adapter share (adapter.c: the walk,
 // values and ops; adapter_regions.c: region bodies and calls; adapter_locs.c: names and
-// locations). Internal to the adapter.
+// locations; adapter_loops.c: loop counts). Internal to the adapter.
 #ifndef METRALE_PASSES_ADAPTER_INTERNAL_H
 #define METRALE_PASSES_ADAPTER_INTERNAL_H
 
@@ -98,6 +98,11 @@ bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls,
 // (an error was added).
 met_status_t met_adapter_size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *kind,
                                     intptr_t index, met_value_t *out, bool *overflow);
+// adapter_loops.c: met_node_t.loops of compute op |op| of class |cls| (metrale/graph.h);
+// |linalg|: a linalg op (its maps may be read), |result_nonunit|: the most non-unit dims
+// of one of its results.
+met_status_t met_adapter_node_loops(builder_t *b, MlirOperation op, met_op_class_t cls,
+                                    bool linalg, uint32_t result_nonunit, uint8_t *out);
 // adapter_args.c: the function's arguments, each with its role (passes/params.h).
 met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlock entry);
 
@@ -123,13 +128,13 @@ bool met_adapter_only_deallocates(MlirOperation op);
 // A constant op (arith.constant, tosa.const) whose dense elements are all one value: a
 // fill, not stored data (MET_ROLE_SPLAT).
 bool met_adapter_is_splat_constant(MlirOperation op);
-// Operand |i| of |op| is a splat constant that the op's lowering folds into a kernel's
-// body: at a position where TOSA requires a compile-time constant (a zero point, shift,
-// multiplier or pad value), or a convolution's bias (its broadcast is a linalg.generic).
-// It is then no data operand of the node.
-// The operands of op |name| that fold away when splat constants (bit i: operand i; the
-// op name's, cached in op_entry_t), and whether operand |i| of |op| does.
+// The operands of an op named |name| that its lowering folds into a kernel's body when
+// they are splat constants (bit i: operand i; cached per name in op_entry_t.folded): where
+// TOSA requires a compile-time constant (a zero point, shift, multiplier or pad value), or
+// a convolution's bias (its broadcast is a linalg.generic).
 uint8_t met_adapter_folded_operands(MlirStringRef name);
+// Operand |i| of |op|, whose name's mask is |folded|, is such a splat constant: then no
+// data operand of the node.
 bool met_adapter_operand_folds(MlirOperation op, uint8_t folded, intptr_t i);
 
 // adapter_generic.c: the computation a linalg op is (met_node_extra_t.computation), or

@@ -246,8 +246,6 @@ bool met_adapter_transpose_folds(const adapter_shared_t *sh, MlirOperation op, M
   return true;
 }
 
-// The dense elements of a constant op (arith.constant `value`, tosa.const `values`), or a
-// null attribute.
 bool met_adapter_is_splat_constant(MlirOperation op) {
   MlirAttribute a = met_constant_elements(op);
   return !mlirAttributeIsNull(a) && mlirDenseElementsAttrIsSplat(a);
