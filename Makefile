@@ -89,15 +89,19 @@ check-tsan: deps $(TSAN_BUILD)/CMakeCache.txt
 	@sh scripts/check-tsan.sh $(TSAN_BUILD) $(CORPUS)
 
 # The release build, then the whole suite again under ASan+UBSan, then each fuzzer for
-# $(CHECK_FUZZ_SECONDS) s, then the ThreadSanitizer runs. Each prints a line "check: N passed, M failed"; the last line,
-# "total: ...", sums them.
+# $(CHECK_FUZZ_SECONDS) s, then the ThreadSanitizer runs. Each part ends with its tallies
+# ("tally: lit-tests N passed, M failed ...") and "check: passed" or "check: FAILED (why)",
+# and exits non-zero on any failure, which stops the recipe here (pipefail); the last
+# line, "total: ...", is scripts/check-total.sh's sum by kind, which fails again when any
+# log lacks its "check: passed". test/Gate/gate.test injects failures into each part.
+CHECK_LOGS = $(BUILD).check.log $(ASAN_BUILD).check.log $(FUZZ_BUILD).check.log $(TSAN_BUILD).check.log
 check: deps
+	@rm -f $(CHECK_LOGS)
 	@$(MAKE) --no-print-directory check-fast 2>&1 | tee $(BUILD).check.log
 	@$(MAKE) --no-print-directory check-asan 2>&1 | tee $(ASAN_BUILD).check.log
 	@$(MAKE) --no-print-directory check-fuzz 2>&1 | tee $(FUZZ_BUILD).check.log
 	@$(MAKE) --no-print-directory check-tsan 2>&1 | tee $(TSAN_BUILD).check.log
-	@awk '/^check: [0-9]+ passed, [0-9]+ failed$$/ {p += $$2; f += $$4} END {print "total: " p " passed, " f " failed"; exit f > 0}' \
-	  $(BUILD).check.log $(ASAN_BUILD).check.log $(FUZZ_BUILD).check.log $(TSAN_BUILD).check.log
+	@sh scripts/check-total.sh $(CHECK_LOGS)
 
 # Real runs of the large corpus models (BERT, the DeepSeek decode graph: minutes, ~7 GB of
 # inputs): not part of `make check`.

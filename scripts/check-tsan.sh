@@ -4,7 +4,8 @@
 # function body and over a generated module of hundreds of functions, for both passes.
 # A report stops the run (halt_on_error=1) and fails the check; suppressions are only the
 # documented ones in test/tsan/tsan.supp (LLVM's thread pool, uninstrumented libraries).
-# Prints one tally line at the end: "check: N passed, M failed" (one test per run).
+# Prints the tally "tally: tsan-runs N passed, M failed" (one per run of a pass on a
+# model), then "check: passed" or "check: FAILED (...)" (scripts/check-total.sh reads both).
 #   sh scripts/check-tsan.sh BUILD_DIR CORPUS_DIR
 set -u
 build=$1; corpus=$2
@@ -49,5 +50,8 @@ for f in $inputs "$many" "$many" "$many"; do
     fi
   done
 done
-echo "check: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo "tally: tsan-runs $passed passed, $failed failed"
+if [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ]; then
+  echo "check: FAILED ($failed run(s) failed, $passed passed)"; exit 1
+fi
+echo "check: passed"

@@ -1,26 +1,106 @@
 #!/bin/sh
-# Runs the C unit tests and the lit suite against one build directory and prints one
-# tally line at the end: "check: N passed, M failed" (unit checks + lit tests).
+# Runs the C unit tests and the lit suite against one build directory: one part of
+# `make check`. POSIX sh (make starts it with sh, which is dash on Debian: no pipefail),
+# so no status is ever read through a pipe: each program's own exit status is written to
+# a file beside its output and read from there.
 #   sh scripts/check.sh BUILD_DIR CORPUS_DIR [extra lit args...]
+#
+# A part passes only when all of these hold (each is a test in test/Gate/gate.test):
+# - every unit binary the sources name (test/unit/test_*.c) is built, exits 0 and prints
+#   exactly one tally "test_X: N passed, 0 failed" with N >= 1: one that aborts after its
+#   tally, prints none or prints a failure fails the part;
+# - lit exits 0 and prints its summary, no test failed, timed out, was unresolved or
+#   passed unexpectedly, and it found at least as many tests as test/lit.floor says
+#   (a lit that exits 2 on a configuration error, or that lost half the suite, fails).
+# The last lines are the tallies, each saying what it counts:
+#   tally: unit-binaries P passed, F failed
+#   tally: unit-checks P passed, F failed
+#   tally: lit-tests P passed, F failed (U unsupported, D found, floor L)
+#   check: passed   |   check: FAILED (the reasons)
 set -u
 build=$1; corpus=$2; shift 2
-log=$(mktemp)
-status=0
-for t in "$build"/bin/test_*; do
-  "$t" | tee -a "$log" || status=1
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+reasons=""
+fail() { reasons="$reasons${reasons:+; }$1"; }
+
+# Runs "$@" with its output shown and kept in $work/out, its status in $work/rc.
+run() {
+  { "$@"; echo $? > "$work/rc"; } 2>&1 | tee "$work/out"
+}
+
+# Unit binaries: the sources say which must exist.
+bins_passed=0; bins_failed=0; checks_passed=0; checks_failed=0
+for src in "$root"/test/unit/test_*.c; do
+  [ -e "$src" ] || continue
+  name=$(basename "$src" .c)
+  bin="$build/bin/$name"
+  if [ ! -x "$bin" ]; then
+    echo "FAIL: $name: $bin is not built"
+    bins_failed=$((bins_failed + 1)); fail "$name not built"; continue
+  fi
+  echo 1 > "$work/rc"
+  run "$bin"
+  rc=$(cat "$work/rc")
+  # The tally line "test_X: N passed, M failed", exactly once.
+  tallies=$(grep -cE "^$name: [0-9]+ passed, [0-9]+ failed\$" "$work/out")
+  p=$(sed -nE "s/^$name: ([0-9]+) passed, ([0-9]+) failed\$/\1/p" "$work/out" | tail -1)
+  f=$(sed -nE "s/^$name: ([0-9]+) passed, ([0-9]+) failed\$/\2/p" "$work/out" | tail -1)
+  checks_passed=$((checks_passed + ${p:-0})); checks_failed=$((checks_failed + ${f:-0}))
+  why=""
+  [ "$rc" -ne 0 ] && why="exit status $rc"
+  [ "$tallies" -ne 1 ] && why="$why${why:+, }$tallies tally lines (one expected)"
+  [ "${f:-0}" -ne 0 ] && why="$why${why:+, }$f check(s) failed"
+  [ "${p:-0}" -eq 0 ] && why="$why${why:+, }no check passed"
+  if [ -n "$why" ]; then
+    echo "FAIL: $name: $why"
+    bins_failed=$((bins_failed + 1)); fail "$name: $why"
+  else
+    bins_passed=$((bins_passed + 1))
+  fi
 done
-tools=$(cat "$build/llvm-tools-dir.txt")  # written by CMake: the LLVM the build used
-"$tools/lit" -sv --param build_dir="$(cd "$build" && pwd)" --param corpus="$corpus" \
-  "$@" test | tee -a "$log" || status=1
-# Unit tests print "name: N passed, M failed"; lit prints "  Passed: N (..%)" or
-# "  Passed     : N (..%)" and likewise "Failed".
-count='
-  / passed, [0-9]+ failed$/ { p += $(NF-3); f += $(NF-1) }
-  /^ *Passed *:/ { s = $0; sub(/^ *Passed *: */, "", s); p += s + 0 }
-  /^ *Failed *:/ { s = $0; sub(/^ *Failed *: */, "", s); f += s + 0 }'
-passed=$(awk "$count END { print p + 0 }" "$log")
-failed=$(awk "$count END { print f + 0 }" "$log")
-rm -f "$log"
-[ "$status" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1
-echo "check: $passed passed, $failed failed"
-exit $status
+[ $((bins_passed + bins_failed)) -eq 0 ] && fail "no unit test sources in $root/test/unit"
+
+# lit. Its summary counts each result code on a line "  Passed: N (x%)" (older lits
+# pad "Passed     : N"); "Total Discovered Tests: N" is what it found.
+lit_passed=0; lit_failed=0; lit_unsup=0; found=0
+floor=$(sed -n 's/^\([0-9][0-9]*\)$/\1/p' "$root/test/lit.floor" 2>/dev/null | head -1)
+tools=$(cat "$build/llvm-tools-dir.txt" 2>/dev/null)  # written by CMake: the LLVM the build used
+if [ -z "$tools" ] || [ ! -x "$tools/lit" ]; then
+  fail "no lit: $build/llvm-tools-dir.txt names '${tools:-nothing}'"
+else
+  echo 1 > "$work/rc"
+  run "$tools/lit" -sv --param build_dir="$(cd "$build" && pwd)" --param corpus="$corpus" \
+    "$@" "$root/test"
+  rc=$(cat "$work/rc")
+  count() {  # the number on lit's summary line for result code $1, 0 if absent
+    awk -v k="$1" '{ s = $0; sub(/^ */, "", s) }
+      index(s, k) == 1 { s = substr(s, length(k) + 1); if (s ~ /^ *: *[0-9]/) { sub(/^ *: */, "", s); n = s + 0 } }
+      END { print n + 0 }' "$work/out"
+  }
+  found=$(sed -nE 's/^Total Discovered Tests: ([0-9]+)$/\1/p' "$work/out" | tail -1)
+  found=${found:-0}
+  lit_passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
+  lit_unsup=$(( $(count Unsupported) + $(count Skipped) + $(count Excluded) ))
+  lit_failed=$(( $(count Failed) + $(count Unresolved) + $(count "Timed Out") + $(count "Unexpectedly Passed") ))
+  [ "$rc" -ne 0 ] && fail "lit exit status $rc"
+  [ "$found" -eq 0 ] && fail "lit printed no summary"
+  [ "$lit_failed" -ne 0 ] && fail "$lit_failed lit test(s) failed"
+  if [ -z "$floor" ]; then
+    fail "test/lit.floor holds no number"
+  elif [ "$found" -lt "$floor" ]; then
+    fail "lit found $found tests, fewer than test/lit.floor's $floor"
+  fi
+  [ $((lit_passed + lit_unsup + lit_failed)) -ne "$found" ] && [ "$found" -ne 0 ] &&
+    fail "lit's counts ($lit_passed passed, $lit_unsup unsupported, $lit_failed failed) do not add up to the $found it found"
+fi
+
+echo "tally: unit-binaries $bins_passed passed, $bins_failed failed"
+echo "tally: unit-checks $checks_passed passed, $checks_failed failed"
+echo "tally: lit-tests $lit_passed passed, $lit_failed failed ($lit_unsup unsupported, $found found, floor ${floor:-none})"
+if [ -n "$reasons" ]; then
+  echo "check: FAILED ($reasons)"
+  exit 1
+fi
+echo "check: passed"

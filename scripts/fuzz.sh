@@ -8,7 +8,8 @@
 # with the dictionary test/fuzz/mlir.dict. A crash, sanitizer report, leak, timeout or
 # out-of-memory writes its input to BUILD_DIR/crashes/ and fails that fuzzer.
 # Prints a line per fuzzer (runs, exec/s, seconds) and the tally
-# "check: N passed, M failed" (N = fuzzers that finished with no crash).
+# "tally: fuzzers N passed, M failed" (N = fuzzers that finished with no crash), then
+# "check: passed" or "check: FAILED (...)" (scripts/check-total.sh reads both).
 # FUZZERS="planner budget" limits the set.
 set -u
 build=$1; seconds=$2; corpus=$3
@@ -60,5 +61,8 @@ for f in $fuzzers; do
   if [ "$ok" -eq 1 ]; then passed=$((passed + 1)); echo "PASS: fuzz_$f"
   else failed=$((failed + 1)); fi
 done
-echo "check: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo "tally: fuzzers $passed passed, $failed failed"
+if [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ]; then
+  echo "check: FAILED ($failed fuzzer(s) failed, $passed passed)"; exit 1
+fi
+echo "check: passed"

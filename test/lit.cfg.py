@@ -28,6 +28,7 @@ if not llvm_bin:
         llvm_bin = f.read().strip()
 config.environment["PATH"] = os.pathsep.join(
     [os.path.join(build, "bin"), llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.substitutions.append(("%{env_path}", config.environment["PATH"]))
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
@@ -38,6 +39,7 @@ config.substitutions.append(("%plugin", os.path.join(build, "lib", "MetralePlugi
 config.substitutions.append(("%mlir_opt", os.path.join(llvm_bin, "mlir-opt")))
 config.substitutions.append(("%llvm_remarkutil", os.path.join(llvm_bin, "llvm-remarkutil")))
 config.substitutions.append(("%examples", os.path.join(os.path.dirname(config.test_source_root), "examples")))
+config.substitutions.append(("%srcroot", os.path.dirname(config.test_source_root)))
 
 corpus = lit_config.params.get("corpus", site("metrale_corpus") or "")
 if corpus and os.path.isdir(corpus):

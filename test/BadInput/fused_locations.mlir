@@ -10,7 +10,7 @@
 // CHECK: remark: metrale.budget @f on host-cpu (native): {{.*}} complete=true
 // The arena: %0 and %1 (16 B each, aligned to 64) are live together: 128 B.
 // MEM: remark: memory on host-cpu
-// MEM: activations{{ +}}128 
+// MEM: activations{{ +}}128{{[[:>:]]}}
 // CLI: "op": "arith.addf", "loc": "deep.mlir:7:9"
 // CLI: "op": "test.unknown", "loc": "deep.mlir:7:9"
 // A fused location whose parts have none, then a call site: the callee's location.

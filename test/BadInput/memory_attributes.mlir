@@ -25,7 +25,7 @@ module attributes {metrale.kv_pool = {layers = 2 : i64, kv_heads = 8 : i64, head
 
 // -----
 
-// expected-error @below {{metrale.kv_pool entry 'layers' must be at least 1}}
+// expected-error-re @below {{metrale.kv_pool entry 'layers' must be at least 1{{[[:>:]]}}}}
 module attributes {metrale.kv_pool = {layers = 0 : i64, kv_heads = 8 : i64, head_dim = 64 : i64, block_size = 16 : i64, dtype = f16}} {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
 }

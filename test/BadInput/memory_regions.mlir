@@ -6,7 +6,7 @@
 // program of its own (TF.js's WebGL backend): %a, %b and %c live together when %c is
 // computed, 24 GiB of scratch at the loop. The loop's result (8 GiB) is live with the
 // scratch: activations 32 GiB (needs 32 GiB + the 64 MiB context = 32.1 GiB against 2).
-// expected-remark @below {{1 unmarked float argument(s) between #0 and #0 (8589934592 bytes) are counted as host inputs}}
+// expected-remark-re @below {{{{[[:<:]]}}1 unmarked float argument(s) between #0 and #0 (8589934592 bytes) are counted as host inputs}}
 // expected-error @below {{the model does not fit mobile-gpu-f32: needs 32.1 GiB, budget 2.0 GiB, over by 30.1 GiB; largest terms: activations 32.0 GiB, driver 64.0 MiB}}
 func.func @loop(%x: tensor<2147483648xf32>, %n: index) -> tensor<2147483648xf32> {
   %c0 = arith.constant 0 : index

@@ -10,7 +10,7 @@
 // CHECK-SAME: arena_bytes = 64 : i64
 module @outer {
   module @inner {
-    // expected-remark @below {{metrale.budget @outer::@inner::@g on host-cpu (native): arena_bytes=64}}
+    // expected-remark-re @below {{metrale.budget @outer::@inner::@g on host-cpu (native): arena_bytes=64{{[[:>:]]}}}}
     func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {
       %0 = arith.addf %x, %x : tensor<4xf32>
       return %0 : tensor<4xf32>

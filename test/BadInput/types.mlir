@@ -15,7 +15,7 @@
 // CHECK-LABEL: func.func @ints
 // CHECK-SAME: complete = true
 // CHECK-SAME: host_io_bytes = 33 : i64
-// expected-remark @below {{host_io_bytes=33}}
+// expected-remark-re @below {{host_io_bytes=33{{[[:>:]]}}}}
 func.func @ints(%a: tensor<f32>, %b: tensor<0x7xf32>, %c: tensor<3xi1>, %d: tensor<8xi4>,
                 %e: tensor<2xi17>, %f: tensor<2xindex>) {
   return
@@ -26,7 +26,7 @@ func.func @ints(%a: tensor<f32>, %b: tensor<0x7xf32>, %c: tensor<3xi1>, %d: tens
 // stored as 32 bits (4); f80: 16 bytes (16). 16 + 4 + 3 + 2 + 2 + 4 + 16 = 47.
 // CHECK-LABEL: func.func @floats
 // CHECK-SAME: host_io_bytes = 47 : i64
-// expected-remark @below {{host_io_bytes=47}}
+// expected-remark-re @below {{host_io_bytes=47{{[[:>:]]}}}}
 func.func @floats(%a: tensor<2xcomplex<f32>>, %b: tensor<4xf8E4M3FN>, %c: tensor<4xf6E2M3FN>,
                   %d: tensor<3xf4E2M1FN>, %e: tensor<1xbf16>, %f: tensor<1xtf32>,
                   %g: tensor<1xf80>) {
@@ -37,7 +37,7 @@ func.func @floats(%a: tensor<2xcomplex<f32>>, %b: tensor<4xf8E4M3FN>, %c: tensor
 // tensor of vectors: lanes x width (2 x vector<4xf32> = 2 x 16 = 32). 4 + 16 + 32 = 52.
 // CHECK-LABEL: func.func @mixed
 // CHECK-SAME: host_io_bytes = 52 : i64
-// expected-remark @below {{host_io_bytes=52}}
+// expected-remark-re @below {{host_io_bytes=52{{[[:>:]]}}}}
 func.func @mixed(%a: tensor<4x!quant.uniform<i8:f32, 0.5>>, %b: memref<4xf32>,
                  %c: tensor<2xvector<4xf32>>) {
   return
@@ -54,7 +54,7 @@ func.func @mixed(%a: tensor<4x!quant.uniform<i8:f32, 0.5>>, %b: memref<4xf32>,
 // expected-warning @below {{argument #1 of type tensor<8x8xf32, #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>> is not stored as its dense element count (a tensor encoding such as #sparse_tensor.encoding, or a scalable vector): counted as 0 bytes, so the report is a lower bound}}
 // expected-warning @below {{argument #2 of type tensor<2xvector<[4]xf32>> is not stored as its dense element count}}
 // expected-warning @below {{argument #3 of type tensor<2x!llvm.ptr> has an element type without a storage width: counted as 0 bytes, so the report is a lower bound}}
-// expected-remark @below {{host_io_bytes=0}}
+// expected-remark-re @below {{host_io_bytes=0{{[[:>:]]}}}}
 func.func @unsized(%a: tensor<*xf32>,
                    %b: tensor<8x8xf32, #sparse_tensor.encoding<{map = (d0, d1) -> (d0 : dense, d1 : compressed)}>>,
                    %c: tensor<2xvector<[4]xf32>>, %d: tensor<2x!llvm.ptr>) {
@@ -65,7 +65,7 @@ func.func @unsized(%a: tensor<*xf32>,
 // 16 in + 2 x 16 out = 48; it has one slot.
 // CHECK-LABEL: func.func @twice
 // CHECK-SAME: host_io_bytes = 48 : i64
-// expected-remark @below {{host_io_bytes=48}}
+// expected-remark-re @below {{host_io_bytes=48{{[[:>:]]}}}}
 func.func @twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0 = arith.addf %x, %x : tensor<4xf32>
   return %0, %0 : tensor<4xf32>, tensor<4xf32>
@@ -74,7 +74,7 @@ func.func @twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
 // An elided dense_resource has a shape: its bytes are known (4 x 4 = 16 read).
 // CHECK-LABEL: func.func @elided
 // CHECK-SAME: param_bytes = 16 : i64
-// expected-remark @below {{param_bytes=16}}
+// expected-remark-re @below {{param_bytes=16{{[[:>:]]}}}}
 func.func @elided(%x: tensor<4xf32>) -> tensor<4xf32> {
   %w = arith.constant dense_resource<__elided__> : tensor<4xf32>
   %0 = arith.addf %x, %w : tensor<4xf32>

@@ -51,11 +51,11 @@ func.func @dense(%x: tensor<4xf32>) -> tensor<4xf32> {
 // mlir-cpu: a global (param_bytes 64) copied into a fresh buffer first: 2 kernels (copy,
 // matmul), DRAM 192 + the init read 64 = 256, 1 resident row.
 // CPU-LABEL: func.func @init
-// CPU-SAME: dispatches = 1 : i64
+// CPU-SAME: {{[[:<:]]}}dispatches = 1 : i64
 // CPU-SAME: dram_bytes = 192 : i64
 // CPU-SAME: param_bytes = 0 : i64
 // MLIR-LABEL: func.func @init
-// MLIR-SAME: dispatches = 2 : i64
+// MLIR-SAME: {{[[:<:]]}}dispatches = 2 : i64
 // MLIR-SAME: dram_bytes = 256 : i64
 // MLIR-SAME: param_bytes = 64 : i64
 // DISP-LABEL: func.func @init
@@ -75,7 +75,7 @@ func.func @init(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<4x4xf32> {
 // CPU-SAME: dram_bytes = 116 : i64
 // CPU-SAME: param_bytes = 36 : i64
 // MLIR-LABEL: func.func @conv
-// MLIR-SAME: dispatches = 2 : i64
+// MLIR-SAME: {{[[:<:]]}}dispatches = 2 : i64
 // MLIR-SAME: dram_bytes = 116 : i64
 // MLIR-SAME: param_bytes = 36 : i64
 // DISP-LABEL: func.func @conv

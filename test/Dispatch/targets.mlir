@@ -17,23 +17,23 @@
 // ceil(1088 / 67 TFLOPS) = 1 ns; + 3000 floor = 3001; + ceil(400 / 64 GB/s) = 7: 3008.
 // Rates: 256e9 / 3008 = 85106382; 400e9 / 3008 = 132978723; 512e9 / 3008 = 170212765.
 // H100: metrale.dispatch @f on h100 (kernels, arena):
-// H100-SAME: input_bytes=144
-// H100-SAME: output_bytes=256
-// H100-SAME: readback_bytes=256
-// H100-SAME: bytes_moved=400
-// H100-SAME: device_allocation_bytes=512
-// H100-SAME: device_allocation_events=2
-// H100-SAME: latency_ns=3008
-// H100-SAME: output_buffers=1
-// H100-SAME: resident_resource_rows=1
-// H100-SAME: resident_resource_handles=1
-// H100-SAME: kernel_launches=1
-// H100-SAME: sync_points=1
+// H100-SAME: input_bytes=144{{[[:>:]]}}
+// H100-SAME: output_bytes=256{{[[:>:]]}}
+// H100-SAME: readback_bytes=256{{[[:>:]]}}
+// H100-SAME: bytes_moved=400{{[[:>:]]}}
+// H100-SAME: device_allocation_bytes=512{{[[:>:]]}}
+// H100-SAME: device_allocation_events=2{{[[:>:]]}}
+// H100-SAME: latency_ns=3008{{[[:>:]]}}
+// H100-SAME: output_buffers=1{{[[:>:]]}}
+// H100-SAME: resident_resource_rows=1{{[[:>:]]}}
+// H100-SAME: resident_resource_handles=1{{[[:>:]]}}
+// H100-SAME: kernel_launches=1{{[[:>:]]}}
+// H100-SAME: sync_points=1{{[[:>:]]}}
 // H100-SAME: recovered_after_device_loss=false
-// H100-SAME: output_bytes_per_second=85106382
-// H100-SAME: readback_bytes_per_second=85106382
-// H100-SAME: bytes_moved_per_second=132978723
-// H100-SAME: device_allocation_bytes_per_second=170212765
+// H100-SAME: output_bytes_per_second=85106382{{[[:>:]]}}
+// H100-SAME: readback_bytes_per_second=85106382{{[[:>:]]}}
+// H100-SAME: bytes_moved_per_second=132978723{{[[:>:]]}}
+// H100-SAME: device_allocation_bytes_per_second=170212765{{[[:>:]]}}
 // H100-SAME: complete=true
 //
 // mlir-cpu (upstream's fusion model, per-buffer with 64 B padding, memref descriptors,
@@ -46,32 +46,32 @@
 // ceil(341.3) = 342 ns (compute). Addf: reads %m 256, writes %r 256: 52 ns; 64 FLOPs:
 // 22 ns. 26 + 342 + 52 = 420 ns.
 // CPU: metrale.dispatch @f on mlir-cpu (kernels, per-buffer):
-// CPU-SAME: input_bytes=240
-// CPU-SAME: bytes_moved=496
-// CPU-SAME: device_allocation_bytes=640
-// CPU-SAME: device_allocation_events=2
-// CPU-SAME: latency_ns=420
-// CPU-SAME: kernel_launches=3
-// CPU-SAME: sync_points=1
+// CPU-SAME: input_bytes=240{{[[:>:]]}}
+// CPU-SAME: bytes_moved=496{{[[:>:]]}}
+// CPU-SAME: device_allocation_bytes=640{{[[:>:]]}}
+// CPU-SAME: device_allocation_events=2{{[[:>:]]}}
+// CPU-SAME: latency_ns=420{{[[:>:]]}}
+// CPU-SAME: kernel_launches=3{{[[:>:]]}}
+// CPU-SAME: sync_points=1{{[[:>:]]}}
 //
 // h100-megakernel: one launch, one floor; results in place: only the 256 B arena.
 // Latency 1 (the one dispatch's work) + 3000 + 7 = 3008.
 // MEGA: metrale.dispatch @f on h100-megakernel (megakernel, arena):
-// MEGA-SAME: device_allocation_bytes=256
-// MEGA-SAME: device_allocation_events=1
-// MEGA-SAME: latency_ns=3008
-// MEGA-SAME: resident_resource_handles=1
-// MEGA-SAME: kernel_launches=1
+// MEGA-SAME: device_allocation_bytes=256{{[[:>:]]}}
+// MEGA-SAME: device_allocation_events=1{{[[:>:]]}}
+// MEGA-SAME: latency_ns=3008{{[[:>:]]}}
+// MEGA-SAME: resident_resource_handles=1{{[[:>:]]}}
+// MEGA-SAME: kernel_launches=1{{[[:>:]]}}
 //
 // npu (fill, matmul, addf all on its fast path; offload over 25.6 GB/s DMA, 50 us job
 // floor, f32 at 1 TFLOPS): one dispatch, 896 B at 200 GB/s: 5 ns; 1088 FLOPs: 2 ns;
 // + 50000 = 50005; + ceil(400 / 25.6 GB/s) = 16 ns: 50021.
 // NPU: metrale.dispatch @f on npu (kernels, arena):
-// NPU-SAME: input_bytes=144
-// NPU-SAME: device_allocation_bytes=512
-// NPU-SAME: latency_ns=50021
-// NPU-SAME: kernel_launches=1
-// NPU-SAME: sync_points=1
+// NPU-SAME: input_bytes=144{{[[:>:]]}}
+// NPU-SAME: device_allocation_bytes=512{{[[:>:]]}}
+// NPU-SAME: latency_ns=50021{{[[:>:]]}}
+// NPU-SAME: kernel_launches=1{{[[:>:]]}}
+// NPU-SAME: sync_points=1{{[[:>:]]}}
 func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tensor<4x16xf32> {
   %e = tensor.empty() : tensor<4x16xf32>
   %c = arith.constant 0.0 : f32
@@ -96,16 +96,16 @@ func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tenso
 // MOB: remark: dispatch 0 of @g: tosa.gather: 108 bytes, 0 FLOPs, 20003 ns, launch-bound
 // MOB: remark: dispatch 1 of @g: tosa.add: 96 bytes, 12 FLOPs, 20002 ns, launch-bound
 // MOB: metrale.dispatch @g on mobile-gpu-f32 (kernels, per-buffer):
-// MOB-SAME: input_bytes=288
-// MOB-SAME: output_bytes=48
-// MOB-SAME: readback_bytes=48
-// MOB-SAME: bytes_moved=336
-// MOB-SAME: device_allocation_bytes=96
-// MOB-SAME: device_allocation_events=2
-// MOB-SAME: latency_ns=40089
-// MOB-SAME: resident_resource_rows=0
-// MOB-SAME: kernel_launches=2
-// MOB-SAME: sync_points=1
+// MOB-SAME: input_bytes=288{{[[:>:]]}}
+// MOB-SAME: output_bytes=48{{[[:>:]]}}
+// MOB-SAME: readback_bytes=48{{[[:>:]]}}
+// MOB-SAME: bytes_moved=336{{[[:>:]]}}
+// MOB-SAME: device_allocation_bytes=96{{[[:>:]]}}
+// MOB-SAME: device_allocation_events=2{{[[:>:]]}}
+// MOB-SAME: latency_ns=40089{{[[:>:]]}}
+// MOB-SAME: resident_resource_rows=0{{[[:>:]]}}
+// MOB-SAME: kernel_launches=2{{[[:>:]]}}
+// MOB-SAME: sync_points=1{{[[:>:]]}}
 //
 // host-cpu: the host runs the gather in place, no round trip. Input = descriptors
 // (3 + 6) x 8 + (3 + 4) x 8 = 128, the index 8 B (64-bit), data 268: 404. Arena: the two
@@ -113,12 +113,12 @@ func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tenso
 // 2 allocations. Latency: the gather's 108 B at 200 GB/s, 1 ns (ceil), + 2000; the add's
 // 96 B, 1 ns, + 2000: 4002.
 // HOST: metrale.dispatch @g on host-cpu (kernels, arena):
-// HOST-SAME: input_bytes=404
-// HOST-SAME: readback_bytes=48
-// HOST-SAME: device_allocation_bytes=176
-// HOST-SAME: device_allocation_events=2
-// HOST-SAME: latency_ns=4002
-// HOST-SAME: sync_points=1
+// HOST-SAME: input_bytes=404{{[[:>:]]}}
+// HOST-SAME: readback_bytes=48{{[[:>:]]}}
+// HOST-SAME: device_allocation_bytes=176{{[[:>:]]}}
+// HOST-SAME: device_allocation_events=2{{[[:>:]]}}
+// HOST-SAME: latency_ns=4002{{[[:>:]]}}
+// HOST-SAME: sync_points=1{{[[:>:]]}}
 func.func @g(%v: tensor<1x16x4xf32>, %idx: tensor<1x3xi32>, %n: index) -> tensor<1x3x4xf32> {
   %g = tosa.gather %v, %idx : (tensor<1x16x4xf32>, tensor<1x3xi32>) -> tensor<1x3x4xf32>
   %r = tosa.add %g, %g : (tensor<1x3x4xf32>, tensor<1x3x4xf32>) -> tensor<1x3x4xf32>
@@ -139,15 +139,15 @@ func.func @g(%v: tensor<1x16x4xf32>, %idx: tensor<1x3xi32>, %n: index) -> tensor
 // MOB: remark: dispatch 0 of @h: tosa.argmax: 320 bytes, 64 FLOPs, 20007 ns, launch-bound
 // MOB: remark: dispatch 1 of @h: tosa.add: 128 bytes, 16 FLOPs, 20003 ns, launch-bound
 // MOB: metrale.dispatch @h on mobile-gpu-f32 (kernels, per-buffer):
-// MOB-SAME: input_bytes=328
-// MOB-SAME: output_bytes=64
-// MOB-SAME: readback_bytes=320
-// MOB-SAME: bytes_moved=648
-// MOB-SAME: device_allocation_bytes=128
-// MOB-SAME: device_allocation_events=2
-// MOB-SAME: latency_ns=40172
-// MOB-SAME: kernel_launches=2
-// MOB-SAME: sync_points=2
+// MOB-SAME: input_bytes=328{{[[:>:]]}}
+// MOB-SAME: output_bytes=64{{[[:>:]]}}
+// MOB-SAME: readback_bytes=320{{[[:>:]]}}
+// MOB-SAME: bytes_moved=648{{[[:>:]]}}
+// MOB-SAME: device_allocation_bytes=128{{[[:>:]]}}
+// MOB-SAME: device_allocation_events=2{{[[:>:]]}}
+// MOB-SAME: latency_ns=40172{{[[:>:]]}}
+// MOB-SAME: kernel_launches=2{{[[:>:]]}}
+// MOB-SAME: sync_points=2{{[[:>:]]}}
 func.func @h(%v: tensor<1x16x4xf32>) -> tensor<1x16xi32> {
   %a = tosa.argmax %v {axis = 2 : i32} : (tensor<1x16x4xf32>) -> tensor<1x16xi32>
   %b = tosa.add %a, %a : (tensor<1x16xi32>, tensor<1x16xi32>) -> tensor<1x16xi32>
@@ -160,11 +160,11 @@ func.func @h(%v: tensor<1x16x4xf32>) -> tensor<1x16xi32> {
 // on mlir-cpu, as LLVM lays them out and `metrale run` measures (8 B). Input on host-cpu:
 // descriptor (3 + 2) x 8 = 40 + 4 = 44; on mlir-cpu 40 + 8 = 48.
 // HOST: metrale.dispatch @q on host-cpu
-// HOST-SAME: input_bytes=44
-// HOST-SAME: output_bytes=4
+// HOST-SAME: input_bytes=44{{[[:>:]]}}
+// HOST-SAME: output_bytes=4{{[[:>:]]}}
 // CPU: metrale.dispatch @q on mlir-cpu
-// CPU-SAME: input_bytes=48
-// CPU-SAME: output_bytes=8
+// CPU-SAME: input_bytes=48{{[[:>:]]}}
+// CPU-SAME: output_bytes=8{{[[:>:]]}}
 func.func @q(%x: tensor<8xi4>) -> tensor<8xi4> {
   %r = arith.addi %x, %x : tensor<8xi4>
   return %r : tensor<8xi4>
@@ -177,14 +177,14 @@ func.func @q(%x: tensor<8xi4>) -> tensor<8xi4> {
 // none of the helper's (it has no buffer that dies inside it): 2 allocations, 256 B, as
 // `metrale run` measures. Before, the call's scratch counted the helper's result twice.
 // CPU: metrale.dispatch @helper on mlir-cpu
-// CPU-SAME: device_allocation_bytes=128
-// CPU-SAME: device_allocation_events=1
+// CPU-SAME: device_allocation_bytes=128{{[[:>:]]}}
+// CPU-SAME: device_allocation_events=1{{[[:>:]]}}
 // Each call counts its callee's 16 FLOPs (mulf on 16 elements), so the latency is exact:
 // per call 128 B at 10 GB/s = 13 ns (16 FLOPs: 6 ns), 26 ns in all, complete.
 // CPU: metrale.dispatch @caller on mlir-cpu
-// CPU-SAME: device_allocation_bytes=256
-// CPU-SAME: device_allocation_events=2
-// CPU-SAME: latency_ns=26
+// CPU-SAME: device_allocation_bytes=256{{[[:>:]]}}
+// CPU-SAME: device_allocation_events=2{{[[:>:]]}}
+// CPU-SAME: latency_ns=26{{[[:>:]]}}
 // CPU-SAME: complete=true
 func.func private @helper(%x: tensor<16xf32>) -> tensor<16xf32> {
   %r = arith.mulf %x, %x : tensor<16xf32>

@@ -11,7 +11,7 @@
 // 219902325555.2, floored.
 // CPU: metrale.memory = {
 // CPU-SAME: budget_bytes = 219902325555 : i64
-// CPU-SAME: device = 8192 : i64
+// CPU-SAME: {{[[:<:]]}}device = 8192 : i64
 // CPU-SAME: driver = 160 : i64
 // npu: 32 MiB of context (33554432) + 2 % of 16 GiB (343597383.68, floored: 343597383)
 // + the slack of 1 MiB chunks over the device terms: 4000 (weights) and 4032 (the slot

@@ -21,7 +21,7 @@
 // leaves 63268978688 B: 7542 blocks of 8 MiB. Sequences of 4096: 29 x 257 + 1 = 7454 <=
 // 7542 < 7711 = 30 x 257 + 1: 29. Longest at 29 sequences: 29 x (t / 16 + 1) + 1 <= 7542
 // => t / 16 <= 259 => t <= 4159.
-// FITS: sequences of 4096 tokens that fit: 29
+// FITS: sequences of 4096 tokens that fit: 29{{[[:>:]]}}
 // FITS: longest sequence at 29 sequences: 4159 tokens
 // FITS: metrale.memory = {
 // FITS-SAME: activations = 8192 : i64
@@ -30,7 +30,7 @@
 // FITS-SAME: caches_device = 0 : i64
 // FITS-SAME: caches_host = 0 : i64
 // FITS-SAME: complete = true
-// FITS-SAME: device = 76569116672 : i64
+// FITS-SAME: {{[[:<:]]}}device = 76569116672 : i64
 // FITS-SAME: driver = 540424448 : i64
 // FITS-SAME: fits = true
 // FITS-SAME: headroom = 740294656 : i64

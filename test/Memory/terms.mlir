@@ -37,7 +37,7 @@
 // CHECK-SAME: caches_device = 4194304 : i64
 // CHECK-SAME: caches_host = 2147483648 : i64
 // CHECK-SAME: complete = true
-// CHECK-SAME: device = 585105408 : i64
+// CHECK-SAME: {{[[:<:]]}}device = 585105408 : i64
 // CHECK-SAME: driver = 546271456 : i64
 // CHECK-SAME: fits = true
 // CHECK-SAME: headroom = 76724305920 : i64

@@ -36,7 +36,7 @@
 // CHECK: - weights_stored: '512'
 // CHECK: - fits: '1'
 // COUNT: Source,Count
-// COUNT-NEXT: {{.*}}remarks.mlir,3
+// COUNT-NEXT: {{.*}}remarks.mlir,3{{[[:>:]]}}
 // BITS: Name: budget
 // BITS: - arena_bytes: '256'
 // NONE-NOT: Pass: metrale

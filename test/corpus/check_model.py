@@ -3,10 +3,12 @@
 (and on any other an --expect names),
 threaded and with --mlir-disable-threading, and checks:
   - the IR, the diagnostics and the JSON are byte-identical in both modes;
+  - the dispatch report's rows add up to the Budget's dispatches and dram_bytes;
   - every function's plan: no two buffers with overlapping lifetimes overlap in memory
     (an O(N x live) sweep), the arena is max(offset + bytes), materialized is the sum of
-    slots, reuse = materialized - arena, arena >= peak_live, width overhead only on the
-    f32-uniform target;
+    slots, reuse = materialized - arena, arena >= peak_live, peak_live is what the
+    buffers' lifetimes give, the arena is no worse than a greedy-by-size plan of the same
+    buffers, width overhead only on the f32-uniform target;
   - the facts given with --expect FUNC.FIELD=VALUE (all targets) or
     TARGET:FUNC.FIELD=VALUE, and --arg FUNC.INDEX=ROLE:BYTES.
 Prints one line per target and exits non-zero on the first failure."""
@@ -151,6 +153,20 @@ def main():
             if arg["role"] != role or arg["bytes"] != int(nbytes):
                 fail("%s @%s argument %s: %s %d B, expected %s %s B" % (
                     target, func, index, arg["role"], arg["bytes"], role, nbytes))
+        # The dispatch report of the same graph, rows per dispatch: their launches and
+        # bytes add up to the Budget's dispatches and dram_bytes (one fusion, two reports).
+        djson = os.path.join(a.work, target + ".dispatch.json")
+        p = subprocess.run([a.opt, a.model, "--metrale-dispatch=target=%s %s json=%s" % (target, a.options, djson),
+                            "-o", "/dev/null"], capture_output=True, text=True)
+        if p.returncode != 0:
+            fail("%s: --metrale-dispatch failed:\n%s" % (target, p.stderr[-2000:]))
+        for df in json.load(open(djson))["functions"]:
+            fb = fns[df["name"]]["budget"]
+            rows = df.get("dispatches", [])
+            launches, moved = sum(r["launches"] for r in rows), sum(r["bytes"] for r in rows)
+            if launches != fb["dispatches"] or moved != fb["dram_bytes"]:
+                fail("%s @%s: the dispatch rows give %d launches and %d bytes, the Budget %d dispatches and %d dram_bytes"
+                     % (target, df["name"], launches, moved, fb["dispatches"], fb["dram_bytes"]))
         summary = ", ".join("@%s arena %d dispatches %d" % (n, f["budget"]["arena_bytes"], f["budget"]["dispatches"])
                             for n, f in fns.items())
         print("%s: identical threaded and single-threaded; plans verified; %s" % (target, summary))
