@@ -78,7 +78,7 @@ fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
 # The regression inputs of test/fuzz/crashes, then each fuzzer a short fixed time.
 check-fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_planner fuzz_budget fuzz_mlir
-	@sh scripts/fuzz.sh $(FUZZ_BUILD) $(CHECK_FUZZ_SECONDS) $(CORPUS)
+	@FUZZERS="planner budget mlir" sh scripts/fuzz.sh $(FUZZ_BUILD) $(CHECK_FUZZ_SECONDS) $(CORPUS)
 
 # ThreadSanitizer (clang-22): metrale-opt, multi-threaded, on multi-function models.
 $(TSAN_BUILD)/CMakeCache.txt: | deps

@@ -14,6 +14,13 @@ opt="$build/bin/metrale-opt"
 supp="$root/test/tsan/tsan.supp"
 nfuncs=${TSAN_FUNCTIONS:-400}
 passed=0; failed=0
+# A metrale-opt without ThreadSanitizer (a plain build in the TSan directory) would pass
+# every run and test nothing.
+if ! nm "$opt" 2>/dev/null | grep -q '__tsan_init'; then
+  echo "tally: tsan-runs 0 passed, 1 failed"
+  echo "check: FAILED ($opt is not built with -fsanitize=thread)"
+  exit 1
+fi
 many="$build/tsan-many-functions.mlir"
 python3 "$root/test/tsan/gen_many_functions.py" "$nfuncs" > "$many" || exit 1
 

@@ -10,7 +10,8 @@
 # Prints a line per fuzzer (runs, exec/s, seconds) and the tally
 # "tally: fuzzers N passed, M failed" (N = fuzzers that finished with no crash), then
 # "check: passed" or "check: FAILED (...)" (scripts/check-total.sh reads both).
-# FUZZERS="planner budget" limits the set.
+# FUZZERS="planner budget" limits the set (`make check-fuzz` names all three).
+# A fuzzer that is not built, crashes, leaves a new crash file or runs no input fails.
 set -u
 build=$1; seconds=$2; corpus=$3
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,6 +57,10 @@ for f in $fuzzers; do
     ok=0
     echo "FAIL: fuzz_$f: exit $rc, $((after - before)) new file(s) in $build/crashes (log $log)"
     grep -E "invariant broken|ERROR: |SUMMARY|Test unit written" "$log" | head -8
+  elif [ "${runs:-0}" -eq 0 ]; then
+    # A harness that ran no input (a broken build, a stand-in) tested nothing.
+    ok=0
+    echo "FAIL: fuzz_$f: it ran no input in $seconds s (log $log)"
   fi
   echo "fuzz_$f: ${runs:-0} runs in ${seconds} s (${rate:-0} exec/s)$note"
   if [ "$ok" -eq 1 ]; then passed=$((passed + 1)); echo "PASS: fuzz_$f"

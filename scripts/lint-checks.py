@@ -16,6 +16,9 @@ such check, with the anchor it needs:
   leading field     `dispatches = 0` ->  `{{[[:<:]]}}dispatches = 0` when another report
                                           field (from include/metrale/*.def) ends with it
   number beside .*  `{{.*}}15`, `15{{.*}}`: the wildcard can take digits
+  target name       `on h100`        ->  `on h100{{$}}` or `on h100:` when a longer built-in
+                                          target's name begins with it (h100-megakernel)
+  COUNT-n           passes n + 1 matches: the next directive must be a NOT of the pattern
 
 CHECK-NOT lines are not linted (a looser NOT rejects more, it cannot pass a wrong value);
 `expected-*` messages are (they are substring matches too: use `expected-remark-re` with
@@ -81,7 +84,16 @@ def split_pattern(p):
     return [(k, t) for k, t in out if not (k == "lit" and t == "")]
 
 
-def problems(pattern, suffixes, regex_literals=True):
+def target_prefixes(root):
+    """Built-in target names that begin another one (h100, h100-megakernel): a pattern
+    that ends with one matches the longer name too."""
+    names = set()
+    with open(os.path.join(root, "lib", "target.c")) as fh:
+        names.update(re.findall(r'\.name = "([a-z0-9-]+)"', fh.read()))
+    return {n for n in names if any(o != n and o.startswith(n) for o in names)}
+
+
+def problems(pattern, suffixes, regex_literals=True, prefixes=()):
     """Why |pattern| matches more than it says, as a list of strings."""
     why = []
     parts = split_pattern(pattern.strip())
@@ -93,9 +105,12 @@ def problems(pattern, suffixes, regex_literals=True):
     last_kind, last = parts[-1]
     if last_kind == "lit":
         t = last.rstrip()
-        m = re.search(r"(^|[^A-Za-z_0-9.])([0-9](?:[0-9,]*[0-9])?)$", t) or re.search(r"([0-9]x)([0-9]+)$", t)
+        m = re.search(r"(^|[^A-Za-z_0-9.])([0-9](?:[0-9,]*[0-9])?(?:\.[0-9]+)?)$", t) or re.search(r"([0-9]x)([0-9]+)$", t)
         if m and t == last:
             why.append("ends with the number %s (a prefix of longer numbers)" % m.group(2))
+        m = re.search(r"(^|[^A-Za-z_0-9-])([a-z][a-z0-9-]*)$", t)
+        if m and t == last and m.group(2) in prefixes:
+            why.append("ends with the target name '%s', the start of a longer target's name" % m.group(2))
     if first_kind == "lit":
         t = first.lstrip()
         if t == first and re.match(r"[0-9]", t):
@@ -111,7 +126,7 @@ def problems(pattern, suffixes, regex_literals=True):
     return why
 
 
-def lint_file(path, suffixes, explicit=False):
+def lint_file(path, suffixes, explicit=False, targets=()):
     with open(path, encoding="utf-8", errors="replace") as fh:
         lines = fh.read().split("\n")
     if not explicit and "lint-checks: not a test" in lines[0]:
@@ -134,12 +149,25 @@ def lint_file(path, suffixes, explicit=False):
         if directive:
             m = directive.search(line)
             if m and not re.match(r"\s*(RUN|REQUIRES|UNSUPPORTED|XFAIL)\s*:", line.lstrip("/#; ")):
-                for w in problems(m.group(2), suffixes):
+                for w in problems(m.group(2), suffixes, prefixes=targets):
                     out.append((path, n, line.strip(), w))
+                if re.search(r"-COUNT-[0-9]+:", m.group(0)):
+                    # A COUNT-n passes n + 1 matches too: the next directive of the prefix
+                    # must be a NOT (of the same pattern), or the count done with grep -c.
+                    not_next = False
+                    for later in lines[n:]:
+                        if re.search(r"(?:^|[^A-Za-z0-9_-])%s-NOT:" % re.escape(m.group(1)), later):
+                            not_next = True
+                            break
+                        mm = directive.search(later)
+                        if mm and mm.group(1) == m.group(1):
+                            break
+                    if not not_next:
+                        out.append((path, n, line.strip(), "a COUNT passes more matches too: a NOT of the same pattern must follow it"))
                 continue
         m = EXPECTED.search(line)
         if m:
-            for w in problems(m.group(2), suffixes, regex_literals=bool(m.group(1))):
+            for w in problems(m.group(2), suffixes, regex_literals=bool(m.group(1)), prefixes=targets):
                 out.append((path, n, line.strip(), w))
     return out
 
@@ -150,6 +178,7 @@ def main(argv):
         return 2
     root = argv[1]
     suffixes = suffix_fields(field_names(root))
+    prefixes = target_prefixes(root)
     files = argv[2:]
     explicit = bool(files)
     if not files:
@@ -158,7 +187,7 @@ def main(argv):
             files += [os.path.join(d, f) for f in sorted(fs) if f.endswith((".mlir", ".test"))]
     found = []
     for f in files:
-        found += lint_file(f, suffixes, explicit)
+        found += lint_file(f, suffixes, explicit, prefixes)
     for path, n, line, why in found:
         print("%s:%d: %s\n    %s" % (os.path.relpath(path, root), n, why, line[:160]))
     print("lint-checks: %d file(s), %d unanchored check(s)" % (len(files), len(found)))

@@ -10,7 +10,7 @@
 
 // 16x16xf32 = 1024 B; {addf, exp} one dispatch (see plugin.mlir).
 // BUDGET: remark: metrale.budget @p on h100 (native): arena_bytes=1024{{[[:>:]]}}
-// MEM: remark: memory on h100
+// MEM: remark: memory on h100 (
 // BOTH: remark: metrale.dispatch @p on h100 (kernels, arena): input_bytes=1032{{[[:>:]]}}
 func.func @p(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %0 = arith.addf %x, %x : tensor<16x16xf32>

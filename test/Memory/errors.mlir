@@ -2,7 +2,7 @@
 // RUN: not metrale-opt %s -split-input-file --metrale-memory="target=h100 sequences=8 tokens=1024 rows=0" -o /dev/null 2>&1 | FileCheck %s
 // RUN: not metrale-opt %s -split-input-file --metrale-memory="util=1.5 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UTIL
 // RUN: not metrale-opt %s -split-input-file --metrale-memory="states=2-1 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATES
-// UTIL: error: invalid util='1.5': expected a fraction in (0, 1] exact to 6 decimals, such as 0.9
+// UTIL: error: invalid util='1.5': expected a fraction in (0, 1] exact to 6 decimals, such as 0.9{{$}}
 // STATES: error: invalid states='2-1': a range ends before it starts
 
 // CHECK: errors.mlir:[[@LINE+1]]:1: error: metrale.kv_pool entry 'layers' must be an integer

@@ -55,7 +55,7 @@
 // Without sequences and tokens the pool sizes nothing, and says why.
 // MISSING: warning: the KV pool is declared but sizes nothing (counted as 0 bytes, so the report is a lower bound): missing sequences=, tokens=
 
-// expected-remark @+2 {{memory on h100}}
+// expected-remark @+2 {{memory on h100 (}}
 // expected-error @below {{the model does not fit h100: needs 73.3 GiB, budget 72.0 GiB, over by 1.3 GiB; largest terms: kv 60.2 GiB, weights 12.6 GiB, driver 515.4 MiB}}
 module attributes {metrale.kv_pool = {layers = 32 : i64, kv_heads = 32 : i64, head_dim = 128 : i64, block_size = 16 : i64, dtype = f16}} {
   func.func @decode(%w: tensor<6750000000xf16> {metrale.param}, %x: tensor<4096xf16>) -> tensor<4096xf16> {

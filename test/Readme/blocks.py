@@ -46,6 +46,9 @@ def main():
         # Trailing blanks are not kept in the README (the table pads an empty note).
         got = "\n".join(l.rstrip() for l in p.stdout.rstrip("\n").replace(corpus, "../shared/corpus").split("\n"))
         want = "\n".join(l.rstrip() for l in want.split("\n"))
+        if p.returncode != 0:
+            print("README.md:%d: `%s` exits %d:\n%s" % (line, cmd, p.returncode, p.stderr[-2000:]))
+            sys.exit(1)
         if got != want:
             print("README.md:%d: the output of `%s` differs from the README's block:" % (line, cmd))
             for a, b in zip(want.split("\n") + [""] * 99, got.split("\n")):

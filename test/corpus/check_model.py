@@ -55,6 +55,40 @@ def check_plan(where, fn):
             if a["offset"] < x["offset"] + x["bytes"] and x["offset"] < a["offset"] + a["bytes"]:
                 fail(where + ": buffers %s and %s overlap in time and memory" % (a["value"], x["value"]))
         active.append(x)
+    # The lower bound, recomputed from the buffers' lifetimes (not read from the report):
+    # the largest sum of sizes live at one position.
+    events = {}
+    for x in bufs:
+        events[x["first"]] = events.get(x["first"], 0) + x["bytes"]
+        events[x["last"] + 1] = events.get(x["last"] + 1, 0) - x["bytes"]
+    live = peak = 0
+    for t in sorted(events):
+        live += events[t]
+        peak = max(peak, live)
+    if peak != b["peak_live_bytes"]:
+        fail(where + ": peak_live_bytes %d, the buffers' lifetimes give %d" % (b["peak_live_bytes"], peak))
+    # A second, independent planner: greedy by size (TFLite Micro's GreedyMemoryPlanner:
+    # largest first, each at the lowest offset clear of the placed buffers it overlaps in
+    # time, offsets at the alignment the report's offsets use). The plan must not lose to it.
+    align = 0
+    for x in bufs:
+        if x["offset"]:
+            low = x["offset"] & -x["offset"]
+            align = low if not align else min(align, low)
+    align = align or 1
+    placed, top = [], 0
+    for x in sorted(bufs, key=lambda x: (-x["bytes"], x["first"])):
+        clash = sorted((p["offset"], p["offset"] + p["bytes"]) for p in placed
+                       if p["first"] <= x["last"] and x["first"] <= p["last"])
+        off = 0
+        for lo, hi in clash:
+            if off + x["bytes"] <= lo:
+                break
+            off = max(off, -(-hi // align) * align)
+        placed.append(dict(x, offset=off))
+        top = max(top, off + x["bytes"])
+    if b["arena_bytes"] > top:
+        fail(where + ": arena_bytes %d is above a greedy-by-size plan of the same buffers (%d)" % (b["arena_bytes"], top))
 
 
 def check_memory(where, rep):

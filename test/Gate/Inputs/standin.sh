@@ -4,8 +4,10 @@
 # binary and a lit, as the kinds below say). gate.test runs check.sh on it.
 #   UNIT: ok (tally, exit 0) | abort (tally, then SIGABRT) | silent (no tally, exit 0) |
 #         failing (a failed check, exit 1) | two (two tallies) | missing (not built)
-#   LIT:  ok (2 found, 2 passed) | exit2 (no output, exit 2) | failed0 (a failure, exit 0)
-#         | one (1 found: below a floor of 2) | nosum (exit 0, no summary)
+#   LIT:  ok (2 found, 2 passed; it prints the LIT_OPTS it was given) | exit2 (no output,
+#         exit 2) | failed0 (a failure, exit 0) | one (1 found: below a floor of 2) |
+#         nosum (exit 0, no summary) | xfail (an expected failure) | slow (a test that
+#         needs `slow` unsupported) | chromium (one that needs `chromium` unsupported)
 set -eu
 dir=$1; unit=$2; lit=$3; floor=$4
 src=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -26,10 +28,15 @@ esac
 [ -n "$b" ] && chmod +x "$b"
 l="$dir/tools/lit"
 case $lit in
-  ok)      printf '#!/bin/sh\necho "Total Discovered Tests: 2"\necho "  Passed: 2 (100.00%%)"\n' > "$l" ;;
+  ok)      printf '#!/bin/sh\necho "LIT_OPTS=[$LIT_OPTS]"\necho "Total Discovered Tests: 2"\necho "  Passed: 2 (100.00%%)"\n' > "$l" ;;
   exit2)   printf '#!/bin/sh\nexit 2\n' > "$l" ;;
   failed0) printf '#!/bin/sh\necho "Total Discovered Tests: 2"\necho "  Passed: 1 (50.00%%)"\necho "  Failed: 1 (50.00%%)"\n' > "$l" ;;
   one)     printf '#!/bin/sh\necho "Total Discovered Tests: 1"\necho "  Passed: 1 (100.00%%)"\n' > "$l" ;;
   nosum)   printf '#!/bin/sh\necho "lit.cfg.py: nothing here"\n' > "$l" ;;
+  xfail)   printf '#!/bin/sh\necho "Total Discovered Tests: 2"\necho "  Passed: 1 (50.00%%)"\necho "  Expectedly Failed: 1 (50.00%%)"\n' > "$l" ;;
+  slow|chromium|corpus)
+    mkdir -p "$dir/root/test/S"
+    printf 'REQUIRES: %s\n' "$lit" > "$dir/root/test/S/t.test"
+    printf '#!/bin/sh\necho "UNSUPPORTED: metrale :: S/t.test (1 of 2)"\necho "Total Discovered Tests: 2"\necho "  Unsupported: 1 (50.00%%)"\necho "  Passed: 1 (50.00%%)"\n' > "$l" ;;
 esac
 chmod +x "$l"

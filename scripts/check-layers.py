@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""check-layers.py ROOT BUILD: the structure of the tree, read from the object files'
+symbols (`nm`), not from includes: which source file calls or reads a symbol that
+another defines. Fails (exit 1) when:
+  - two or more source files call each other, directly or round a longer circle;
+  - a call goes against the layers of docs/ARCHITECTURE.md: a file may use its own
+    room, and the rooms listed after its room's name in LAYERS below, nothing else
+    (tools -> passes -> lib, passes/report and passes/adapter below the runners, the
+    JIT runner only from the tools, lib/ using nothing of ours above it);
+  - a folder of passes/ or tools/ holds more than MAX_SOURCES source files;
+  - the plugin (lib/MetralePlugin.so) holds ExecutionEngine code.
+Prints the rooms with their files and the arrows between rooms, then one line per
+problem.
+  python3 scripts/check-layers.py ROOT BUILD [--dot]"""
+import collections
+import os
+import subprocess
+import sys
+
+# The products whose objects are the tree (a test binary compiles some sources again).
+TARGETS = ["metrale_core", "metrale_mlir", "metrale_run", "metrale_exec", "metrale", "metrale-opt", "MetralePlugin"]
+# room -> the rooms it may use (its own always). A room is the longest prefix that
+# matches a source's path.
+LAYERS = collections.OrderedDict([
+    ("tools/", ["tools/cli/", "tools/run/", "passes/", "passes/report/", "passes/adapter/", "lib/"]),
+    ("tools/cli/", ["passes/", "passes/report/", "passes/adapter/", "lib/"]),
+    ("tools/run/", ["passes/report/", "passes/adapter/", "lib/"]),
+    ("passes/", ["passes/report/", "passes/adapter/", "lib/"]),
+    ("passes/report/", ["passes/adapter/", "lib/"]),
+    ("passes/adapter/", ["lib/"]),
+    ("lib/", []),
+])
+MAX_SOURCES = 15
+SOURCE_EXT = (".c", ".cpp", ".cc")
+
+
+def room_of(path):
+    best = None
+    for r in LAYERS:
+        if path.startswith(r) and (best is None or len(r) > len(best)):
+            best = r
+    return best
+
+
+def objects(build):
+    """{source path relative to ROOT: object file}, one object per source."""
+    out = {}
+    for t in TARGETS:
+        d = os.path.join(build, "CMakeFiles", t + ".dir")
+        for dirpath, _, files in os.walk(d):
+            for f in files:
+                if f.endswith(".o"):
+                    rel = os.path.relpath(os.path.join(dirpath, f), d)[:-2]
+                    out.setdefault(rel, os.path.join(dirpath, f))
+    return out
+
+
+def symbols(obj):
+    p = subprocess.run(["nm", "--defined-only", "-g", obj], capture_output=True, text=True)
+    defined = {l.split()[-1] for l in p.stdout.splitlines() if len(l.split()) >= 3}
+    p = subprocess.run(["nm", "-u", obj], capture_output=True, text=True)
+    used = {l.split()[-1] for l in p.stdout.splitlines() if l.split()}
+    return defined, used
+
+
+def circles(edges, nodes):
+    """Strongly connected components of more than one node (Tarjan)."""
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def main(argv):
+    root, build = argv[1], argv[2]
+    objs = objects(build)
+    if not objs:
+        print("check-layers: no object files under %s/CMakeFiles (build first)" % build)
+        return 1
+    defs, uses = {}, {}
+    for src, obj in objs.items():
+        d, u = symbols(obj)
+        uses[src] = u
+        for s in d:
+            defs.setdefault(s, src)
+    edges = collections.defaultdict(dict)  # src -> {dst: [symbols]}
+    for src, u in uses.items():
+        for s in sorted(u):
+            dst = defs.get(s)
+            if dst and dst != src:
+                edges[src].setdefault(dst, []).append(s)
+    problems = []
+    for comp in circles(edges, list(objs)):
+        ties = ["%s -> %s: %s" % (a, b, ", ".join(edges[a][b][:4])) for a in comp for b in comp
+                if b in edges.get(a, {})]
+        problems.append("a circle of %d files: %s" % (len(comp), "; ".join(ties)))
+    room_edges = collections.defaultdict(set)
+    for src, dsts in edges.items():
+        rs = room_of(src)
+        if rs is None:
+            problems.append("%s is in no room of LAYERS" % src)
+            continue
+        for dst, syms in dsts.items():
+            rd = room_of(dst)
+            if rd != rs:
+                room_edges[rs].add(rd)
+            if rd != rs and rd not in LAYERS[rs]:
+                problems.append("%s (%s) uses %s (%s), which its room may not: %s" % (
+                    src, rs, dst, rd, ", ".join(syms[:4])))
+    # Rooms' sizes: source files per folder, on disk.
+    for top in ("passes", "tools"):
+        for dirpath, subdirs, files in os.walk(os.path.join(root, top)):
+            n = sum(1 for f in files if f.endswith(SOURCE_EXT))
+            if n > MAX_SOURCES:
+                problems.append("%s holds %d source files (at most %d)" % (
+                    os.path.relpath(dirpath, root), n, MAX_SOURCES))
+    plugin = os.path.join(build, "lib", "MetralePlugin.so")
+    if os.path.exists(plugin):
+        p = subprocess.run(["nm", "-C", plugin], capture_output=True, text=True)
+        ee = sorted({l.split()[-1] for l in p.stdout.splitlines() if "ExecutionEngine" in l})
+        if ee:
+            problems.append("the plugin holds ExecutionEngine code: %s" % ", ".join(ee[:4]))
+    else:
+        problems.append("no plugin at %s" % plugin)
+    by_room = collections.defaultdict(list)
+    for src in objs:
+        by_room[room_of(src)].append(src)
+    for r in LAYERS:
+        if r in by_room:
+            print("room %s (%d files) uses %s" % (r, len(by_room[r]),
+                  ", ".join(sorted(room_edges[r])) or "nothing of ours"))
+    if "--dot" in argv:
+        print("digraph files {")
+        for src, dsts in sorted(edges.items()):
+            for dst in sorted(dsts):
+                print('  "%s" -> "%s";' % (src, dst))
+        print("}")
+    for p in problems:
+        print("check-layers: " + p)
+    print("check-layers: %d source files, %d arrows between them, %d problem(s)" % (
+        len(objs), sum(len(d) for d in edges.values()), len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
