@@ -262,7 +262,7 @@ def planner_table(models):
 
 
 # Upstream MLIR's own tensor-level pipeline up to its elementwise fusion (the first stage
-# of what `metrale run` executes: passes/exec_lower.c).
+# of what `metrale run` executes: tools/run/exec_lower.c).
 UPSTREAM_FUSION = ("builtin.module(func.func(tosa-to-linalg-named),func.func(tosa-to-linalg),"
                    "func.func(tosa-to-arith),func.func(tosa-to-tensor),"
                    "func.func(convert-elementwise-to-linalg),canonicalize,"

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlti.h"
+#include "ir/dlti.h"
 #include "jobs.h"
-#include "mlir_hooks.h"
-#include "output.h"
+#include "ir/mlir_hooks.h"
+#include "report/output.h"
 #include "metrale/budget.h"
 #include "metrale/plan_svg.h"
 #include "metrale/options.h"

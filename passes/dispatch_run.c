@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlti.h"
+#include "ir/dlti.h"
 #include "jobs.h"
-#include "output.h"
+#include "report/output.h"
 #include "metrale/dispatch.h"
 #include "metrale/options.h"
 #include "metrale/passes.h"

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "attrs.h"
-#include "ir.h"
+#include "ir/attrs.h"
+#include "ir/ir.h"
 #include "mlir-c/BuiltinAttributes.h"
-#include "mlir_hooks.h"
+#include "ir/mlir_hooks.h"
 #include "page_alloc.h"
 
 

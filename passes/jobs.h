@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "adapter.h"
+#include "adapter/adapter.h"
 #include "metrale/budget.h"
 #include "metrale/passes.h"
 #include "metrale/report.h"

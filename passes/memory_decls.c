@@ -7,13 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "attrs.h"
+#include "ir/attrs.h"
 #include "memory_internal.h"
 #include "metrale/checked.h"
 #include "metrale/parse.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "types.h"
+#include "ir/types.h"
 
 static void note_read(MlirOperation op, gather_t *g) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));

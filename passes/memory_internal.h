@@ -7,9 +7,9 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "dlti.h"
+#include "ir/dlti.h"
 #include "jobs.h"
-#include "output.h"
+#include "report/output.h"
 #include "metrale/memory_model.h"
 #include "metrale/memory_report.h"
 

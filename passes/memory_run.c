@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlti.h"
+#include "ir/dlti.h"
 #include "jobs.h"
-#include "output.h"
+#include "report/output.h"
 #include "metrale/checked.h"
 #include "metrale/memory.h"
 #include "metrale/memory_graph.h"
@@ -32,10 +32,10 @@
 #include "metrale/passes.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "attrs.h"
-#include "ir.h"
+#include "ir/attrs.h"
+#include "ir/ir.h"
 #include "memory_internal.h"
-#include "types.h"
+#include "ir/types.h"
 
 static met_status_t after_memory(met_fn_job_t *j, const met_target_t *t, void *ctx) {
   (void)ctx;

@@ -10,9 +10,9 @@
 #include "register.h"
 // metrale's C headers (the core's carry no C++ guards of their own).
 extern "C" {
-#include "diag.h"
-#include "output.h"
-#include "sarif.h"
+#include "ir/diag.h"
+#include "report/output.h"
+#include "report/sarif.h"
 }
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinOps.h"

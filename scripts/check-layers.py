@@ -5,8 +5,8 @@ another defines. Fails (exit 1) when:
   - two or more source files call each other, directly or round a longer circle;
   - a call goes against the layers of docs/ARCHITECTURE.md: a file may use its own
     room, and the rooms listed after its room's name in LAYERS below, nothing else
-    (tools -> passes -> lib, passes/report and passes/adapter below the runners, the
-    JIT runner only from the tools, lib/ using nothing of ours above it);
+    (tools -> passes -> passes/report -> passes/adapter -> passes/ir -> lib, the JIT
+    runner tools/run only from the tools, lib/ using nothing of ours);
   - a folder of passes/ or tools/ holds more than MAX_SOURCES source files;
   - the plugin (lib/MetralePlugin.so) holds ExecutionEngine code.
 Prints the rooms with their files and the arrows between rooms, then one line per
@@ -18,16 +18,16 @@ import subprocess
 import sys
 
 # The products whose objects are the tree (a test binary compiles some sources again).
-TARGETS = ["metrale_core", "metrale_mlir", "metrale_run", "metrale_exec", "metrale", "metrale-opt", "MetralePlugin"]
+TARGETS = ["metrale_core", "metrale_mlir", "metrale_run", "metrale", "metrale-opt", "MetralePlugin"]
 # room -> the rooms it may use (its own always). A room is the longest prefix that
 # matches a source's path.
 LAYERS = collections.OrderedDict([
-    ("tools/", ["tools/cli/", "tools/run/", "passes/", "passes/report/", "passes/adapter/", "lib/"]),
-    ("tools/cli/", ["passes/", "passes/report/", "passes/adapter/", "lib/"]),
-    ("tools/run/", ["passes/report/", "passes/adapter/", "lib/"]),
-    ("passes/", ["passes/report/", "passes/adapter/", "lib/"]),
-    ("passes/report/", ["passes/adapter/", "lib/"]),
-    ("passes/adapter/", ["lib/"]),
+    ("tools/", ["tools/run/", "passes/", "passes/report/", "passes/adapter/", "passes/ir/", "lib/"]),
+    ("tools/run/", ["passes/ir/", "lib/"]),
+    ("passes/", ["passes/report/", "passes/adapter/", "passes/ir/", "lib/"]),
+    ("passes/report/", ["passes/adapter/", "passes/ir/", "lib/"]),
+    ("passes/adapter/", ["passes/ir/", "lib/"]),
+    ("passes/ir/", ["lib/"]),
     ("lib/", []),
 ])
 MAX_SOURCES = 15
@@ -42,8 +42,9 @@ def room_of(path):
     return best
 
 
-def objects(build):
-    """{source path relative to ROOT: object file}, one object per source."""
+def objects(root, build):
+    """{source path relative to ROOT: object file}, one object per source that exists
+    (a build directory keeps the objects of files since moved)."""
     out = {}
     for t in TARGETS:
         d = os.path.join(build, "CMakeFiles", t + ".dir")
@@ -51,7 +52,8 @@ def objects(build):
             for f in files:
                 if f.endswith(".o"):
                     rel = os.path.relpath(os.path.join(dirpath, f), d)[:-2]
-                    out.setdefault(rel, os.path.join(dirpath, f))
+                    if os.path.exists(os.path.join(root, rel)):
+                        out.setdefault(rel, os.path.join(dirpath, f))
     return out
 
 
@@ -98,7 +100,7 @@ def circles(edges, nodes):
 
 def main(argv):
     root, build = argv[1], argv[2]
-    objs = objects(build)
+    objs = objects(root, build)
     if not objs:
         print("check-layers: no object files under %s/CMakeFiles (build first)" % build)
         return 1

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../passes/adapter.h"
+#include "adapter/adapter.h"
 #include "cli_once.h"
 #include "metrale/arena.h"
 #include "metrale/options.h"

@@ -7,7 +7,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
-#include "../passes/register.h"
+#include "register.h"
 
 int main(int argc, char **argv) {
   // Diagnostics go to llvm::errs(), which is unbuffered: MLIR's SourceMgr handler writes a

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../passes/adapter.h"
-#include "../passes/attrs.h"
-#include "../passes/sarif.h"
-#include "../passes/types.h"
+#include "adapter/adapter.h"
+#include "ir/attrs.h"
+#include "report/sarif.h"
+#include "ir/types.h"
 #include "metrale/memory.h"
 #include "metrale/options.h"
 #include "metrale/parse.h"

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../passes/exec_run.h"
-#include "../passes/ir.h"
+#include "run/exec_run.h"
+#include "ir/ir.h"
 #include "cli.h"
 #include "metrale/dispatch.h"
 #include "metrale/parse.h"
@@ -101,7 +101,7 @@ int cmd_plan(int argc, char **argv) {
 
 // --- metrale run ---------------------------------------------------------------------
 // Each public function: the prediction (met_dispatch_run, on the original module) and a
-// measured run (passes/exec_run.c, on a clone), side by side.
+// measured run (tools/run/exec_run.c, on a clone), side by side.
 
 typedef struct run_cli_t {
   MlirContext ctx;

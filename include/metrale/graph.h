@@ -10,7 +10,7 @@
 //   nested in a region counts at its top-level ancestor's position: its uses of values
 //   defined outside the ancestor are the ancestor's operands.
 // - Tensor bytes: static element count x storage width, rounded up to whole bytes, where
-//   the storage width of an element type is (applied by the adapter, passes/types.c):
+//   the storage width of an element type is (applied by the adapter, passes/ir/types.c):
 //     iN, N >= 8: N rounded up to whole bytes (i8: 8, i17: 24, i64: 64);
 //     i1: 8 bits, one byte per element (as LLVM and bufferized MLIR store booleans);
 //     i2..i7 and sub-byte floats (f4E2M1FN: 4, f6E2M3FN/f6E3M2FN: 6): packed, N bits;
@@ -154,7 +154,7 @@ typedef struct met_node_t {
   uint32_t operand_count;
   uint32_t result_begin;   // results are values [result_begin, +result_count)
   uint32_t result_count;
-  uint64_t ext;            // the adapter's own handle (the MLIR op, passes/adapter.h)
+  uint64_t ext;            // the adapter's own handle (the MLIR op, passes/adapter/adapter.h)
   uint32_t extra;          // 1 + index into graph->extras; 0: none
   // Loops of its iteration domain that are not unit (a dynamic one counts), as a compiler
   // that folded unit dims away sees them (IREE's FoldUnitExtentDims runs before dispatch
@@ -190,7 +190,7 @@ typedef struct met_node_extra_t {
   // all, live while the op runs.
   uint32_t lowering_kernels, lowering_buffers;
   uint64_t lowering_buffer_bytes;
-  // What a backend sees once it generalized the op (passes/adapter_generic.c): payload op
+  // What a backend sees once it generalized the op (passes/adapter/adapter_generic.c): payload op
   // names joined by '+' ("math.exp", "linalg.reduce+arith.addf"), or "linalg.transpose",
   // "linalg.broadcast", "linalg.copy", "linalg.matmul" for a linalg.generic that is one.
   // Matched against the target's fast path in place of the op's name (every part must

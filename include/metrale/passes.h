@@ -48,7 +48,7 @@ typedef void (*met_metrics_fn_t)(void *user, MlirLocation loc, bool missed, cons
 typedef struct met_budget_run_options_t {
   MlirStringRef target;     // built-in target name; empty: the module's DLTI, else host-cpu
   MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
-  MlirStringRef sarif;      // SARIF log path (passes/sarif.h): the callers write it
+  MlirStringRef sarif;      // SARIF log path (passes/report/sarif.h): the callers write it
   MlirStringRef svg;        // the first evaluated function's plan as SVG (metrale/plan_svg.h)
   MlirStringRef params;     // parameter arguments: "0,2-5,7-", "all", "float", "none"
   // Numbers are given as text, parsed by the one strict parser (metrale/parse.h): the

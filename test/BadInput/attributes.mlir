@@ -1,5 +1,5 @@
 // Class 6: every metrale.* attribute and DLTI entry is read by one rule per kind
-// (passes/attrs.h); a value that breaks it is an error naming it, never ignored.
+// (passes/ir/attrs.h); a value that breaks it is an error naming it, never ignored.
 // RUN: metrale-opt %s -split-input-file -verify-diagnostics --metrale-budget=op-remarks=false -o /dev/null
 
 // A marker is a unit or a bool; 3 is neither.

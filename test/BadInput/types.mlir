@@ -1,4 +1,4 @@
-// The type matrix: every kind of value gets its storage-width bytes (passes/types.h) or
+// The type matrix: every kind of value gets its storage-width bytes (passes/ir/types.h) or
 // is flagged with a warning at its op and makes the report incomplete. Each function
 // returns nothing, so host_io_bytes is the sum of its arguments' bytes.
 // RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false" 2>/dev/null | FileCheck %s

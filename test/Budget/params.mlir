@@ -1,5 +1,5 @@
 // params= and states= apply to entry functions (public ones) unless an "@NAME:" item names
-// a function (passes/params.h). Inputs/entry_callee.mlir: public @main(%w, %x) calls
+// a function (passes/ir/params.h). Inputs/entry_callee.mlir: public @main(%w, %x) calls
 // private @helper(%a) with an activation. Every tensor is 256 x f32 = 1024 B.
 //
 // params=0: @main's %w is a parameter (param_bytes 1024; host I/O %x 1024 + the result

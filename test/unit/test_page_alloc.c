@@ -1,7 +1,7 @@
 // Unit tests of passes/page_alloc.c: whole mappings, the cache of freed mappings.
 #include <string.h>
 
-#include "../../passes/page_alloc.h"
+#include "page_alloc.h"
 #include "check.h"
 
 #define MiB ((size_t)1 << 20)

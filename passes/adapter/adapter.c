@@ -1,0 +1,538 @@
+// adapter.c: MLIR func.func -> met_graph_t: the walk, values, ops and arguments
+// (region bodies and calls: adapter_regions.c; names and locations: adapter_locs.c).
+//
+// One walk over the body's top-level ops in program order (positions count every
+// top-level op, graph nodes are made only for ops that touch shaped values). Uses inside
+// an op's regions of values defined outside it become that op's operands (deduplicated).
+// Expected workload: up to ~10^6 ops per function; O(ops + operands) plus hashing.
+#include "adapter/adapter_internal.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrale/budget.h"
+#include "metrale/checked.h"
+#include "metrale/opclass.h"
+#include "metrale/ptrmap.h"
+#include "ir/mlir_hooks.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "ir/attrs.h"
+#include "ir/ir.h"
+
+
+void met_adapter_cache_initialize(met_adapter_cache_t *c) {
+  memset(c, 0, sizeof(*c));
+  met_arena_initialize(met_allocator_system(), &c->arena);
+  met_ptrmap_initialize(&c->arena, &c->opcache);
+  met_ptrmap_initialize(&c->arena, &c->typecache);
+  met_ptrmap_initialize(&c->arena, &c->itercache);
+  met_ptrmap_initialize(&c->arena, &c->loopcache);
+}
+
+void met_adapter_cache_deinitialize(met_adapter_cache_t *c) {
+  met_arena_deinitialize(&c->arena);
+  memset(c, 0, sizeof(*c));
+}
+
+static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **out) {
+  met_adapter_cache_t *c = b->sh->cache;
+  MlirIdentifier id = mlirOperationGetName(op);
+  uint32_t k = met_ptrmap_get(&c->opcache, id.ptr);
+  if (k != UINT32_MAX) { *out = &c->ops[k]; return MET_OK; }
+  MET_RETURN_IF_ERROR(met_arena_reserve(&c->arena, (void **)&c->ops, &c->capops, c->nops,
+                                        sizeof(op_entry_t)));
+  op_entry_t *e = &c->ops[c->nops];
+  MlirStringRef name = mlirIdentifierStr(id);
+  e->name = met_arena_strndup(&c->arena, name.data, name.length);
+  if (!e->name) return MET_ENOMEM;
+  e->len = name.length;
+  e->info = met_opclass_lookup(name.data, name.length);
+  e->registered = mlirContextIsRegisteredOperation(b->sh->ctx, name);
+  e->is_generic = met_ir_str_eq(name, "linalg.generic");
+  e->is_call = met_ir_str_eq(name, "func.call");
+  e->is_call_indirect = met_ir_str_eq(name, "func.call_indirect");
+  e->is_linalg = name.length > 7 && !memcmp(name.data, "linalg.", 7);
+  e->is_copy = met_ir_str_eq(name, "memref.copy");
+  e->dealloc = met_adapter_dealloc_name(name);
+  e->metadata = met_ir_str_eq(name, "memref.dim") || met_ir_str_eq(name, "tensor.dim") ||
+                met_ir_str_eq(name, "memref.extract_aligned_pointer_as_index") ||
+                met_ir_str_eq(name, "memref.extract_strided_metadata");
+  e->is_if = met_ir_str_eq(name, "scf.if");
+  e->gather = met_ir_str_eq(name, "tosa.gather") || met_ir_str_eq(name, "tensor.gather");
+  // Named linalg ops (matmul, conv, fill, ...) build their bodies from the op definition,
+  // over block arguments only; generic, map and reduce bodies are written by hand and may
+  // capture outside values, like the regions of every other op.
+  e->walk_regions = !e->is_linalg || e->is_generic || met_ir_str_eq(name, "linalg.map") ||
+                    met_ir_str_eq(name, "linalg.reduce");
+  e->generic = met_adapter_lowers_to_generic(name, &e->info);
+  e->is_transpose = met_ir_str_eq(name, "tosa.transpose") || met_ir_str_eq(name, "linalg.transpose");
+  e->is_tosa = name.length > 5 && !memcmp(name.data, "tosa.", 5);
+  e->folded = met_adapter_folded_operands(name);
+  MET_RETURN_IF_ERROR(met_ptrmap_put(&c->opcache, id.ptr, (uint32_t)c->nops));
+  *out = &c->ops[c->nops++];
+  return MET_OK;
+}
+
+met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out) {
+  met_adapter_cache_t *c = sh->cache;
+  uint32_t k = met_ptrmap_get(&c->typecache, t.ptr);
+  if (k != UINT32_MAX) { *out = &c->types[k]; return MET_OK; }
+  MET_RETURN_IF_ERROR(met_arena_reserve(&c->arena, (void **)&c->types, &c->captypes, c->ntypes,
+                                        sizeof(type_entry_t)));
+  type_entry_t *e = &c->types[c->ntypes];
+  memset(e, 0, sizeof(*e));
+  e->shaped = met_type_is_shaped_value(t);
+  if (e->shaped)
+    e->status = met_type_size(t, sh->opt->target, sh->opt->dynamic_size, &e->size);
+  if (e->shaped && mlirShapedTypeHasRank(t)) {
+    intptr_t rank = mlirShapedTypeGetRank(t);
+    e->rank = (uint8_t)(rank > 255 ? 255 : rank);
+    for (intptr_t d = 0; d < rank && e->nonunit < 255; ++d)
+      e->nonunit += mlirShapedTypeGetDimSize(t, d) != 1;
+  }
+  MET_RETURN_IF_ERROR(met_ptrmap_put(&c->typecache, t.ptr, (uint32_t)c->ntypes));
+  *out = &c->types[c->ntypes++];
+  return MET_OK;
+}
+
+met_status_t met_adapter_name_value(builder_t *b, MlirValue v, uint32_t id) {
+  if (!b->sh->opt->record_names) return MET_OK;
+  b->sh->scratch.len = 0;
+  mlirValuePrintAsOperand(v, b->sh->names, met_mlir_append, &b->sh->scratch);
+  if (b->sh->scratch.status || !b->sh->scratch.data) return MET_OK;  // no name, no harm
+  const char *name = met_arena_strndup(b->sh->arena, b->sh->scratch.data, b->sh->scratch.len);
+  if (!name) return MET_ENOMEM;
+  return met_graph_set_value_name(b->g, id, name);
+}
+
+static met_status_t size_typed(builder_t *b, MlirType t, const type_entry_t *te, MlirLocation loc,
+                               const char *kind, intptr_t index, met_value_t *out,
+                               bool *overflow);
+
+// Sizes one shaped value; records what makes it incomplete. |what| ("result",
+// "argument") and |index| name it in diagnostics, formatted only when one is emitted.
+// Sets |*overflow| when the size overflows (an error was added).
+met_status_t met_adapter_size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *kind,
+                                     intptr_t index, met_value_t *out, bool *overflow) {
+  MlirType t = mlirValueGetType(v);
+  const type_entry_t *te;
+  MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, t, &te));
+  return size_typed(b, t, te, loc, kind, index, out, overflow);
+}
+
+// met_adapter_size_value of a value of type |t|, whose entry |te| is known.
+static met_status_t size_typed(builder_t *b, MlirType t, const type_entry_t *te, MlirLocation loc,
+                               const char *kind, intptr_t index, met_value_t *out,
+                               bool *overflow) {
+  met_type_size_t sz = te->size;
+  met_size_status_t s = te->status;
+  memset(out, 0, sizeof(*out));
+  out->alias = -1;
+  out->arg_index = -1;
+  out->rank = te->rank;
+  out->bytes = sz.bytes;
+  out->f32_bytes = sz.f32_bytes;
+  if (sz.is_float) out->flags |= MET_VALUE_F_FLOAT;
+  if (sz.is_memref) out->flags |= MET_VALUE_F_MEMREF;
+  if (sz.dynamic) out->flags |= MET_VALUE_F_DYNAMIC | (b->sh->opt->dynamic_size > 0 ? MET_VALUE_F_BOUND : 0);
+  *overflow = false;
+  if (s == MET_SIZE_OK) return MET_OK;
+  char what[48];
+  snprintf(what, sizeof(what), "%s #%" PRIdPTR, kind, index);
+  const char *ty = met_type_string(b->sh->arena, t);
+  if (!ty) return MET_ENOMEM;
+  if (s == MET_SIZE_OVERFLOW) {
+    *overflow = true;
+    b->sh->failed = true;
+    return met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_ERROR,
+                        "%s of type %s has no byte size: its element count times its storage "
+                        "width overflows 64 bits", what, ty);
+  }
+  // One warning per value whose bytes are unknown: it counts 0 and the report is
+  // incomplete (a lower bound).
+  out->flags |= MET_VALUE_F_UNRANKED;
+  out->bytes = out->f32_bytes = 0;
+  return met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
+                      "%s of type %s %s: counted as 0 bytes, so the report is a lower bound",
+                      what, ty, met_size_status_why(s));
+}
+
+static met_status_t take_operand(builder_t *b, uint32_t node, MlirValue v, bool dedupe) {
+  uint32_t id = met_ptrmap_get(&b->map, v.ptr);
+  if (id == UINT32_MAX) return MET_OK;
+  if (dedupe && b->stamp[id] == node + 1) return MET_OK;
+  b->stamp[id] = node + 1;
+  return met_graph_add_operand(b->g, id);
+}
+
+// Operands of ops nested in |op|'s regions that are defined outside |op|.
+static met_status_t take_nested(builder_t *b, uint32_t node, MlirOperation op) {
+  intptr_t nr = mlirOperationGetNumRegions(op);
+  for (intptr_t r = 0; r < nr; ++r) {
+    MlirRegion region = mlirOperationGetRegion(op, r);
+    for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
+         blk = mlirBlockGetNextInRegion(blk)) {
+      for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
+           in = mlirOperationGetNextInBlock(in)) {
+        // Freeing a buffer is no use of its data; an op that is erased uses nothing.
+        if (met_adapter_is_dealloc(in) || met_adapter_dead_root(b->sh, in)) continue;
+        for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i)
+          MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(in, i), true));
+        if (mlirOperationGetNumRegions(in)) MET_RETURN_IF_ERROR(take_nested(b, node, in));
+      }
+    }
+  }
+  return MET_OK;
+}
+
+
+typedef struct attr_sink_t { bool reduction; } attr_sink_t;
+static void scan_iterators(MlirStringRef s, void *user) {
+  attr_sink_t *a = user;
+  for (size_t i = 0; i + 9 <= s.length; ++i)
+    if (!memcmp(s.data + i, "reduction", 9)) { a->reduction = true; return; }
+}
+
+// linalg.generic: a reduction iterator makes it a reduction; a body of one cast op
+// (then linalg.yield) makes it a cast. The iterator list has no C accessor, so it is
+// printed once per distinct (uniqued) attribute and the answer cached.
+static met_status_t refine_generic(builder_t *b, MlirOperation op, met_opinfo_t *info) {
+  MlirAttribute it = met_generic_iterator_types(op);
+  if (!mlirAttributeIsNull(it)) {
+    uint32_t known = met_ptrmap_get(&b->sh->cache->itercache, it.ptr);
+    if (known == UINT32_MAX) {
+      attr_sink_t sink = {false};
+      mlirAttributePrint(it, scan_iterators, &sink);
+      known = 1u + sink.reduction;
+      MET_RETURN_IF_ERROR(met_ptrmap_put(&b->sh->cache->itercache, it.ptr, known));
+    }
+    if (known == 2) info->op_class = MET_CLASS_REDUCTION;
+  }
+  if (mlirOperationGetNumRegions(op) < 1) return MET_OK;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(body)) return MET_OK;
+  MlirOperation first = mlirBlockGetFirstOperation(body);
+  if (mlirOperationIsNull(first)) return MET_OK;
+  MlirOperation second = mlirOperationGetNextInBlock(first);
+  if (mlirOperationIsNull(second) || !mlirOperationIsNull(mlirOperationGetNextInBlock(second)))
+    return MET_OK;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(first));
+  met_opinfo_t inner = met_opclass_lookup(n.data, n.length);
+  if (inner.cast) info->cast = true;
+  return MET_OK;
+}
+
+static met_status_t grow_stamps(builder_t *b) {
+  while (b->stamp_cap < b->g->value_count + 64) {
+    size_t ncap = b->stamp_cap ? b->stamp_cap * 2 : 64;  // region graphs are mostly small
+    uint32_t *s;
+    MET_RETURN_IF_ERROR(met_arena_calloc(&b->sh->tmp, ncap, sizeof(uint32_t), (void **)&s));
+    if (b->stamp) memcpy(s, b->stamp, b->stamp_cap * sizeof(uint32_t));
+    b->stamp = s;
+    b->stamp_cap = ncap;
+  }
+  return MET_OK;
+}
+
+static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos);
+
+met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *pos,
+                                    size_t *blocks) {
+  for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
+       blk = mlirBlockGetNextInRegion(blk)) {
+    ++*blocks;
+    for (MlirOperation op = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+      MET_RETURN_IF_ERROR(add_op(b, op, (*pos)++));
+  }
+  return MET_OK;
+}
+
+static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
+  if (met_adapter_dead_root(b->sh, op)) return MET_OK;
+  const op_entry_t *cached;
+  MET_RETURN_IF_ERROR(op_entry(b, op, &cached));
+  // A copy: building a region below may grow the cache and move its entries.
+  const op_entry_t entry = *cached, *oe = &entry;
+  MlirStringRef name = {oe->name, oe->len};
+  met_opinfo_t info = oe->info;
+  intptr_t nres = mlirOperationGetNumResults(op);
+  intptr_t nshaped = 0;
+  uint32_t result_nonunit = 0;  // the most non-unit dims of a result
+  // The first results' types and their entries, looked up once (copies: a lookup of a new
+  // type may move the cache's entries).
+  enum { kKept = 4 };
+  MlirType rtype[kKept];
+  type_entry_t rte[kKept];
+  for (intptr_t r = 0; r < nres; ++r) {
+    const type_entry_t *te;
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, r));
+    MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, t, &te));
+    if (r < kKept) {
+      rtype[r] = t;
+      rte[r] = *te;
+    }
+    nshaped += te->shaped;
+    if (te->nonunit > result_nonunit) result_nonunit = te->nonunit;
+  }
+  MlirLocation loc = mlirOperationGetLocation(op);
+  uint64_t ext = (uint64_t)(uintptr_t)op.ptr;  // the node's handle: its op (met_node_op)
+  uint16_t flags = 0;
+  if (!oe->registered) {
+    info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_ROLE_OTHER, false, false, false};
+    flags |= MET_NODE_F_UNREGISTERED;
+  }
+  if (info.kind == MET_NODE_LEAF && nshaped == 0) return MET_OK;  // scalar constant
+  // `scf.if %c { memref.dealloc %x }`, as ownership-based deallocation emits it, frees
+  // %x on the path that owns it: a deallocation, run by the host, not a kernel.
+  bool conditional_dealloc = oe->is_if && oe->registered && nshaped == 0 &&
+                             met_adapter_only_deallocates(op);
+  if (conditional_dealloc)
+    info = (met_opinfo_t){MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+  if (oe->is_generic) MET_RETURN_IF_ERROR(refine_generic(b, op, &info));
+  const char *computation = NULL;  // adapter_generic.c
+  if (oe->is_linalg && oe->registered && info.kind == MET_NODE_COMPUTE)
+    MET_RETURN_IF_ERROR(met_adapter_computation(b->sh, op, name, &info, &computation));
+  MlirValue view_src = {NULL};  // what a view's result aliases
+  if (mlirOperationGetNumOperands(op) > 0) view_src = mlirOperationGetOperand(op, 0);
+  if (oe->is_transpose && oe->registered && met_adapter_transpose_folds(b->sh, op, &view_src))
+    info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+  if (info.kind == MET_NODE_VIEW) {
+    bool src = !mlirValueIsNull(view_src) && met_ptrmap_get(&b->map, view_src.ptr) != UINT32_MAX;
+    if (!src || nshaped == 0)
+      info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true, false};
+  }
+  if (info.kind == MET_NODE_COMPUTE && nshaped == 0 && !oe->is_call &&
+      info.op_class != MET_CLASS_LOOP && !(flags & MET_NODE_F_UNREGISTERED) &&
+      !oe->is_linalg && !oe->is_copy)
+    info.kind = MET_NODE_HOST;  // scalar arith/math and the like
+
+  MET_RETURN_IF_ERROR(grow_stamps(b));
+  uint32_t node;
+  size_t before_ops = b->g->operand_count;
+  MET_RETURN_IF_ERROR(met_graph_begin_node(b->g, name.data, name.length, (met_node_kind_t)info.kind,
+                           (met_op_class_t)info.op_class, pos, ext, &node));
+  intptr_t nopers = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < nopers; ++i) {
+    if (oe->folded && oe->registered && met_adapter_operand_folds(op, oe->folded, i)) continue;
+    MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
+  }
+  size_t direct_end = b->g->operand_count;  // the op's own operands end here
+  if (oe->walk_regions && mlirOperationGetNumRegions(op))
+    MET_RETURN_IF_ERROR(take_nested(b, node, op));
+  bool operand_dynamic = false, operand_unranked = false;
+  for (size_t i = before_ops; i < b->g->operand_count; ++i) {
+    const met_value_t *ov = &b->g->values[b->g->operands[i]];
+    operand_dynamic |= met_value_unbound(ov);
+    operand_unranked |= (ov->flags & MET_VALUE_F_UNRANKED) != 0;
+  }
+  bool result_dynamic = false, result_unranked = false;
+  for (intptr_t r = 0; r < nres && nshaped; ++r) {
+    MlirValue res = mlirOperationGetResult(op, r);
+    MlirType t = r < kKept ? rtype[r] : mlirValueGetType(res);
+    type_entry_t te;
+    if (r < kKept) {
+      te = rte[r];
+    } else {
+      const type_entry_t *e;
+      MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, t, &e));
+      te = *e;
+    }
+    if (!te.shaped) continue;
+    met_value_t v;
+    bool overflow;
+    MET_RETURN_IF_ERROR(size_typed(b, t, &te, loc, "result", r, &v, &overflow));
+    if (overflow) flags |= MET_NODE_F_NO_SIZE;
+    result_dynamic |= met_value_unbound(&v);
+    result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
+    v.role = info.kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : info.role;
+    if (v.role == MET_ROLE_CONST && oe->registered && met_adapter_is_splat_constant(op))
+      v.role = MET_ROLE_SPLAT;
+    if (info.kind == MET_NODE_VIEW) {
+      v.alias = (int32_t)met_ptrmap_get(&b->map, view_src.ptr);
+      v.role = MET_ROLE_OTHER;
+    }
+    uint32_t id;
+    MET_RETURN_IF_ERROR(met_graph_add_result(b->g, &v, &id));
+    MET_RETURN_IF_ERROR(met_adapter_name_value(b, res, id));
+    MET_RETURN_IF_ERROR(met_ptrmap_put(&b->map, res.ptr, id));
+  }
+  // Tensors and buffers materialized inside the op's own regions (loop bodies, branches;
+  // named linalg ops build scalar bodies and are not looked into).
+  uint64_t scratch = 0, scratch_native = 0, body_dispatches = 0;
+  if (oe->walk_regions && mlirOperationGetNumRegions(op))
+    MET_RETURN_IF_ERROR(met_adapter_region_scratch(b, op, loc, oe->name, &scratch,
+                                                   &scratch_native, &body_dispatches));
+  met_node_extra_t x = {0};
+  x.scratch_bytes = scratch;
+  x.scratch_native_bytes = scratch_native;
+  bool has_x = scratch > 0;
+  if (oe->is_call) MET_RETURN_IF_ERROR(met_adapter_call_cost(b, op, loc, &x, &has_x));
+  else if (oe->is_call_indirect) {
+    b->g->incomplete = true;
+    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
+                     "'%s' calls a function not known before run time: its arena, dispatches "
+                     "and traffic are not counted, so the report is a lower bound", oe->name));
+  }
+  bool has_cost = has_x;  // scratch or a call's cost: FLOPs then not known here
+  if ((oe->is_tosa || oe->info.softmax) && info.kind == MET_NODE_COMPUTE && oe->registered) {
+    bool lover;
+    has_x |= met_adapter_lowering(op, name, &x, &lover);
+    if (lover) flags |= MET_NODE_F_NO_SIZE;
+  }
+  x.computation = computation;
+  has_x |= computation != NULL;
+  if (has_x) MET_RETURN_IF_ERROR(met_graph_set_extra(b->g, &x));
+  met_node_t *n = &b->g->nodes[node];
+  if (n->operand_count == 0 && n->result_count == 0 && info.kind != MET_NODE_RETURN && !has_x) {
+    // Touches nothing shaped: drop the node again (its position still counts).
+    b->g->node_count--;
+    return MET_OK;
+  }
+  if (b->sh->opt->count_flops && b->depth == 0) {
+    while (node >= b->sh->flops_cap)
+      MET_RETURN_IF_ERROR(met_arena_reserve(b->sh->arena, (void **)&b->g->flops,
+                                            &b->sh->flops_cap, node, sizeof(uint64_t)));
+    b->g->flops[node] = 0;
+    if (info.kind == MET_NODE_COMPUTE && x.replaces_dispatch) {
+      // A resolved call: its callee's FLOPs, known when all of them are.
+      b->g->flops[node] = x.callee_flops;
+      if (!x.callee_flops_known) flags |= MET_NODE_F_FLOPS_UNKNOWN;
+    } else if (info.kind == MET_NODE_COMPUTE &&
+        (!met_adapter_flops(op, name, (met_op_class_t)info.op_class, b->sh->opt->dynamic_size,
+                            &b->g->flops[node]) ||
+         has_cost)) {
+      b->g->flops[node] = 0;  // loops, calls, unknown ops: a lower bound
+      flags |= MET_NODE_F_FLOPS_UNKNOWN;
+    }
+  }
+  if (info.cast) flags |= MET_NODE_F_CAST;
+  if (info.kind == MET_NODE_COMPUTE && oe->registered) {
+    if (oe->generic) flags |= MET_NODE_F_GENERIC;
+    // The init must be the graph's last operand: no captured values after it.
+    if (oe->is_linalg && b->g->operand_count == direct_end && direct_end > before_ops &&
+        met_adapter_has_dps_init(op, name))
+      flags |= MET_NODE_F_DPS_INIT;
+  }
+  if (oe->info.softmax) flags |= MET_NODE_F_SOFTMAX;  // also when unregistered (IREE's)
+  if (oe->dealloc || conditional_dealloc) flags |= MET_NODE_F_DEALLOC;
+  if (oe->metadata) flags |= MET_NODE_F_METADATA;
+  if (oe->gather && oe->registered && nshaped == 1) flags |= MET_NODE_F_GATHER;
+  if (result_unranked || operand_unranked) flags |= MET_NODE_F_UNRANKED;
+  if (result_dynamic) flags |= MET_NODE_F_DYNAMIC;
+  n->flags = flags;
+  if (info.kind == MET_NODE_COMPUTE && b->sh->opt->target->fusion == MET_FUSION_IREE)
+    MET_RETURN_IF_ERROR(met_adapter_node_loops(b, op, (met_op_class_t)info.op_class, oe->is_linalg,
+                                               result_nonunit, &n->loops));
+  if (b->sh->opt->record_names && b->depth == 0)
+    MET_RETURN_IF_ERROR(met_graph_set_node_loc(b->g, node, met_adapter_loc_string(b->sh->arena, loc)));
+  if (result_dynamic && !operand_dynamic)
+    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
+                     "'%.*s' has a result with dynamic dims, counted as 1 each: byte counts "
+                     "from here on are lower bounds (bind them with dynamic-size=N)",
+                     (int)name.length, name.data));
+  return MET_OK;
+}
+
+// met_scan_body reports a dead op: it joins the set the build skips, with a remark when
+// it would have counted (a tensor or buffer result, or a body); a dead scalar says nothing.
+static void on_dead(void *user, MlirOperation op) {
+  adapter_shared_t *sh = user;
+  if (sh->dead_status) return;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  sh->dead_status = met_ptrmap_put(&sh->dead, op.ptr, 1);
+  intptr_t nres = mlirOperationGetNumResults(op);
+  bool counted = false;
+  for (intptr_t r = 0; r < nres && !counted; ++r)
+    counted = met_type_is_shaped_value(mlirValueGetType(mlirOperationGetResult(op, r)));
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op) && !counted; ++r)
+    counted = met_adapter_region_touches_shaped(mlirOperationGetRegion(op, r));
+  if (!sh->dead_status && counted)
+    sh->dead_status = met_diag_add(sh->arena, sh->diags, mlirOperationGetLocation(op),
+                                   MET_DIAG_REMARK,
+                                   "'%.*s' is dead: %s, so a compiler erases it "
+                                   "(canonicalization) and metrale counts nothing for it",
+                                   (int)n.length, n.data,
+                                   nres ? "nothing live uses its results"
+                                        : "it has no results and no effects");
+  ++sh->ndead;
+}
+
+bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op) {
+  if (!sh->ndead) return false;
+  for (MlirOperation p = op; !mlirOperationIsNull(p) && !mlirOperationEqual(p, sh->func);
+       p = mlirOperationGetParentOperation(p))
+    if (met_adapter_dead_root(sh, p)) return true;
+  return false;
+}
+
+met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
+                               met_adapter_cache_t *cache, met_arena_t *arena,
+                               met_graph_t *graph, met_diag_list_t *diags, bool *out_failed) {
+  adapter_shared_t sh;
+  memset(&sh, 0, sizeof(sh));
+  sh.opt = options;
+  sh.cache = cache;
+  if (cache->target != options->target || cache->dynamic_size != options->dynamic_size) {
+    // Sizes for other options: forget them (the map's old arrays stay in the arena).
+    met_ptrmap_initialize(&cache->arena, &cache->typecache);
+    cache->ntypes = 0;
+    cache->target = options->target;
+    cache->dynamic_size = options->dynamic_size;
+  }
+  sh.arena = arena;
+  sh.diags = diags;
+  sh.ctx = mlirOperationGetContext(func);
+  sh.func = func;
+  *out_failed = false;
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  MlirBlock entry = mlirRegionGetFirstBlock(body);
+  if (mlirBlockIsNull(entry)) return MET_EINVAL;
+  met_graph_initialize(arena, graph);
+  graph->name = met_adapter_qualified_name(arena, func);
+  if (!graph->name) return MET_ENOMEM;
+  // A one-op function's build takes about 2.5 KiB of scratch: on the stack, it costs no
+  // allocation (met_adapter_build is never nested; region graphs are built in |sh.tmp|).
+  _Alignas(16) unsigned char first[8192];
+  met_arena_initialize_buffer(arena->allocator, first, sizeof(first), &sh.tmp);
+  met_ptrmap_initialize(&sh.tmp, &sh.dead);
+  builder_t b = {&sh, graph, {0}, NULL, 0, NULL, 0};
+  met_ptrmap_initialize(&sh.tmp, &b.map);
+  met_strbuf_initialize(met_allocator_system(), &sh.scratch);
+  if (options->record_names) {
+    MlirOpPrintingFlags pf = mlirOpPrintingFlagsCreate();
+    sh.names = mlirAsmStateCreateForOperation(func, pf);
+    mlirOpPrintingFlagsDestroy(pf);
+  }
+  // One walk sizes every array once and finds what canonicalization erases (graph.h, Dead
+  // ops): that is never built.
+  met_body_scan_t scan;
+  met_scan_body(func, &scan, on_dead, &sh);
+  size_t nops = scan.ops, nvals = scan.values, nopers = scan.operands;
+  met_status_t st = sh.dead_status;
+  if (!st) st = met_graph_reserve(graph, nops, nvals, nopers + nops);
+  if (!st) st = met_ptrmap_reserve(&b.map, nvals);
+  if (!st) st = met_arena_calloc(&sh.tmp, nvals + 64, sizeof(uint32_t), (void **)&b.stamp);
+  if (!st) b.stamp_cap = nvals + 64;
+  if (!st) st = met_adapter_add_arguments(&b, func, entry);
+  int32_t pos = 0;
+  size_t blocks = 0;
+  if (!st) st = met_adapter_add_blocks(&b, body, &pos, &blocks);
+  if (!st && blocks > 1) {
+    graph->incomplete = true;
+    st = met_diag_add(arena, diags, mlirOperationGetLocation(func), MET_DIAG_WARNING,
+                      "function has %zu blocks: ops are scheduled in block order and values "
+                      "passed through block arguments are not tracked, so the report is a "
+                      "lower bound", blocks);
+  }
+  if (!st && graph->position_count < (uint32_t)pos) graph->position_count = (uint32_t)pos;
+  if (options->record_names) mlirAsmStateDestroy(sh.names);
+  met_strbuf_deinitialize(&sh.scratch);
+  met_arena_deinitialize(&sh.tmp);
+  *out_failed = sh.failed;
+  return st;
+}

@@ -1,0 +1,118 @@
+// adapter_generic.c: what computation a linalg op is, whatever its spelling (named,
+// linalg.generic, linalg.map), so that named, generic and TOSA forms of one computation
+// land in one class and meet one fast path (metrale/graph.h, met_node_extra_t.computation).
+//
+// A compiler generalizes named linalg ops into linalg.generic before it forms dispatches
+// (IREE's GeneralizeLinalgNamedOps, docs/iree-dispatch-formation.md), and a backend runs
+// what the body computes. So the body decides:
+//   - payload ops only (arith/math): elementwise, and the computation is the payload's
+//     distinct op names joined by '+' ("math.exp", "arith.mulf+math.erf+arith.addf");
+//     with a reduction iterator, "linalg.reduce+" that list;
+//   - a reduction whose payload is a multiply and an add over two or more inputs: a
+//     contraction, class MET_CLASS_MATMUL, computation "linalg.matmul";
+//   - no payload (a yield of an input), one input and one output, the output map the
+//     identity: "linalg.copy" (input map the identity), "linalg.transpose" (a permutation),
+//     "linalg.broadcast" (fewer results than loops);
+//   - otherwise (index ops, more than 8 distinct payload ops, several blocks): no
+//     computation; the op's own name is matched.
+// Named linalg ops whose names already say it (transpose, broadcast, copy, fill, matmul,
+// conv, pooling, reduce) keep them.
+#include <string.h>
+
+#include "adapter/adapter_internal.h"
+#include "ir/ir.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+
+// Interns |s| (|n| bytes) among the function's computations: one pointer per string, so
+// the fast-path cache keyed by pointer hits.
+static met_status_t intern(adapter_shared_t *sh, const char *s, size_t n, const char **out) {
+  for (size_t k = 0; k < sh->nkeys; ++k)  // strnlen reads at most n + 1 bytes of a key
+    if (strnlen(sh->keys[k], n + 1) == n && !memcmp(sh->keys[k], s, n)) {
+      *out = sh->keys[k];
+      return MET_OK;
+    }
+  MET_RETURN_IF_ERROR(met_arena_reserve(&sh->tmp, (void **)&sh->keys, &sh->capkeys, sh->nkeys,
+                                        sizeof(char *)));
+  char *c = met_arena_strndup(sh->arena, s, n);
+  if (!c) return MET_ENOMEM;
+  sh->keys[sh->nkeys++] = c;
+  *out = c;
+  return MET_OK;
+}
+
+static bool has_prefix(MlirStringRef n, const char *p) {
+  size_t k = strlen(p);
+  return n.length >= k && !memcmp(n.data, p, k);
+}
+
+// The one input map's shape against the output map's: "linalg.copy", "linalg.transpose",
+// "linalg.broadcast" or NULL.
+static const char *movement(MlirOperation op) {
+  MlirAttribute maps =
+      mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("indexing_maps"));
+  if (mlirAttributeIsNull(maps) || !mlirAttributeIsAArray(maps) ||
+      mlirArrayAttrGetNumElements(maps) != 2)
+    return NULL;
+  MlirAttribute a = mlirArrayAttrGetElement(maps, 0), b = mlirArrayAttrGetElement(maps, 1);
+  if (!mlirAttributeIsAAffineMap(a) || !mlirAttributeIsAAffineMap(b)) return NULL;
+  MlirAffineMap in = mlirAffineMapAttrGetValue(a), out = mlirAffineMapAttrGetValue(b);
+  if (!mlirAffineMapIsIdentity(out)) return NULL;
+  if (mlirAffineMapIsIdentity(in)) return "linalg.copy";
+  if (mlirAffineMapIsPermutation(in)) return "linalg.transpose";
+  if (mlirAffineMapGetNumResults(in) < mlirAffineMapGetNumDims(in)) return "linalg.broadcast";
+  return NULL;
+}
+
+met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, MlirStringRef name,
+                                     met_opinfo_t *info, const char **out) {
+  *out = NULL;
+  bool generic = met_ir_str_eq(name, "linalg.generic"), map = met_ir_str_eq(name, "linalg.map");
+  if (!generic && !map && info->op_class != MET_CLASS_ELEMENTWISE) return MET_OK;
+  if (met_ir_str_eq(name, "linalg.transpose") || met_ir_str_eq(name, "linalg.broadcast") ||
+      met_ir_str_eq(name, "linalg.copy"))
+    return MET_OK;
+  if (mlirOperationGetNumRegions(op) != 1) return MET_OK;
+  MlirRegion body = mlirOperationGetRegion(op, 0);
+  MlirBlock blk = mlirRegionGetFirstBlock(body);
+  if (mlirBlockIsNull(blk) || !mlirBlockIsNull(mlirBlockGetNextInRegion(blk))) return MET_OK;
+  MlirStringRef ops[8];
+  size_t n = 0;
+  bool mul = false, add = false;
+  for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
+       in = mlirOperationGetNextInBlock(in)) {
+    MlirStringRef k = mlirIdentifierStr(mlirOperationGetName(in));
+    if (met_ir_str_eq(k, "linalg.yield") || met_adapter_dead_root(sh, in)) continue;
+    if (!has_prefix(k, "arith.") && !has_prefix(k, "math.")) return MET_OK;  // index, ...
+    mul |= met_ir_str_eq(k, "arith.mulf") || met_ir_str_eq(k, "arith.muli");
+    add |= met_ir_str_eq(k, "arith.addf") || met_ir_str_eq(k, "arith.addi");
+    bool seen = false;
+    for (size_t j = 0; j < n && !seen; ++j)
+      seen = ops[j].length == k.length && !memcmp(ops[j].data, k.data, k.length);
+    if (seen) continue;
+    if (n == 8) return MET_OK;
+    ops[n++] = k;
+  }
+  bool reduction = info->op_class == MET_CLASS_REDUCTION;
+  if (n == 0) {
+    const char *m = generic && !reduction ? movement(op) : NULL;
+    return m ? intern(sh, m, strlen(m), out) : MET_OK;
+  }
+  if (reduction && n == 2 && mul && add && mlirOperationGetNumOperands(op) >= 3) {
+    info->op_class = MET_CLASS_MATMUL;
+    return intern(sh, "linalg.matmul", 13, out);
+  }
+  char buf[512];
+  size_t len = 0;
+  if (reduction) {
+    memcpy(buf, "linalg.reduce", 13);
+    len = 13;
+  }
+  for (size_t j = 0; j < n; ++j) {
+    if (len + 1 + ops[j].length >= sizeof buf) return MET_OK;
+    if (len) buf[len++] = '+';
+    memcpy(buf + len, ops[j].data, ops[j].length);
+    len += ops[j].length;
+  }
+  return intern(sh, buf, len, out);
+}

@@ -1,0 +1,154 @@
+// passes/adapter/adapter_internal.h: what the files of the adapter share (adapter.c: the walk,
+// values and ops; adapter_regions.c: region bodies and calls; adapter_locs.c: names and
+// locations; adapter_loops.c: loop counts). Internal to the adapter.
+#ifndef METRALE_PASSES_ADAPTER_INTERNAL_H
+#define METRALE_PASSES_ADAPTER_INTERNAL_H
+
+#include "adapter/adapter.h"
+#include "metrale/opclass.h"
+#include "metrale/ptrmap.h"
+#include "metrale/strbuf.h"
+#include "ir/types.h"
+
+// What the adapter knows of an op name (cached per name: names are uniqued).
+typedef struct op_entry_t {
+  const char *name;     // interned in the cache's arena
+  size_t len;
+  met_opinfo_t info;
+  bool registered, is_generic, is_call, is_call_indirect, is_linalg, is_copy;
+  bool walk_regions;    // its regions may use values defined outside it
+  bool dealloc;         // frees its operands
+  bool metadata;        // reads only its operands' pointer, sizes or strides
+  bool is_if;           // scf.if: a conditional deallocation when its regions only free
+  bool generic;         // is or lowers to one linalg.generic (MET_NODE_F_GENERIC)
+  bool is_transpose, is_tosa;
+  bool gather;          // tosa.gather, tensor.gather (MET_NODE_F_GATHER)
+  uint8_t folded;       // met_adapter_folded_operands
+} op_entry_t;
+
+// What the adapter knows of a type (cached per type: types are uniqued).
+typedef struct type_entry_t {
+  met_type_size_t size;
+  met_size_status_t status;
+  bool shaped;
+  uint8_t rank;         // 0 for scalars and unranked types, at most 255
+  uint8_t nonunit;      // dims that are not 1 (a dynamic one counts), at most 255
+} type_entry_t;
+
+// What every graph of one function's analysis shares: the function's own and those of
+// its regions (adapter_regions.c). Touched by one thread.
+typedef struct adapter_shared_t {
+  const met_adapter_options_t *opt;
+  met_arena_t *arena;         // what the graph keeps: nodes, values, names, diagnostics
+  met_arena_t tmp;            // what only the build needs: caches, value maps, regions'
+                              // graphs; released when the build returns
+  met_diag_list_t *diags;
+  MlirOperation func;         // the function being built
+  MlirContext ctx;
+  MlirAsmState names;         // when recording names
+  met_strbuf_t scratch;       // value names are printed here first
+  bool failed;                // an error diagnostic was added
+  // Op names and types are uniqued in the context, so their pointers are keys: the cache
+  // turns name lookups, registration checks and type sizing into one probe.
+  met_adapter_cache_t *cache;
+  size_t flops_cap;           // entries of the function graph's flops array
+  const char **keys; size_t nkeys, capkeys;  // interned computations (adapter_generic.c)
+  met_ptrmap_t dead;          // ops erased as dead (met_scan_body), not inside one another
+  size_t ndead;
+  met_status_t dead_status;   // a failure while recording them
+} adapter_shared_t;
+
+// One graph being built: the function's, or a region's (|parent| the enclosing one).
+typedef struct builder_t {
+  adapter_shared_t *sh;
+  met_graph_t *g;
+  met_ptrmap_t map;           // MlirValue -> graph value id
+  uint32_t *stamp;            // per value: last node that took it as an operand
+  size_t stamp_cap;
+  const struct builder_t *parent;
+  int depth;                  // region nesting (0: the function)
+} builder_t;
+
+// Records |v|'s printable name as graph value |id| when the options record names.
+met_status_t met_adapter_name_value(builder_t *b, MlirValue v, uint32_t id);
+
+// Whether an op in |region|, at any depth, touches a tensor or buffer (or is a call).
+bool met_adapter_region_touches_shaped(MlirRegion region);
+
+// Whether |op| is erased as dead, or lies inside an op that is (metrale/graph.h).
+bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op);
+// Whether |op| itself is a dead root (met_scan_body reports no op inside another): enough
+// where the walk stops at a dead op and never looks inside it.
+static inline bool met_adapter_dead_root(const adapter_shared_t *sh, MlirOperation op) {
+  return sh->ndead && met_ptrmap_get(&sh->dead, op.ptr) != UINT32_MAX;
+}
+
+// adapter.c
+met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out);
+// Appends nodes for every op of |region|'s blocks in order, from position |*pos| on.
+met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *pos,
+                                    size_t *blocks);
+
+// adapter_flops.c: the FLOPs of |op| (rules in the file); false when not known.
+bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
+                       uint64_t *out);
+
+// adapter.c: sizes one shaped value; records what makes it incomplete. |kind| ("result",
+// "argument") and |index| name it in diagnostics. *|overflow| when its size overflows
+// (an error was added).
+met_status_t met_adapter_size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *kind,
+                                    intptr_t index, met_value_t *out, bool *overflow);
+// adapter_loops.c: met_node_t.loops of compute op |op| of class |cls| (metrale/graph.h);
+// |linalg|: a linalg op (its maps may be read), |result_nonunit|: the most non-unit dims
+// of one of its results.
+met_status_t met_adapter_node_loops(builder_t *b, MlirOperation op, met_op_class_t cls,
+                                    bool linalg, uint32_t result_nonunit, uint8_t *out);
+// adapter_args.c: the function's arguments, each with its role (passes/ir/params.h).
+met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlock entry);
+
+// adapter_lowering.c: facts of upstream MLIR's lowering (metrale/graph.h).
+// |name| is, or lowers to, one linalg.generic (MET_NODE_F_GENERIC).
+bool met_adapter_lowers_to_generic(MlirStringRef name, const met_opinfo_t *info);
+// Fills |x|'s lowering_kernels and lowering_buffer_bytes for a TOSA op whose lowering adds
+// kernels; false when it adds none. *|overflow| when the padded input's size passes 2^64.
+bool met_adapter_lowering(MlirOperation op, MlirStringRef name, met_node_extra_t *x,
+                          bool *overflow);
+// A linalg op with one result whose last operand is its init (MET_NODE_F_DPS_INIT).
+bool met_adapter_has_dps_init(MlirOperation op, MlirStringRef name);
+// A transpose that canonicalization folds away, as a view of *|src|: the outer one of a
+// pair composing to the identity (a view of the inner one's input), and the inner one
+// when the outer one is its only use (then dead; a view of its own input).
+bool met_adapter_transpose_folds(const adapter_shared_t *sh, MlirOperation op, MlirValue *src);
+// memref.dealloc or bufferization.dealloc (the op, or its name).
+bool met_adapter_dealloc_name(MlirStringRef name);
+bool met_adapter_is_dealloc(MlirOperation op);
+// Every op in |op|'s regions is a deallocation or a terminator (scf.yield): the
+// conditional deallocation ownership-based deallocation emits.
+bool met_adapter_only_deallocates(MlirOperation op);
+// A constant op (arith.constant, tosa.const) whose dense elements are all one value: a
+// fill, not stored data (MET_ROLE_SPLAT).
+bool met_adapter_is_splat_constant(MlirOperation op);
+// The operands of an op named |name| that its lowering folds into a kernel's body when
+// they are splat constants (bit i: operand i; cached per name in op_entry_t.folded): where
+// TOSA requires a compile-time constant (a zero point, shift, multiplier or pad value), or
+// a convolution's bias (its broadcast is a linalg.generic).
+uint8_t met_adapter_folded_operands(MlirStringRef name);
+// Operand |i| of |op|, whose name's mask is |folded|, is such a splat constant: then no
+// data operand of the node.
+bool met_adapter_operand_folds(MlirOperation op, uint8_t folded, intptr_t i);
+
+// adapter_generic.c: the computation a linalg op is (met_node_extra_t.computation), or
+// NULL in *|out| when its name says it; a generic contraction becomes MET_CLASS_MATMUL.
+met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, MlirStringRef name,
+                                     met_opinfo_t *info, const char **out);
+
+// adapter_regions.c (definitions in metrale/graph.h: Scratch, Calls)
+// The scratch of |op| from its regions; |*out_dispatches| the most one region runs.
+met_status_t met_adapter_region_scratch(builder_t *b, MlirOperation op, MlirLocation loc,
+                                        const char *name, uint64_t *out_bytes,
+                                        uint64_t *out_native, uint64_t *out_dispatches);
+// The cost of a func.call into |x| (|*has| set when it carries one).
+met_status_t met_adapter_call_cost(builder_t *b, MlirOperation op, MlirLocation loc,
+                                   met_node_extra_t *x, bool *has);
+
+#endif

@@ -1,0 +1,112 @@
+// diag.c: see diag.h. Messages of a list live in the run's arena.
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ir/diag.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "ir/ir.h"
+
+#include "metrale/options.h"
+#include "metrale/parse.h"
+
+
+met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
+                          met_diag_severity_t sev, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[2048];
+  int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  if (n < 0) return MET_EINVAL;
+  return met_diag_add_str(arena, list, loc, sev, buf,
+                          (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+met_status_t met_diag_add_str(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
+                              met_diag_severity_t sev, const char *msg, size_t len) {
+  const char *copy = met_arena_strndup(arena, msg, len);
+  if (!copy) return MET_ENOMEM;
+  MET_RETURN_IF_ERROR(met_arena_reserve(arena, (void **)&list->items, &list->cap, list->count,
+                        sizeof(met_diag_t)));
+  list->items[list->count++] = (met_diag_t){loc, sev, copy};
+  return MET_OK;
+}
+
+void met_diag_emit(met_diag_fn_t diag, void *user, MlirLocation loc, met_diag_severity_t sev,
+                   const char *fmt, ...) {
+  char buf[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  diag(user, loc, sev, buf);
+}
+
+MlirLocation met_diag_module_loc(MlirOperation module) {
+  MlirLocation loc = mlirOperationGetLocation(module);
+  bool real = mlirLocationIsAFileLineColRange(loc) && mlirLocationFileLineColRangeGetStartLine(loc) > 0;
+  if (real || mlirOperationGetNumRegions(module) < 1) return loc;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation first = mlirBlockIsNull(body) ? (MlirOperation){NULL} : mlirBlockGetFirstOperation(body);
+  return mlirOperationIsNull(first) ? loc : mlirOperationGetLocation(first);
+}
+
+bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t absent,
+                         uint64_t *out, met_diag_fn_t diag, void *user) {
+  if (!text.length) { *out = absent; return true; }
+  const met_option_t *o = &met_options()[opt];
+  char msg[256];
+  if (met_parse_option_u64(o->name, text.data, text.length, o->lo, o->hi, out, msg, sizeof(msg)))
+    return true;
+  met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s", msg);
+  return false;
+}
+
+typedef struct fn_names_t {
+  const met_param_spec_t *spec;
+  uint32_t found;  // bit k: a func.func named like item k
+} fn_names_t;
+
+static MlirWalkResult find_fn(MlirOperation op, void *user) {
+  fn_names_t *f = user;
+  if (!met_ir_str_eq(mlirIdentifierStr(mlirOperationGetName(op)), "func.func"))
+    return MlirWalkResultAdvance;
+  MlirAttribute nm = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+  if (mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm)) return MlirWalkResultSkip;
+  MlirStringRef n = mlirStringAttrGetValue(nm);
+  for (size_t k = 0; k < f->spec->fn_count; ++k)
+    if (f->spec->fn_len[k] == n.length && !memcmp(f->spec->fn_name[k], n.data, n.length))
+      f->found |= 1u << k;
+  return MlirWalkResultSkip;  // no functions inside functions
+}
+
+bool met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef text,
+                          met_param_spec_t *out, met_diag_fn_t diag, void *user) {
+  MlirLocation loc = met_diag_module_loc(module);
+  const char *why;
+  if (!met_param_spec_parse(text.data, text.length, out, &why)) {
+    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': %s", name,
+                  (int)text.length, text.data, why);
+    return false;
+  }
+  if (!out->fn_count) return true;
+  fn_names_t f = {out, 0};
+  mlirOperationWalk(module, find_fn, &f, MlirWalkPreOrder);
+  for (size_t k = 0; k < out->fn_count; ++k)
+    if (!(f.found >> k & 1)) {
+      met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': no function @%.*s",
+                    name, (int)text.length, text.data, (int)out->fn_len[k], out->fn_name[k]);
+      return false;
+    }
+  return true;
+}
+
+bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,
+                             met_diag_fn_t diag, void *user) {
+  *out = MET_PLAN_BEST;
+  if (!text.length || met_plan_strategy_parse(text.data, text.length, out) == MET_OK) return true;
+  met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "unknown planner '%.*s'; use " MET_PLAN_STRATEGY_NAMES,
+                (int)text.length, text.data);
+  return false;
+}

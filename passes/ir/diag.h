@@ -1,0 +1,60 @@
+// passes/ir/diag.h: diagnostics of the MLIR layer: the list an analysis collects on its own
+// thread (emitted later in a fixed order), emitting one through a met_diag_fn_t, where
+// module-level ones go, and numeric options that fail as one located line.
+// Thread-compatible: one list per analysis.
+#ifndef METRALE_PASSES_DIAG_H
+#define METRALE_PASSES_DIAG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "metrale/arena.h"
+#include "metrale/planner.h"
+#include "metrale/passes.h"
+#include "mlir-c/IR.h"
+#include "ir/params.h"
+
+typedef struct met_diag_t {
+  MlirLocation loc;
+  met_diag_severity_t severity;
+  const char *message;  // in the run's arena
+} met_diag_t;
+
+typedef struct met_diag_list_t {
+  met_diag_t *items;
+  size_t count, cap;
+} met_diag_list_t;
+
+// Appends a formatted diagnostic (message stored in |arena|). MET_ENOMEM on failure.
+met_status_t met_diag_add(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
+                          met_diag_severity_t sev, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+// Appends a diagnostic whose message is |len| bytes of |msg| (copied into |arena|).
+met_status_t met_diag_add_str(met_arena_t *arena, met_diag_list_t *list, MlirLocation loc,
+                              met_diag_severity_t sev, const char *msg, size_t len);
+
+// Formats and emits one diagnostic through |diag|.
+void met_diag_emit(met_diag_fn_t diag, void *user, MlirLocation loc, met_diag_severity_t sev,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+// Where module-level diagnostics go: the module's own location when it is a real one
+// (an explicit `module` line), else (an implicit module, file:0:0) the location of its
+// first op, so that editors and -verify-diagnostics see a real line.
+MlirLocation met_diag_module_loc(MlirOperation module);
+
+// Parses the numeric option |opt| (MET_OPT_*, a NUM of metrale/options.def: its name and
+// range come from there) with metrale/parse.h's rule into |*out|; |absent| when |text| is
+// empty. On error, one located line and false.
+bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t absent,
+                         uint64_t *out, met_diag_fn_t diag, void *user);
+// Parses the planner= option ("best" when empty, or a met_plan_strategy_name).
+bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,
+                             met_diag_fn_t diag, void *user);
+// Parses an argument spec option ("params", "states": passes/ir/params.h's grammar) into
+// |*out|; every function an "@NAME:" item names must be a func.func of |module|. On error,
+// one line at the module and false.
+bool met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef text,
+                          met_param_spec_t *out, met_diag_fn_t diag, void *user);
+
+#endif

@@ -1,0 +1,97 @@
+// params.c: parsing the parameter-argument selection of the params= and states= options
+// ("0,2-5,7-", "all", "float", "none", and "@fn:..." items). See passes/ir/params.h.
+#include <stdint.h>
+#include <string.h>
+
+#include "ir/params.h"
+
+static bool parse_sel(const char *s, size_t len, met_param_sel_t *out, const char **why) {
+  memset(out, 0, sizeof(*out));
+  if (len == 0 || (len == 4 && !memcmp(s, "none", 4))) return true;
+  if (len == 3 && !memcmp(s, "all", 3)) { out->all = true; return true; }
+  if (len == 5 && !memcmp(s, "float", 5)) { out->floats = true; return true; }
+  size_t i = 0;
+  while (i < len) {
+    int64_t lo = 0, hi;
+    size_t start = i;
+    while (i < len && s[i] >= '0' && s[i] <= '9') {
+      if (lo > (INT64_MAX - 9) / 10) { *why = "index too large"; return false; }
+      lo = lo * 10 + (s[i++] - '0');
+    }
+    if (i == start) { *why = "expected an argument index"; return false; }
+    hi = lo;
+    if (i < len && s[i] == '-') {
+      ++i;
+      if (i == len || s[i] == ',') {
+        hi = INT64_MAX;
+      } else {
+        size_t hs = i;
+        hi = 0;
+        while (i < len && s[i] >= '0' && s[i] <= '9') {
+          if (hi > (INT64_MAX - 9) / 10) { *why = "index too large"; return false; }
+          hi = hi * 10 + (s[i++] - '0');
+        }
+        if (i == hs) { *why = "expected the end of a range"; return false; }
+        if (hi < lo) { *why = "a range ends before it starts"; return false; }
+      }
+    }
+    if (out->range_count == 64) { *why = "more than 64 ranges"; return false; }
+    out->lo[out->range_count] = lo;
+    out->hi[out->range_count++] = hi;
+    if (i < len) {
+      if (s[i] != ',') { *why = "expected ',' between indices"; return false; }
+      ++i;
+      if (i == len) { *why = "trailing ','"; return false; }
+    }
+  }
+  return true;
+}
+
+bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
+                          const char **why) {
+  memset(out, 0, sizeof(*out));
+  *why = NULL;
+  bool have_entry = false;
+  for (size_t i = 0;;) {
+    size_t end = i;
+    while (end < len && s[end] != ';') ++end;
+    const char *item = s + i;
+    size_t n = end - i;
+    if (n == 0 && len > 0) { *why = "an empty item between ';'"; return false; }
+    if (n > 0 && item[0] == '@') {
+      const char *colon = memchr(item, ':', n);
+      if (!colon) { *why = "expected ':' after the function name (@NAME:SELECTION)"; return false; }
+      size_t nl = (size_t)(colon - item) - 1;
+      if (nl == 0) { *why = "an empty function name"; return false; }
+      for (size_t k = 0; k < out->fn_count; ++k)
+        if (out->fn_len[k] == nl && !memcmp(out->fn_name[k], item + 1, nl)) {
+          *why = "two items name one function";
+          return false;
+        }
+      if (out->fn_count == MET_PARAM_MAX_FUNCTIONS) { *why = "more than 16 named functions"; return false; }
+      size_t k = out->fn_count++;
+      out->fn_name[k] = item + 1;
+      out->fn_len[k] = nl;
+      if (!parse_sel(colon + 1, n - nl - 2, &out->fn_sel[k], why)) return false;
+    } else {
+      if (have_entry) { *why = "two items without a function name"; return false; }
+      have_entry = true;
+      if (!parse_sel(item, n, &out->entry, why)) return false;
+    }
+    if (end >= len) break;
+    i = end + 1;
+  }
+  return true;
+}
+
+const met_param_sel_t *met_param_spec_for(const met_param_spec_t *spec, const char *name,
+                                          size_t len, bool entry, bool *named) {
+  *named = false;
+  if (!spec) return NULL;
+  for (size_t k = 0; k < spec->fn_count; ++k)
+    if (spec->fn_len[k] == len && !memcmp(spec->fn_name[k], name, len)) {
+      *named = true;
+      return &spec->fn_sel[k];
+    }
+  return entry ? &spec->entry : NULL;
+}

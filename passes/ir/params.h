@@ -1,0 +1,46 @@
+// passes/ir/params.h: which arguments are parameters (or states): indices from an option
+// ("0,2-5,7-", "all", "float", "none"), besides the `metrale.param` / `metrale.state`
+// argument attributes. passes/ir/params.c parses them.
+//
+// The option is a list of items separated by ';'. An item without a function name
+// applies to every entry function (a public one: no sym_visibility, or "public"); an
+// item "@NAME:SELECTION" applies to the function @NAME alone, in place of the entry
+// item. Private functions (callees) take their arguments' roles from no item unless one
+// names them: their arguments are what their callers pass, and naming one gets a warning.
+#ifndef METRALE_PASSES_PARAMS_H
+#define METRALE_PASSES_PARAMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// One selection of arguments.
+typedef struct met_param_sel_t {
+  bool all, floats;
+  size_t range_count;
+  int64_t lo[64], hi[64];  // inclusive ranges; hi = INT64_MAX for "7-"
+} met_param_sel_t;
+
+enum { MET_PARAM_MAX_FUNCTIONS = 16 };
+
+typedef struct met_param_spec_t {
+  met_param_sel_t entry;   // the item without a name: entry functions
+  size_t fn_count;         // items naming a function
+  const char *fn_name[MET_PARAM_MAX_FUNCTIONS];  // borrowed from the parsed text
+  size_t fn_len[MET_PARAM_MAX_FUNCTIONS];
+  met_param_sel_t fn_sel[MET_PARAM_MAX_FUNCTIONS];
+} met_param_spec_t;
+
+// Parses |len| bytes of |s| into |out| (names point into |s|). False with a reason in
+// |why| when malformed: an empty item, a name without ':', two items for one function or
+// two without a name, more than MET_PARAM_MAX_FUNCTIONS names.
+bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
+                          const char **why);
+
+// The selection for the function named |name| (|len| bytes), public or not: its own
+// item, else the entry item for an entry function, else NULL. *|named| is set when an
+// item names the function.
+const met_param_sel_t *met_param_spec_for(const met_param_spec_t *spec, const char *name,
+                                          size_t len, bool entry, bool *named);
+
+#endif

@@ -1,0 +1,165 @@
+// sarif.c: see sarif.h.
+#include "report/sarif.h"
+
+#include <string.h>
+
+#include "adapter/adapter.h"
+
+// The README's home: help URIs point at its sections.
+#define MET_README "https://github.com/metrale/metrale/blob/main/README.md"
+
+// One rule per kind of finding. A diagnostic gets the first rule one of whose phrases
+// its message contains: the messages are metrale's own, and every kind has one wording
+// (test/BadInput holds each), so the phrase is the kind's name. "metrale.other" catches
+// the rest.
+typedef struct rule_t {
+  const char *id, *text, *anchor;
+  const char *phrases[4];
+} rule_t;
+
+static const rule_t kRules[] = {
+    {"metrale.budget", "The Budget of one run of a function on a target",
+     "what-it-prints", {"metrale.budget @", NULL}},
+    {"metrale.memory", "The memory model of the module on a target", "the-memory-model",
+     {"memory on ", NULL}},
+    {"metrale.dispatch", "Dispatch stats of one invocation, or one dispatch's roofline",
+     "dispatch-stats-predicted-and-measured", {"metrale.dispatch @", "dispatch ", NULL}},
+    {"metrale.does-not-fit", "The model does not fit the target's memory",
+     "the-memory-model", {"does not fit", NULL}},
+    {"metrale.off-fast-path", "An op off the target's fast path: its own dispatch",
+     "what-is-counted-and-what-is-said", {"off the fast path", NULL}},
+    {"metrale.unknown-flops", "FLOPs not known: the latency is a lower bound",
+     "dispatch-stats-predicted-and-measured", {"the FLOPs of", NULL}},
+    {"metrale.dynamic-dims", "Dynamic dims counted as 1: byte counts are lower bounds",
+     "what-is-counted-and-what-is-said", {"dynamic dims", NULL}},
+    {"metrale.loop-body", "A loop or branch body whose repetitions a static count cannot know",
+     "what-is-counted-and-what-is-said", {"the body of '", "a region of '", "nested more than", NULL}},
+    {"metrale.unresolved-call", "A call whose callee could not be counted",
+     "what-is-counted-and-what-is-said", {"calls @", "calls a function not known", NULL}},
+    {"metrale.weight-like-arguments", "Unmarked float arguments that look like weights",
+     "the-metrale-command", {"unmarked float argument", NULL}},
+    {"metrale.unsized-value", "A value without a dense byte size (counted as 0)",
+     "what-is-counted-and-what-is-said", {"no dense size", "unranked", "no storage width", NULL}},
+    {"metrale.overflow", "A size or sum that passes 2^64", "what-is-counted-and-what-is-said",
+     {"overflows 64 bits", "more than 2^64", NULL}},
+    {"metrale.option", "An invalid option", "metrale-opt-every-upstream-dialect-and-pass-plus-metrales",
+     {"invalid ", "unknown target", "unknown planner", NULL}},
+    {"metrale.declaration", "A malformed metrale or DLTI declaration",
+     "what-is-counted-and-what-is-said", {"dlti.", "metrale.", "attribute", NULL}},
+    {"metrale.other", "Other findings", "what-is-counted-and-what-is-said", {NULL}},
+};
+enum { kRuleCount = sizeof(kRules) / sizeof(kRules[0]) };
+
+static int rule_of(const char *msg) {
+  for (int r = 0; r < kRuleCount; ++r)
+    for (const char *const *p = kRules[r].phrases; *p; ++p)
+      if (strstr(msg, *p)) return r;
+  return kRuleCount - 1;
+}
+
+void met_sarif_initialize(met_sarif_t *s, met_diag_fn_t next, void *next_user) {
+  memset(s, 0, sizeof(*s));
+  met_arena_initialize(met_allocator_system(), &s->arena);
+  s->next = next;
+  s->next_user = next_user;
+}
+
+void met_sarif_deinitialize(met_sarif_t *s) { met_arena_deinitialize(&s->arena); }
+
+void met_sarif_diag(void *user, MlirLocation loc, met_diag_severity_t severity,
+                    const char *message) {
+  met_sarif_t *s = user;
+  if (s->next) s->next(s->next_user, loc, severity, message);
+  if (s->status) return;
+  met_status_t st = met_arena_reserve(&s->arena, (void **)&s->items, &s->cap, s->count,
+                                      sizeof(met_sarif_result_t));
+  met_sarif_result_t r = {rule_of(message), severity, NULL, NULL, 0, 0};
+  r.message = st ? NULL : met_arena_strndup(&s->arena, message, strlen(message));
+  MlirStringRef file;
+  if (!st && met_adapter_loc_parts(loc, &file, &r.line, &r.col) && file.length)
+    r.file = met_arena_strndup(&s->arena, file.data, file.length);
+  if (st || !r.message) { s->status = st ? st : MET_ENOMEM; return; }
+  s->items[s->count++] = r;
+}
+
+static const char *level(met_diag_severity_t s) {
+  return s == MET_DIAG_ERROR ? "error" : s == MET_DIAG_WARNING ? "warning" : "note";
+}
+
+// " name=123" pairs of a summary message, as JSON members.
+static void metrics(met_strbuf_t *sb, const char *msg) {
+  bool any = false;
+  for (const char *p = msg; (p = strchr(p, '=')) != NULL; ++p) {
+    const char *k = p;
+    while (k > msg && (k[-1] == '_' || (k[-1] >= 'a' && k[-1] <= 'z'))) --k;
+    const char *v = p + 1, *e = v;
+    while (*e >= '0' && *e <= '9') ++e;
+    bool boolean = !strncmp(v, "true", 4) || !strncmp(v, "false", 5);
+    if (boolean) e = v + (*v == 't' ? 4 : 5);
+    if (k == p || e == v || (*e && *e != ' ' && *e != ',' && *e != ')')) continue;
+    met_strbuf_cstr(sb, any ? ", \"" : ", \"properties\": {\"metrics\": {\"");
+    met_strbuf_append(sb, k, (size_t)(p - k));
+    MET_STRBUF_LIT(sb, "\": ");
+    met_strbuf_append(sb, v, (size_t)(e - v));
+    any = true;
+  }
+  if (any) MET_STRBUF_LIT(sb, "}}");
+}
+
+// A file path as a URI reference: absolute paths as file:// URIs, others relative (SARIF
+// resolves them against the log's location); characters outside the unreserved set and
+// '/' percent-encoded.
+static void uri(met_strbuf_t *sb, const char *path) {
+  MET_STRBUF_LIT(sb, "\"");
+  if (path[0] == '/') MET_STRBUF_LIT(sb, "file://");
+  for (const unsigned char *c = (const unsigned char *)path; *c; ++c) {
+    bool keep = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+                strchr("-._~/", *c);
+    if (keep) met_strbuf_append(sb, (const char *)c, 1);
+    else met_strbuf_printf(sb, "%%%02X", *c);
+  }
+  MET_STRBUF_LIT(sb, "\"");
+}
+
+void met_sarif_render(const met_sarif_t *s, met_strbuf_t *sb) {
+  bool used[kRuleCount] = {false};
+  int index[kRuleCount];
+  for (size_t i = 0; i < s->count; ++i) used[s->items[i].rule] = true;
+  MET_STRBUF_LIT(sb, "{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", "
+                     "\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {\"name\": "
+                     "\"metrale\", \"informationUri\": \"" MET_README "\", \"rules\": [");
+  int n = 0;
+  for (int r = 0; r < kRuleCount; ++r) {
+    if (!used[r]) continue;
+    index[r] = n;
+    met_strbuf_cstr(sb, n++ ? ",\n    {\"id\": " : "\n    {\"id\": ");
+    met_strbuf_json_string(sb, kRules[r].id);
+    MET_STRBUF_LIT(sb, ", \"shortDescription\": {\"text\": ");
+    met_strbuf_json_string(sb, kRules[r].text);
+    MET_STRBUF_LIT(sb, "}, \"helpUri\": \"" MET_README "#");
+    met_strbuf_cstr(sb, kRules[r].anchor);
+    MET_STRBUF_LIT(sb, "\"}");
+  }
+  MET_STRBUF_LIT(sb, "]}}, \"results\": [");
+  for (size_t i = 0; i < s->count; ++i) {
+    const met_sarif_result_t *r = &s->items[i];
+    met_strbuf_cstr(sb, i ? ",\n  {\"ruleId\": " : "\n  {\"ruleId\": ");
+    met_strbuf_json_string(sb, kRules[r->rule].id);
+    met_strbuf_printf(sb, ", \"ruleIndex\": %d, \"level\": \"%s\", \"message\": {\"text\": ",
+                      index[r->rule], level(r->severity));
+    met_strbuf_json_string(sb, r->message);
+    MET_STRBUF_LIT(sb, "}");
+    if (r->file) {
+      MET_STRBUF_LIT(sb, ", \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
+      uri(sb, r->file);
+      MET_STRBUF_LIT(sb, "}");
+      if (r->line > 0)
+        met_strbuf_printf(sb, ", \"region\": {\"startLine\": %d, \"startColumn\": %d}", r->line,
+                          r->col > 0 ? r->col : 1);
+      MET_STRBUF_LIT(sb, "}}]");
+    }
+    metrics(sb, r->message);
+    MET_STRBUF_LIT(sb, "}");
+  }
+  MET_STRBUF_LIT(sb, "]}]}\n");
+}

@@ -1,0 +1,145 @@
+// tools/run/exec_internal.h: what the files of `metrale run` share (exec_run.c: signature,
+// inputs, engine, invocations; exec_values.c: the arguments' and results' values;
+// exec_hooks.c: the host hooks the compiled code calls; exec_lower.c: diagnostics, module
+// preparation and the pass pipeline). Internal.
+#ifndef METRALE_PASSES_EXEC_INTERNAL_H
+#define METRALE_PASSES_EXEC_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "run/exec_run.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#define S(lit) mlirStringRefCreateFromCString(lit)
+
+enum { ERR_ARGS = -1, ERR_LOWER = -2, ERR_JIT = -3, ERR_RUN = -4 };
+
+static inline uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline int fail(met_exec_result_t *out, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static inline int fail(met_exec_result_t *out, int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(out->error, sizeof out->error, fmt, ap);
+  va_end(ap);
+  return code;
+}
+
+static inline bool sref_eq(MlirStringRef s, const char *c) {
+  size_t n = strlen(c);
+  return s.length == n && (n == 0 || memcmp(s.data, c, n) == 0);
+}
+
+static inline void sref_copy(char *dst, size_t cap, MlirStringRef s) {
+  size_t n = s.length < cap - 1 ? s.length : cap - 1;
+  if (n) memcpy(dst, s.data, n);
+  dst[n] = 0;
+}
+
+// A bounded text sink for the C API's print callbacks; always NUL-terminated.
+typedef struct { char *buf; size_t cap, len; } sbuf_t;
+
+static inline void sbuf_cb(MlirStringRef s, void *ud) {
+  sbuf_t *b = ud;
+  if (b->len + 1 >= b->cap) return;
+  size_t n = s.length;
+  if (n > b->cap - 1 - b->len) n = b->cap - 1 - b->len;
+  memcpy(b->buf + b->len, s.data, n);
+  b->len += n;
+  b->buf[b->len] = 0;
+}
+
+// exec_values.c: an argument or result of the function that runs, and what they need.
+typedef struct {
+  MlirType type, elem;
+  bool is_memref;       // tensor or memref argument (descriptor)
+  int64_t rank;
+  int64_t *desc;        // (3 + 2*rank) words
+  void *data;           // aligned buffer
+  uint64_t data_bytes;  // buffer bytes
+  uint64_t n_elems;     // elements written by the generator
+  uint64_t ebytes;
+  union { int64_t i; double d; float f; uint16_t h; unsigned char raw[16]; } scalar;
+  void *argp;           // what args[k] points to (desc pointer or scalar)
+  bool resident;        // a parameter or state: filled once, not host input of a run
+  bool filled;
+} arg_t;
+
+typedef struct {
+  MlirType type, elem;
+  bool is_memref;
+  int64_t rank;
+  uint64_t offset, size; // in the result struct
+  uint64_t bytes;        // buffer bytes (static)
+} res_t;
+
+// Storage bytes of a scalar as the LLVM lowering lays it out in memory (0: unsupported).
+uint64_t exec_elem_bytes(MlirType t);
+// The type as MLIR prints it, truncated to |cap|.
+void exec_type_str(MlirType t, char *dst, size_t cap);
+// Fills an argument: zeros, or values in [0, 1) for floats from |seed| and |k|.
+void exec_fill_arg(arg_t *a, met_exec_inputs_t kind, uint64_t seed, size_t k);
+// Available memory: MemAvailable of /proc/meminfo, else free pages; UINT64_MAX unknown.
+uint64_t exec_avail_memory(void);
+// Static buffer size (elements) of a shaped type; false if dynamic or not strided (|why|).
+bool exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *strides,
+                        int64_t *offset, uint64_t *n_elems, uint64_t *span, char *why,
+                        size_t whycap);
+// One element at |p| (|eb| bytes) as a double (0 for types it does not know).
+double exec_elem_value(MlirType t, const unsigned char *p, uint64_t eb);
+
+// The first error diagnostic of a step, captured instead of printed (exec_lower.c).
+typedef struct {
+  int errors;
+  char msg[320];
+  char loc[160];
+} diag_t;
+MlirLogicalResult exec_diag_handler(MlirDiagnostic d, void *ud);
+
+// exec_hooks.c: the host hooks. Their state is thread-local: the compiled function runs on
+// the thread that invokes it.
+typedef struct { const char *name; void *fn; } exec_hook_t;
+enum { EXEC_N_HOOKS = 6 };
+// Fills |h| (EXEC_N_HOOKS entries): the symbols the engine resolves to the hooks.
+size_t exec_hooks_table(exec_hook_t *h);
+// Kernel markers count into |kernels| (|kstart|: their start times); NULL disarms.
+void exec_hooks_arm(met_exec_kernel_t *kernels, uint64_t *kstart, size_t n);
+void exec_hooks_reset(void);  // the allocation counters of one invocation
+void exec_hooks_counts(uint64_t *events, uint64_t *bytes, uint64_t *high_water,
+                       uint64_t *frees);
+void exec_hooks_release(void *ptr);  // a result buffer the hooks allocated
+uint64_t exec_hooks_reclaim(void);   // frees every live block; their bytes
+// In the child process: a failed allocation writes a wire_t there and exits.
+void exec_hooks_fail_to(int fd);
+
+// What the child sends back: its code and result, then the kernels' counters. A failed
+// allocation sends rc WIRE_NO_MEMORY with the size in result.alloc_bytes.
+typedef struct wire_t {
+  int rc;
+  met_exec_result_t result;
+} wire_t;
+enum { WIRE_NO_MEMORY = -97 };
+
+// exec_lower.c
+MlirOperation exec_find_func(MlirOperation module, const char *name);
+// An error when |func| holds an op of an unregistered dialect (nothing lowers it).
+int exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
+                             met_exec_result_t *out);
+// Prepares the clone |mop| (drops what |name| does not call, marks its C interface),
+// lowers it to the LLVM dialect with the kernel markers inserted, and records the
+// bufferized function's copies, allocations and resident bindings in |out|.
+int exec_lower(MlirContext ctx, MlirOperation mop, const char *name,
+               const met_exec_options_t *opt, diag_t *dg, met_exec_result_t *out);
+
+#endif

@@ -1,0 +1,186 @@
+// exec_values.c: the values of `metrale run` (exec_internal.h): element sizes and names
+// of types, the inputs' fills, static buffer extents, available memory, and elements read
+// back as numbers for the results' checksum.
+#define _GNU_SOURCE 1 // sysconf(_SC_AVPHYS_PAGES)
+#include <inttypes.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "run/exec_internal.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+// ---------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------
+
+// Storage bytes of a scalar as the LLVM lowering lays it out in memory (0: unsupported).
+uint64_t exec_elem_bytes(MlirType t) {
+  if (mlirTypeIsAIndex(t)) return 8;
+  unsigned bits = 0;
+  if (mlirTypeIsAInteger(t)) bits = mlirIntegerTypeGetWidth(t);
+  else if (mlirTypeIsAFloat(t)) bits = mlirFloatTypeGetWidth(t);
+  else if (mlirTypeIsAComplex(t)) {
+    uint64_t e = exec_elem_bytes(mlirComplexTypeGetElementType(t));
+    return 2 * e;
+  } else return 0;
+  if (bits == 0 || bits > 128) return 0;
+  uint64_t b = (bits + 7) / 8, p = 1;
+  while (p < b) p <<= 1; // LLVM's alloc size: i24 -> 4, tf32 (19 bits) -> 4
+  return p;
+}
+
+void exec_type_str(MlirType t, char *dst, size_t cap) {
+  sbuf_t b = {dst, cap, 0};
+  dst[0] = 0;
+  mlirTypePrint(t, sbuf_cb, &b);
+}
+
+// ---------------------------------------------------------------------------------------
+// Arguments
+// ---------------------------------------------------------------------------------------
+
+
+
+
+
+static uint64_t splitmix(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static uint16_t f32_to_f16(float f) {
+  uint32_t x;
+  memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000u;
+  int32_t e = (int32_t)((x >> 23) & 0xff) - 127 + 15;
+  uint32_t m = x & 0x7fffffu;
+  if (e <= 0) return (uint16_t)sign; // flush tiny values to zero (inputs are in [0, 1))
+  if (e >= 31) return (uint16_t)(sign | 0x7c00u);
+  return (uint16_t)(sign | ((uint32_t)e << 10) | (m >> 13));
+}
+
+// Fills an argument: zeros, or values in [0, 1) for floats (non-negative: weights that
+// feed sqrt/rsqrt/log, e.g. batch-norm variances, stay out of NaN) and [0, 4) for
+// integers (small non-negative integers keep index-like inputs in bounds).
+void exec_fill_arg(arg_t *a, met_exec_inputs_t kind, uint64_t seed, size_t k) {
+  if (!a->is_memref) return; // scalars are set once
+  memset(a->data, 0, a->data_bytes);
+  if (kind != MET_EXEC_INPUTS_RANDOM) return;
+  uint64_t s = seed ^ (0x100000001b3ull * (k + 1));
+  MlirType t = a->elem;
+  unsigned char *p = a->data;
+  uint64_t n = a->n_elems;
+  if (mlirTypeIsAF32(t)) {
+    float *q = (float *)p;
+    for (uint64_t i = 0; i < n; i++) q[i] = (float)(splitmix(&s) >> 40) / (float)(1 << 24);
+  } else if (mlirTypeIsAF64(t)) {
+    double *q = (double *)p;
+    for (uint64_t i = 0; i < n; i++) q[i] = (double)(splitmix(&s) >> 11) / (double)(1ull << 53);
+  } else if (mlirTypeIsAF16(t) || mlirTypeIsABF16(t)) {
+    uint16_t *q = (uint16_t *)p;
+    bool bf = mlirTypeIsABF16(t);
+    for (uint64_t i = 0; i < n; i++) {
+      float f = (float)(splitmix(&s) >> 40) / (float)(1 << 24);
+      uint32_t x;
+      memcpy(&x, &f, 4);
+      q[i] = bf ? (uint16_t)(x >> 16) : f32_to_f16(f);
+    }
+  } else if (mlirTypeIsAInteger(t) || mlirTypeIsAIndex(t)) {
+    uint64_t eb = a->ebytes;
+    for (uint64_t i = 0; i < n; i++) {
+      uint64_t v = splitmix(&s) & 3u;
+      if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1) v &= 1u;
+      memcpy(p + i * eb, &v, eb); // little-endian: low bytes
+    }
+  } // other element types (f8, complex, ...) stay zero
+}
+
+// Available memory: MemAvailable of /proc/meminfo (counts reclaimable cache), else
+// sysconf's free pages.
+uint64_t exec_avail_memory(void) {
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (f) {
+    char line[256];
+    unsigned long long kb;
+    while (fgets(line, sizeof line, f))
+      if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) { fclose(f); return (uint64_t)kb * 1024u; }
+    fclose(f);
+  }
+  long pages = sysconf(_SC_AVPHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || psz <= 0) return UINT64_MAX;
+  return (uint64_t)pages * (uint64_t)psz;
+}
+
+// Static buffer size (elements) of a shaped type; false if dynamic or not strided.
+bool exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *strides,
+                        int64_t *offset, uint64_t *n_elems, uint64_t *span, char *why,
+                        size_t whycap) {
+  if (!mlirShapedTypeHasRank(t)) { snprintf(why, whycap, "unranked"); return false; }
+  int64_t r = mlirShapedTypeGetRank(t);
+  if (r > 32) { snprintf(why, whycap, "rank %" PRId64 " > 32", r); return false; }
+  *rank = r;
+  uint64_t n = 1;
+  for (int64_t i = 0; i < r; i++) {
+    if (mlirShapedTypeIsDynamicDim(t, i)) { snprintf(why, whycap, "dynamic dimension %" PRId64, i); return false; }
+    sizes[i] = mlirShapedTypeGetDimSize(t, i);
+    if (sizes[i] < 0 || (sizes[i] && __builtin_mul_overflow(n, (uint64_t)sizes[i], &n))) {
+      snprintf(why, whycap, "size overflow");
+      return false;
+    }
+    if (!sizes[i]) n = 0;
+  }
+  *offset = 0;
+  if (mlirTypeIsAMemRef(t)) {
+    if (mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, offset))) {
+      snprintf(why, whycap, "non-strided layout");
+      return false;
+    }
+    for (int64_t i = 0; i < r; i++)
+      if (strides[i] == INT64_MIN || strides[i] < 0) { snprintf(why, whycap, "dynamic or negative stride"); return false; }
+    if (*offset == INT64_MIN || *offset < 0) { snprintf(why, whycap, "dynamic offset"); return false; }
+  } else {
+    int64_t st = 1;
+    for (int64_t i = r - 1; i >= 0; i--) { strides[i] = st; st *= sizes[i] ? sizes[i] : 1; }
+  }
+  uint64_t sp = n ? (uint64_t)*offset + 1 : 0;
+  for (int64_t i = 0; i < r && n; i++) sp += (uint64_t)(sizes[i] - 1) * (uint64_t)strides[i];
+  *n_elems = n;
+  *span = sp;
+  return true;
+}
+
+static float f16_to_f32(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu, x;
+  if (e == 0) {
+    float f = (float)m / 16777216.0f; // subnormal: m * 2^-24
+    return sign ? -f : f;
+  }
+  if (e == 31) x = sign | 0x7f800000u | (m << 13);
+  else x = sign | ((e - 15 + 127) << 23) | (m << 13);
+  float f;
+  memcpy(&f, &x, 4);
+  return f;
+}
+
+// One element as a double (0 for types it does not know).
+double exec_elem_value(MlirType t, const unsigned char *p, uint64_t eb) {
+  if (mlirTypeIsAF32(t)) { float f; memcpy(&f, p, 4); return f; }
+  if (mlirTypeIsAF64(t)) { double d; memcpy(&d, p, 8); return d; }
+  if (mlirTypeIsAF16(t)) { uint16_t h; memcpy(&h, p, 2); return f16_to_f32(h); }
+  if (mlirTypeIsABF16(t)) { uint16_t h; memcpy(&h, p, 2); uint32_t x = (uint32_t)h << 16; float f; memcpy(&f, &x, 4); return f; }
+  if (mlirTypeIsAIndex(t) || mlirTypeIsAInteger(t)) {
+    unsigned w = mlirTypeIsAIndex(t) ? 64 : mlirIntegerTypeGetWidth(t);
+    if (w > 64) return 0;
+    uint64_t v = 0;
+    memcpy(&v, p, eb < 8 ? eb : 8);
+    if (w < 64) {
+      v &= (UINT64_C(1) << w) - 1;
+      if (w > 1 && (v >> (w - 1)) & 1) v |= ~((UINT64_C(1) << w) - 1); // sign-extend
+    }
+    return (double)(int64_t)v;
+  }
+  return 0;
+}
