@@ -1,6 +1,8 @@
-// tools/cli.h: what the files of the `metrale` command share (metrale.c: usage, options,
-// diagnostics, budget/memory/dispatch/targets; metrale_sweep.c: their runs and CSV rows;
-// cli_once.c: what a sweep over targets holds of a model's runs; metrale_exec.c: `metrale plan` and `metrale run`). Internal to the tool.
+// tools/cli.h: what the files of the `metrale` command share. cli.c: the helpers every
+// command uses (usage, diagnostics, options, reading a model); the commands, one file
+// each: cmd_targets.c, cmd_analyse.c (budget, memory, dispatch; its runs and CSV rows in
+// sweep.c, what a sweep holds of a model's output in cli_once.c), cmd_plan.c, cmd_run.c;
+// metrale.c is main. Calls go main -> commands -> sweep.c -> cli.c. Internal to the tool.
 #ifndef METRALE_TOOLS_CLI_H
 #define METRALE_TOOLS_CLI_H
 
@@ -49,8 +51,10 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
 bool cli_check_values(const cli_opts_t *o);
 // Parses o->model; NULL (after the parser's located errors) when it cannot.
 MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx);
+// Parses the model at |path| with |o|'s parser options, as cli_load.
+MlirModule cli_load_path(const cli_opts_t *o, const char *path, MlirContext *out_ctx);
 
-// metrale_sweep.c: the state of a sweep over models and targets.
+// sweep.c: the state of a sweep over models and targets.
 typedef struct sweep_t {
   met_strbuf_t *svg;        // memory --svg: the picture of the (first) model
   const met_target_t *svg_target;
@@ -68,7 +72,10 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
                   sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
                   met_diag_fn_t diag, void *duser);
 
-int cmd_plan(int argc, char **argv);  // metrale_exec.c
-int cmd_exec(int argc, char **argv);  // metrale_exec.c
+// The commands, called by main (metrale.c); each returns the exit status.
+int cmd_targets(int argc, char **argv);                                   // cmd_targets.c
+int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd);   // cmd_analyse.c
+int cmd_plan(int argc, char **argv);                                      // cmd_plan.c
+int cmd_run(int argc, char **argv);                                       // cmd_run.c
 
 #endif

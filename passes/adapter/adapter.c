@@ -1,5 +1,9 @@
-// adapter.c: MLIR func.func -> met_graph_t: the walk, values, ops and arguments
-// (region bodies and calls: adapter_regions.c; names and locations: adapter_locs.c).
+// adapter.c: MLIR func.func -> met_graph_t: the walk over ops and region bodies. It calls
+// its helpers, which never call it back: adapter_values.c (caches, value sizes and names,
+// dead ops), adapter_args.c (the arguments), adapter_regions.c (counting a region's graph,
+// calls), adapter_lowering.c, adapter_generic.c, adapter_loops.c, adapter_flops.c (facts
+// of one op), adapter_locs.c (names and locations); their shared state is
+// adapter_internal.h.
 //
 // One walk over the body's top-level ops in program order (positions count every
 // top-level op, graph nodes are made only for ops that touch shaped values). Uses inside
@@ -23,20 +27,6 @@
 #include "ir/attrs.h"
 #include "ir/ir.h"
 
-
-void met_adapter_cache_initialize(met_adapter_cache_t *c) {
-  memset(c, 0, sizeof(*c));
-  met_arena_initialize(met_allocator_system(), &c->arena);
-  met_ptrmap_initialize(&c->arena, &c->opcache);
-  met_ptrmap_initialize(&c->arena, &c->typecache);
-  met_ptrmap_initialize(&c->arena, &c->itercache);
-  met_ptrmap_initialize(&c->arena, &c->loopcache);
-}
-
-void met_adapter_cache_deinitialize(met_adapter_cache_t *c) {
-  met_arena_deinitialize(&c->arena);
-  memset(c, 0, sizeof(*c));
-}
 
 static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **out) {
   met_adapter_cache_t *c = b->sh->cache;
@@ -75,90 +65,6 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   MET_RETURN_IF_ERROR(met_ptrmap_put(&c->opcache, id.ptr, (uint32_t)c->nops));
   *out = &c->ops[c->nops++];
   return MET_OK;
-}
-
-met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out) {
-  met_adapter_cache_t *c = sh->cache;
-  uint32_t k = met_ptrmap_get(&c->typecache, t.ptr);
-  if (k != UINT32_MAX) { *out = &c->types[k]; return MET_OK; }
-  MET_RETURN_IF_ERROR(met_arena_reserve(&c->arena, (void **)&c->types, &c->captypes, c->ntypes,
-                                        sizeof(type_entry_t)));
-  type_entry_t *e = &c->types[c->ntypes];
-  memset(e, 0, sizeof(*e));
-  e->shaped = met_type_is_shaped_value(t);
-  if (e->shaped)
-    e->status = met_type_size(t, sh->opt->target, sh->opt->dynamic_size, &e->size);
-  if (e->shaped && mlirShapedTypeHasRank(t)) {
-    intptr_t rank = mlirShapedTypeGetRank(t);
-    e->rank = (uint8_t)(rank > 255 ? 255 : rank);
-    for (intptr_t d = 0; d < rank && e->nonunit < 255; ++d)
-      e->nonunit += mlirShapedTypeGetDimSize(t, d) != 1;
-  }
-  MET_RETURN_IF_ERROR(met_ptrmap_put(&c->typecache, t.ptr, (uint32_t)c->ntypes));
-  *out = &c->types[c->ntypes++];
-  return MET_OK;
-}
-
-met_status_t met_adapter_name_value(builder_t *b, MlirValue v, uint32_t id) {
-  if (!b->sh->opt->record_names) return MET_OK;
-  b->sh->scratch.len = 0;
-  mlirValuePrintAsOperand(v, b->sh->names, met_mlir_append, &b->sh->scratch);
-  if (b->sh->scratch.status || !b->sh->scratch.data) return MET_OK;  // no name, no harm
-  const char *name = met_arena_strndup(b->sh->arena, b->sh->scratch.data, b->sh->scratch.len);
-  if (!name) return MET_ENOMEM;
-  return met_graph_set_value_name(b->g, id, name);
-}
-
-static met_status_t size_typed(builder_t *b, MlirType t, const type_entry_t *te, MlirLocation loc,
-                               const char *kind, intptr_t index, met_value_t *out,
-                               bool *overflow);
-
-// Sizes one shaped value; records what makes it incomplete. |what| ("result",
-// "argument") and |index| name it in diagnostics, formatted only when one is emitted.
-// Sets |*overflow| when the size overflows (an error was added).
-met_status_t met_adapter_size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *kind,
-                                     intptr_t index, met_value_t *out, bool *overflow) {
-  MlirType t = mlirValueGetType(v);
-  const type_entry_t *te;
-  MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, t, &te));
-  return size_typed(b, t, te, loc, kind, index, out, overflow);
-}
-
-// met_adapter_size_value of a value of type |t|, whose entry |te| is known.
-static met_status_t size_typed(builder_t *b, MlirType t, const type_entry_t *te, MlirLocation loc,
-                               const char *kind, intptr_t index, met_value_t *out,
-                               bool *overflow) {
-  met_type_size_t sz = te->size;
-  met_size_status_t s = te->status;
-  memset(out, 0, sizeof(*out));
-  out->alias = -1;
-  out->arg_index = -1;
-  out->rank = te->rank;
-  out->bytes = sz.bytes;
-  out->f32_bytes = sz.f32_bytes;
-  if (sz.is_float) out->flags |= MET_VALUE_F_FLOAT;
-  if (sz.is_memref) out->flags |= MET_VALUE_F_MEMREF;
-  if (sz.dynamic) out->flags |= MET_VALUE_F_DYNAMIC | (b->sh->opt->dynamic_size > 0 ? MET_VALUE_F_BOUND : 0);
-  *overflow = false;
-  if (s == MET_SIZE_OK) return MET_OK;
-  char what[48];
-  snprintf(what, sizeof(what), "%s #%" PRIdPTR, kind, index);
-  const char *ty = met_type_string(b->sh->arena, t);
-  if (!ty) return MET_ENOMEM;
-  if (s == MET_SIZE_OVERFLOW) {
-    *overflow = true;
-    b->sh->failed = true;
-    return met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_ERROR,
-                        "%s of type %s has no byte size: its element count times its storage "
-                        "width overflows 64 bits", what, ty);
-  }
-  // One warning per value whose bytes are unknown: it counts 0 and the report is
-  // incomplete (a lower bound).
-  out->flags |= MET_VALUE_F_UNRANKED;
-  out->bytes = out->f32_bytes = 0;
-  return met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
-                      "%s of type %s %s: counted as 0 bytes, so the report is a lower bound",
-                      what, ty, met_size_status_why(s));
 }
 
 static met_status_t take_operand(builder_t *b, uint32_t node, MlirValue v, bool dedupe) {
@@ -240,8 +146,8 @@ static met_status_t grow_stamps(builder_t *b) {
 
 static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos);
 
-met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *pos,
-                                    size_t *blocks) {
+// Appends nodes for every op of |region|'s blocks in order, from position |*pos| on.
+static met_status_t add_blocks(builder_t *b, MlirRegion region, int32_t *pos, size_t *blocks) {
   for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
        blk = mlirBlockGetNextInRegion(blk)) {
     ++*blocks;
@@ -250,6 +156,36 @@ met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *po
       MET_RETURN_IF_ERROR(add_op(b, op, (*pos)++));
   }
   return MET_OK;
+}
+
+// The scratch of |op| (graph.h, Scratch): each of its regions that holds tensors or
+// buffers is built here as a graph of its own (the walk recurses into it) and counted by
+// adapter_regions.c, which sets the report incomplete, with a warning, where a region
+// cannot be counted exactly.
+static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation loc,
+                                   const char *name, uint64_t *out_bytes, uint64_t *out_native,
+                                   uint64_t *out_dispatches) {
+  *out_bytes = *out_native = *out_dispatches = 0;
+  met_region_tally_t tally;
+  bool descend;
+  MET_RETURN_IF_ERROR(met_adapter_region_begin(b, loc, name, &tally, &descend));
+  if (!descend) return MET_OK;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
+    MlirRegion region = mlirOperationGetRegion(op, r);
+    if (mlirBlockIsNull(mlirRegionGetFirstBlock(region)) ||
+        !met_adapter_region_touches_shaped(region))
+      continue;
+    met_graph_t sub;
+    builder_t sb;
+    MET_RETURN_IF_ERROR(met_adapter_region_builder(b, region, &sub, &sb));
+    int32_t pos = 0;
+    size_t blocks = 0;
+    bool failed_before = b->sh->failed;
+    MET_RETURN_IF_ERROR(add_blocks(&sb, region, &pos, &blocks));
+    if (b->sh->failed != failed_before || !sub.node_count) continue;
+    MET_RETURN_IF_ERROR(met_adapter_region_count(b, &sub, pos, blocks, &tally));
+  }
+  return met_adapter_region_end(b, loc, name, &tally, out_bytes, out_native, out_dispatches);
 }
 
 static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
@@ -345,7 +281,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     if (!te.shaped) continue;
     met_value_t v;
     bool overflow;
-    MET_RETURN_IF_ERROR(size_typed(b, t, &te, loc, "result", r, &v, &overflow));
+    MET_RETURN_IF_ERROR(met_adapter_size_typed(b, t, &te, loc, "result", r, &v, &overflow));
     if (overflow) flags |= MET_NODE_F_NO_SIZE;
     result_dynamic |= met_value_unbound(&v);
     result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
@@ -365,8 +301,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   // named linalg ops build scalar bodies and are not looked into).
   uint64_t scratch = 0, scratch_native = 0, body_dispatches = 0;
   if (oe->walk_regions && mlirOperationGetNumRegions(op))
-    MET_RETURN_IF_ERROR(met_adapter_region_scratch(b, op, loc, oe->name, &scratch,
-                                                   &scratch_native, &body_dispatches));
+    MET_RETURN_IF_ERROR(region_scratch(b, op, loc, oe->name, &scratch, &scratch_native,
+                                       &body_dispatches));
   met_node_extra_t x = {0};
   x.scratch_bytes = scratch;
   x.scratch_native_bytes = scratch_native;
@@ -462,14 +398,6 @@ static void on_dead(void *user, MlirOperation op) {
   ++sh->ndead;
 }
 
-bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op) {
-  if (!sh->ndead) return false;
-  for (MlirOperation p = op; !mlirOperationIsNull(p) && !mlirOperationEqual(p, sh->func);
-       p = mlirOperationGetParentOperation(p))
-    if (met_adapter_dead_root(sh, p)) return true;
-  return false;
-}
-
 met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
                                met_adapter_cache_t *cache, met_arena_t *arena,
                                met_graph_t *graph, met_diag_list_t *diags, bool *out_failed) {
@@ -521,7 +449,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   if (!st) st = met_adapter_add_arguments(&b, func, entry);
   int32_t pos = 0;
   size_t blocks = 0;
-  if (!st) st = met_adapter_add_blocks(&b, body, &pos, &blocks);
+  if (!st) st = add_blocks(&b, body, &pos, &blocks);
   if (!st && blocks > 1) {
     graph->incomplete = true;
     st = met_diag_add(arena, diags, mlirOperationGetLocation(func), MET_DIAG_WARNING,

@@ -1,6 +1,8 @@
-// passes/adapter/adapter_internal.h: what the files of the adapter share (adapter.c: the walk,
-// values and ops; adapter_regions.c: region bodies and calls; adapter_locs.c: names and
-// locations; adapter_loops.c: loop counts). Internal to the adapter.
+// passes/adapter/adapter_internal.h: the one internal header of the adapter: the state
+// one function's build shares (adapter_shared_t, builder_t, the cache entries) and what
+// each helper file offers the walk. Calls go one way: adapter.c (the walk) calls the
+// helpers; a helper may call adapter_values.c (the state's services) and passes/ir/,
+// never adapter.c. Internal to the adapter.
 #ifndef METRALE_PASSES_ADAPTER_INTERNAL_H
 #define METRALE_PASSES_ADAPTER_INTERNAL_H
 
@@ -69,35 +71,33 @@ typedef struct builder_t {
   int depth;                  // region nesting (0: the function)
 } builder_t;
 
-// Records |v|'s printable name as graph value |id| when the options record names.
-met_status_t met_adapter_name_value(builder_t *b, MlirValue v, uint32_t id);
-
-// Whether an op in |region|, at any depth, touches a tensor or buffer (or is a call).
-bool met_adapter_region_touches_shaped(MlirRegion region);
-
-// Whether |op| is erased as dead, or lies inside an op that is (metrale/graph.h).
-bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op);
 // Whether |op| itself is a dead root (met_scan_body reports no op inside another): enough
 // where the walk stops at a dead op and never looks inside it.
 static inline bool met_adapter_dead_root(const adapter_shared_t *sh, MlirOperation op) {
   return sh->ndead && met_ptrmap_get(&sh->dead, op.ptr) != UINT32_MAX;
 }
 
-// adapter.c
+// --- adapter_values.c: the services of the shared state (calls no other adapter file) ---
+// The cached facts of type |t| (sized for the options' target and dynamic_size).
 met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out);
-// Appends nodes for every op of |region|'s blocks in order, from position |*pos| on.
-met_status_t met_adapter_add_blocks(builder_t *b, MlirRegion region, int32_t *pos,
-                                    size_t *blocks);
-
-// adapter_flops.c: the FLOPs of |op| (rules in the file); false when not known.
-bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
-                       uint64_t *out);
-
-// adapter.c: sizes one shaped value; records what makes it incomplete. |kind| ("result",
+// Records |v|'s printable name as graph value |id| when the options record names.
+met_status_t met_adapter_name_value(builder_t *b, MlirValue v, uint32_t id);
+// Sizes one shaped value; records what makes it incomplete. |kind| ("result",
 // "argument") and |index| name it in diagnostics. *|overflow| when its size overflows
 // (an error was added).
 met_status_t met_adapter_size_value(builder_t *b, MlirValue v, MlirLocation loc, const char *kind,
                                     intptr_t index, met_value_t *out, bool *overflow);
+// met_adapter_size_value of a value of type |t|, whose entry |te| is known.
+met_status_t met_adapter_size_typed(builder_t *b, MlirType t, const type_entry_t *te,
+                                    MlirLocation loc, const char *kind, intptr_t index,
+                                    met_value_t *out, bool *overflow);
+// Whether |op| is erased as dead, or lies inside an op that is (metrale/graph.h).
+bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op);
+
+// --- the helpers the walk calls ---------------------------------------------------------
+// adapter_flops.c: the FLOPs of |op| (rules in the file); false when not known.
+bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
+                       uint64_t *out);
 // adapter_loops.c: met_node_t.loops of compute op |op| of class |cls| (metrale/graph.h);
 // |linalg|: a linalg op (its maps may be read), |result_nonunit|: the most non-unit dims
 // of one of its results.
@@ -142,11 +142,33 @@ bool met_adapter_operand_folds(MlirOperation op, uint8_t folded, intptr_t i);
 met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, MlirStringRef name,
                                      met_opinfo_t *info, const char **out);
 
-// adapter_regions.c (definitions in metrale/graph.h: Scratch, Calls)
-// The scratch of |op| from its regions; |*out_dispatches| the most one region runs.
-met_status_t met_adapter_region_scratch(builder_t *b, MlirOperation op, MlirLocation loc,
-                                        const char *name, uint64_t *out_bytes,
-                                        uint64_t *out_native, uint64_t *out_dispatches);
+// --- adapter_regions.c (definitions in metrale/graph.h: Scratch, Calls) ---------------
+// Whether an op in |region|, at any depth, touches a tensor or buffer (or is a call).
+bool met_adapter_region_touches_shaped(MlirRegion region);
+// What the regions of one op add up to, as the walk builds them one by one.
+typedef struct met_region_tally_t {
+  uint64_t bytes, native;   // the largest planned arena of a region (and at native widths)
+  uint64_t dispatches;      // the most dispatches one region runs
+  size_t max_blocks;        // the most blocks of a region
+  bool incomplete;          // a region's report was
+} met_region_tally_t;
+// Starts the tally of an op's regions; *|out_descend| false (after a warning at |loc|:
+// the report is a lower bound) when the op is nested too deep to be looked into.
+met_status_t met_adapter_region_begin(builder_t *b, MlirLocation loc, const char *name,
+                                      met_region_tally_t *t, bool *out_descend);
+// Initializes |sub| and its builder |sb| (sharing |b|'s caches, one level deeper) for
+// |region|, with the region's inputs: its blocks' shaped arguments and the values of
+// enclosing graphs its ops use. The walk then adds the region's ops to |sb|.
+met_status_t met_adapter_region_builder(builder_t *b, MlirRegion region, met_graph_t *sub,
+                                        builder_t *sb);
+// Plans the region graph |sub| (|positions| schedule positions, |blocks| blocks) on the
+// target and adds it to |t|.
+met_status_t met_adapter_region_count(builder_t *b, met_graph_t *sub, int32_t positions,
+                                      size_t blocks, met_region_tally_t *t);
+// The op's scratch from |t|, and the warnings at |loc| where it is a lower bound.
+met_status_t met_adapter_region_end(builder_t *b, MlirLocation loc, const char *name,
+                                    const met_region_tally_t *t, uint64_t *out_bytes,
+                                    uint64_t *out_native, uint64_t *out_dispatches);
 // The cost of a func.call into |x| (|*has| set when it carries one).
 met_status_t met_adapter_call_cost(builder_t *b, MlirOperation op, MlirLocation loc,
                                    met_node_extra_t *x, bool *has);

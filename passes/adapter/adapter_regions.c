@@ -1,7 +1,8 @@
 // adapter_regions.c: what the adapter counts for an op's own regions and for a call
-// (metrale/graph.h: Scratch, Calls): each region is built as a graph of its own, with the
-// values it uses from enclosing graphs as its inputs, and planned on the same target.
-// Recursive in the nesting depth (at most MAX_REGION_DEPTH).
+// (metrale/graph.h: Scratch, Calls): each region is built as a graph of its own by the
+// walk (adapter.c), with the values it uses from enclosing graphs as its inputs (here),
+// and planned here on the same target. The walk recurses in the nesting depth (at most
+// MAX_REGION_DEPTH); this file calls no walk back.
 #include <inttypes.h>
 #include <string.h>
 
@@ -94,71 +95,76 @@ static met_status_t add_region_inputs(builder_t *sb, MlirRegion region) {
   return add_outer_uses(sb, region);
 }
 
-// The scratch of |op| (graph.h): the largest planned arena of one of its regions, each
-// built as a graph of its own (values defined outside the op are not its slots: they are
-// counted where they are defined) and analysed on the same target. Sets |*out_dispatches|
-// to the most dispatches one region runs; marks the graph incomplete, with a warning at
-// |op|, when a region cannot be counted exactly.
-met_status_t met_adapter_region_scratch(builder_t *b, MlirOperation op, MlirLocation loc,
-                                        const char *name, uint64_t *out_bytes,
-                                        uint64_t *out_native, uint64_t *out_dispatches) {
-  *out_bytes = *out_native = *out_dispatches = 0;
-  if (b->depth >= MAX_REGION_DEPTH) {
-    b->g->incomplete = true;
-    return met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
-                        "'%s' is nested more than %d regions deep: its body is not counted, so "
-                        "the report is a lower bound", name, MAX_REGION_DEPTH);
-  }
-  bool incomplete = false;
-  size_t max_blocks = 0;
-  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
-    MlirRegion region = mlirOperationGetRegion(op, r);
-    if (mlirBlockIsNull(mlirRegionGetFirstBlock(region)) || !met_adapter_region_touches_shaped(region))
+// The scratch of an op (graph.h): the largest planned arena of one of its regions, each
+// built as a graph of its own by the walk (adapter.c, region_scratch: values defined
+// outside the op are not its slots, they are counted where they are defined) and
+// analysed here on the same target, in three steps: met_adapter_region_begin,
+// met_adapter_region_count per region built, met_adapter_region_end.
+met_status_t met_adapter_region_begin(builder_t *b, MlirLocation loc, const char *name,
+                                      met_region_tally_t *t, bool *out_descend) {
+  memset(t, 0, sizeof(*t));
+  *out_descend = b->depth < MAX_REGION_DEPTH;
+  if (*out_descend) return MET_OK;
+  b->g->incomplete = true;
+  return met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
+                      "'%s' is nested more than %d regions deep: its body is not counted, so "
+                      "the report is a lower bound", name, MAX_REGION_DEPTH);
+}
+
+met_status_t met_adapter_region_builder(builder_t *b, MlirRegion region, met_graph_t *sub,
+                                        builder_t *sb) {
+  met_graph_initialize(&b->sh->tmp, sub);
+  sub->name = "region";
+  *sb = (builder_t){b->sh, sub, {0}, NULL, 0, b, b->depth + 1};  // shares |b|'s caches
+  met_ptrmap_initialize(&b->sh->tmp, &sb->map);
+  return add_region_inputs(sb, region);
+}
+
+met_status_t met_adapter_region_count(builder_t *b, met_graph_t *sub, int32_t positions,
+                                      size_t blocks, met_region_tally_t *t) {
+  if (sub->position_count < (uint32_t)positions) sub->position_count = (uint32_t)positions;
+  met_budget_report_t rep;
+  MET_RETURN_IF_ERROR(met_budget_analyze(sub, b->sh->opt->target, NULL, &b->sh->tmp, &rep));
+  const met_budget_t *bud = &rep.budget;
+  if (bud->arena_bytes > t->bytes) t->bytes = bud->arena_bytes;
+  uint64_t native = bud->arena_bytes - bud->width_overhead_bytes;
+  if (native > t->native) t->native = native;
+  // Dispatches the body launches each time it runs: its groups other than nested loop
+  // nests, which belong to this op's own nest (a loop nest is one dispatch; a nested
+  // loop's body warns for itself).
+  uint8_t *seen;
+  MET_RETURN_IF_ERROR(met_arena_calloc(&b->sh->tmp, sub->node_count ? sub->node_count : 1, 1,
+                                       (void **)&seen));
+  uint64_t own = 0;
+  for (size_t n = 0; n < sub->node_count; ++n) {
+    uint32_t grp = rep.group_of_node[n];
+    if (grp == UINT32_MAX || grp >= sub->node_count || seen[grp] ||
+        sub->nodes[n].op_class == MET_CLASS_LOOP)
       continue;
-    met_graph_t sub;
-    met_graph_initialize(&b->sh->tmp, &sub);
-    sub.name = "region";
-    builder_t sb = {b->sh, &sub, {0}, NULL, 0, b, b->depth + 1};  // shares |b|'s caches
-    met_ptrmap_initialize(&b->sh->tmp, &sb.map);
-    int32_t pos = 0;
-    size_t blocks = 0;
-    bool failed_before = b->sh->failed;
-    MET_RETURN_IF_ERROR(add_region_inputs(&sb, region));
-    MET_RETURN_IF_ERROR(met_adapter_add_blocks(&sb, region, &pos, &blocks));
-    if (b->sh->failed != failed_before || !sub.node_count) continue;
-    if (sub.position_count < (uint32_t)pos) sub.position_count = (uint32_t)pos;
-    met_budget_report_t rep;
-    MET_RETURN_IF_ERROR(met_budget_analyze(&sub, b->sh->opt->target, NULL, &b->sh->tmp, &rep));
-    const met_budget_t *bud = &rep.budget;
-    if (bud->arena_bytes > *out_bytes) *out_bytes = bud->arena_bytes;
-    uint64_t native = bud->arena_bytes - bud->width_overhead_bytes;
-    if (native > *out_native) *out_native = native;
-    // Dispatches the body launches each time it runs: its groups other than nested loop
-    // nests, which belong to this op's own nest (a loop nest is one dispatch; a nested
-    // loop's body warns for itself).
-    uint8_t *seen;
-    MET_RETURN_IF_ERROR(met_arena_calloc(&b->sh->tmp, sub.node_count ? sub.node_count : 1, 1,
-                                         (void **)&seen));
-    uint64_t own = 0;
-    for (size_t n = 0; n < sub.node_count; ++n) {
-      uint32_t grp = rep.group_of_node[n];
-      if (grp == UINT32_MAX || grp >= sub.node_count || seen[grp] ||
-          sub.nodes[n].op_class == MET_CLASS_LOOP)
-        continue;
-      seen[grp] = 1;
-      ++own;
-    }
-    if (own > *out_dispatches) *out_dispatches = own;
-    incomplete |= !rep.complete;
-    if (blocks > max_blocks) max_blocks = blocks;
+    seen[grp] = 1;
+    ++own;
   }
-  if (incomplete) b->g->incomplete = true;
-  if (max_blocks > 1) {
+  if (own > t->dispatches) t->dispatches = own;
+  t->incomplete |= !rep.complete;
+  if (blocks > t->max_blocks) t->max_blocks = blocks;
+  return MET_OK;
+}
+
+// Marks the graph incomplete, with a warning at |op|'s |loc|, when a region cannot be
+// counted exactly; the tally's largest arena and dispatches are the op's.
+met_status_t met_adapter_region_end(builder_t *b, MlirLocation loc, const char *name,
+                                    const met_region_tally_t *t, uint64_t *out_bytes,
+                                    uint64_t *out_native, uint64_t *out_dispatches) {
+  *out_bytes = t->bytes;
+  *out_native = t->native;
+  *out_dispatches = t->dispatches;
+  if (t->incomplete) b->g->incomplete = true;
+  if (t->max_blocks > 1) {
     b->g->incomplete = true;
     MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
                      "a region of '%s' has %zu blocks: its ops are scheduled in block order "
                      "and values passed through block arguments are not tracked, so the "
-                     "report is a lower bound", name, max_blocks));
+                     "report is a lower bound", name, t->max_blocks));
   }
   if (*out_dispatches) {
     // Each run of a body launches its dispatches again; how often a loop runs is not

@@ -1,4 +1,4 @@
-// tools/metrale_sweep.c: the sweeps of `metrale budget|memory|dispatch` (cli.h): one run of
+// tools/sweep.c: the sweeps of `metrale budget|memory|dispatch` (cli.h): one run of
 // a pass per (model, target) with the command's options, and its rows of CSV (RFC 4180),
 // one per function with every field of the report.
 #include <inttypes.h>

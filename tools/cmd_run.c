@@ -1,105 +1,23 @@
-// tools/metrale_exec.c: `metrale plan` (the arena plan as a picture) and `metrale run`
-// (the prediction beside a measured run on this CPU).
+// tools/cmd_run.c: `metrale run MODEL`: each public function's prediction on a target
+// (mlir-cpu by default) beside a measured run on this CPU (tools/run/: lowering with
+// upstream MLIR, the JIT, the hooks that count), field by field, as a table or JSON.
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "run/exec_run.h"
 #include "ir/ir.h"
-#include "cli.h"
+#include "metrale/budget.h"
 #include "metrale/dispatch.h"
 #include "metrale/parse.h"
 #include "metrale/passes.h"
-#include "metrale/plan_svg.h"
 #include "metrale/report.h"
 #include "metrale/target.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/IR.h"
+#include "run/exec_run.h"
+#include "cli.h"
 
-// --- metrale plan: the arena plan as a picture ---------------------------------------
-
-typedef struct plan_cli_t {
-  const char *want;          // --function, or NULL: the first function with a plan
-  met_strbuf_t svg;
-  bool done;
-} plan_cli_t;
-
-// |t|: the target the Budget resolved (the option's, the module's DLTI one or host-cpu).
-static void on_plan(void *user, const met_target_t *t, const char *name, const met_graph_t *g,
-                    const met_budget_report_t *r) {
-  plan_cli_t *p = user;
-  if (p->done || (p->want && strcmp(p->want, name))) return;
-  p->done = true;
-  (void)met_plan_svg(&p->svg, name, t, g, r);
-}
-
-int cmd_plan(int argc, char **argv) {
-  cli_opts_t o;
-  int rc = cli_parse_opts(argc, argv, MET_PASS_BUDGET, "plan", &o);
-  if (rc) return rc;
-  if (!cli_check_values(&o)) { free(o.models); return 2; }
-  // The budget's report flags are parsed with the budget's options: plan writes none.
-  const char *other = o.text[MET_OPT_json] ? "--json" : o.text[MET_OPT_sarif] ? "--sarif"
-                    : o.csv ? "--csv" : NULL;
-  if (other) {
-    fprintf(stderr, "metrale plan: %s is not taken (plan draws the SVG; metrale budget writes "
-                    "the reports)\n%s", other, cli_usage);
-    free(o.models);
-    return 2;
-  }
-  if (!o.svg || o.nmodels != 1) {
-    fprintf(stderr, "metrale plan: one model and --svg FILE are needed\n%s", cli_usage);
-    free(o.models);
-    return 2;
-  }
-  plan_cli_t p;
-  memset(&p, 0, sizeof(p));
-  p.want = o.function;
-  // No --target: the module's DLTI target, else host-cpu, as the Budget resolves it.
-  const char *tname = o.text[MET_OPT_target] ? o.text[MET_OPT_target] : "";
-  const met_target_t *known;
-  if (*tname && met_target_find(tname, strlen(tname), &known) != MET_OK) {
-    fprintf(stderr, "metrale plan: unknown target '%s' (metrale targets lists them)\n", tname);
-    free(o.models);
-    return 2;
-  }
-  MlirContext ctx;
-  MlirModule m = cli_load(&o, &ctx);
-  if (mlirModuleIsNull(m)) { free(o.models); return 1; }
-  met_strbuf_initialize(met_allocator_system(), &p.svg);
-  met_budget_run_options_t bo;
-  memset(&bo, 0, sizeof(bo));
-  bo.target = ref(tname);
-  bo.params = ref(o.text[MET_OPT_params] ? o.text[MET_OPT_params] : "");
-  bo.dynamic_size = ref(o.text[MET_OPT_dynamic_size] ? o.text[MET_OPT_dynamic_size] : "");
-  bo.planner = ref(o.text[MET_OPT_planner] ? o.text[MET_OPT_planner] : "");
-  bo.on_plan = on_plan;
-  bo.on_plan_user = &p;
-  bool ok = met_budget_run(mlirModuleGetOperation(m), &bo, cli_on_diag, &o.d, NULL, NULL);
-  rc = ok ? 0 : 1;
-  if (!p.done) {
-    fprintf(stderr, "metrale plan: %s\n", o.function ? "no evaluated function of that name"
-                                                      : "no function was evaluated");
-    rc = 1;
-  } else {
-    FILE *f = strcmp(o.svg, "-") ? fopen(o.svg, "w") : stdout;
-    if (p.svg.status || !f || fwrite(p.svg.data, 1, p.svg.len, f) != p.svg.len ||
-        (f != stdout && fclose(f))) {
-      fprintf(stderr, "metrale: cannot write '%s': %s\n", o.svg, strerror(errno));
-      rc = 1;
-    }
-  }
-  met_strbuf_deinitialize(&p.svg);
-  mlirModuleDestroy(m);
-  mlirContextDestroy(ctx);
-  free(o.models);
-  return cli_finish_stdout(rc);
-}
-
-// --- metrale run ---------------------------------------------------------------------
 // Each public function: the prediction (met_dispatch_run, on the original module) and a
 // measured run (tools/run/exec_run.c, on a clone), side by side.
 
@@ -136,6 +54,34 @@ static void measured_stats(const met_exec_result_t *r, met_dispatch_stats_t *m) 
   m->sync_points = r->runs ? 1 : 0;
   m->recovered_after_device_loss = r->recovered_after_device_loss;
   (void)met_dispatch_rates(m, NULL);
+}
+
+// What `metrale run` reports of a run beside the dispatch stats (run/run_fields.def).
+typedef struct met_run_summary_t {
+#define MET_RUN_FIELD(f, meaning) uint64_t f;
+#define MET_RUN_BUDGET(f)
+#define MET_RUN_KERNEL_TEXT(f)
+#define MET_RUN_KERNEL_FIELD(f)
+#include "run/run_fields.def"
+#undef MET_RUN_FIELD
+#undef MET_RUN_BUDGET
+#undef MET_RUN_KERNEL_TEXT
+#undef MET_RUN_KERNEL_FIELD
+} met_run_summary_t;
+
+static met_run_summary_t run_summary(const met_exec_result_t *r) {
+  met_run_summary_t s;
+  memset(&s, 0, sizeof(s));
+  s.runs = r->runs;
+  s.jit_ns = r->jit_ns;
+  s.lower_ns = r->lower_ns;
+  s.latency_ns_first = r->first_ns;
+  s.latency_ns_min = r->min_ns;
+  s.latency_ns_median = r->median_ns;
+  s.live_high_water_bytes = r->live_high_water_bytes;
+  s.bufferized_allocations = r->static_allocs;
+  s.bufferized_copies = r->copies;
+  return s;
 }
 
 static bool observed(const met_dispatch_field_t *f) {
@@ -203,9 +149,10 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
                         (double)m / (double)p);
     }
   }
-  met_strbuf_printf(t, "  live high water %" PRIu64 " B measured; predicted peak_live_bytes %"
-                    PRIu64 ", arena_bytes %" PRIu64 "\n", res.live_high_water_bytes,
-                    budget->peak_live_bytes, budget->arena_bytes);
+  met_strbuf_printf(t, "  live high water %" PRIu64 " B measured; predicted %s %" PRIu64
+                    ", %s %" PRIu64 "\n", res.live_high_water_bytes,
+                    MET_BUDGET_FIELD_NAME(peak_live_bytes), budget->peak_live_bytes,
+                    MET_BUDGET_FIELD_NAME(arena_bytes), budget->arena_bytes);
   met_strbuf_printf(t, "  latency first %.3f ms, min %.3f ms, median %.3f ms; lowering %.3f s, JIT %.3f s\n",
                     res.first_ns / 1e6, res.min_ns / 1e6, res.median_ns / 1e6, res.lower_ns / 1e9,
                     res.jit_ns / 1e9);
@@ -230,28 +177,45 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
     else if (f[k].kind == MET_DFIELD_BOOL) met_strbuf_cstr(j, v ? "true" : "false");
     else met_strbuf_u64(j, v);
   }
-  met_strbuf_printf(j, "}, \"runs\": %u, \"jit_ns\": %" PRIu64 ", \"lower_ns\": %" PRIu64
-                    ", \"latency_ns_first\": %" PRIu64 ", \"latency_ns_min\": %" PRIu64
-                    ", \"latency_ns_median\": %" PRIu64 ", \"live_high_water_bytes\": %" PRIu64
-                    ", \"predicted_peak_live_bytes\": %" PRIu64 ", \"predicted_arena_bytes\": %" PRIu64
-                    ", \"bufferized_allocations\": %" PRIu64 ", \"bufferized_copies\": %" PRIu64
-                    ", \"kernels\": [",
-                    res.runs, res.jit_ns, res.lower_ns, res.first_ns, res.min_ns, res.median_ns,
-                    res.live_high_water_bytes, budget->peak_live_bytes, budget->arena_bytes,
-                    res.static_allocs, res.copies);
+  met_run_summary_t sum = run_summary(&res);
+  MET_STRBUF_LIT(j, "}");
+#define MET_RUN_FIELD(f, meaning) met_strbuf_printf(j, ", \"" #f "\": %" PRIu64, sum.f);
+#define MET_RUN_BUDGET(f) \
+  met_strbuf_printf(j, ", \"predicted_%s\": %" PRIu64, MET_BUDGET_FIELD_NAME(f), budget->f);
+#define MET_RUN_KERNEL_TEXT(f)
+#define MET_RUN_KERNEL_FIELD(f)
+#include "run/run_fields.def"
+#undef MET_RUN_FIELD
+#undef MET_RUN_BUDGET
+#undef MET_RUN_KERNEL_TEXT
+#undef MET_RUN_KERNEL_FIELD
+  MET_STRBUF_LIT(j, ", \"kernels\": [");
   for (size_t k = 0; k < res.n_kernels; ++k) {
     const met_exec_kernel_t *kk = &res.kernels[k];
-    met_strbuf_cstr(j, k ? ", {\"name\": " : "{\"name\": ");
-    met_strbuf_json_string(j, kk->name);
-    MET_STRBUF_LIT(j, ", \"loc\": ");
-    met_strbuf_json_string(j, kk->loc);
-    met_strbuf_printf(j, ", \"launches\": %" PRIu64 ", \"ns\": %" PRIu64 "}", kk->launches, kk->ns);
+    bool first = true;
+    MET_STRBUF_LIT(j, "{");
+#define MET_RUN_FIELD(f, meaning)
+#define MET_RUN_BUDGET(f)
+#define MET_RUN_KERNEL_TEXT(f)                              \
+    met_strbuf_cstr(j, first ? "\"" #f "\": " : ", \"" #f "\": "); \
+    met_strbuf_json_string(j, kk->f);                        \
+    first = false;
+#define MET_RUN_KERNEL_FIELD(f)                                          \
+    met_strbuf_printf(j, "%s\"" #f "\": %" PRIu64, first ? "" : ", ", kk->f); \
+    first = false;
+#include "run/run_fields.def"
+#undef MET_RUN_FIELD
+#undef MET_RUN_BUDGET
+#undef MET_RUN_KERNEL_TEXT
+#undef MET_RUN_KERNEL_FIELD
+    MET_STRBUF_LIT(j, "}");
+    if (k + 1 < res.n_kernels) MET_STRBUF_LIT(j, ", ");
   }
   MET_STRBUF_LIT(j, "]}");
   met_exec_result_free(&res);
 }
 
-int cmd_exec(int argc, char **argv) {
+int cmd_run(int argc, char **argv) {
   run_cli_t r;
   memset(&r, 0, sizeof(r));
   met_exec_options_default(&r.eo);

@@ -1,0 +1,295 @@
+// tools/cli.c: what every command of `metrale` shares, and nothing a command alone needs:
+// the usage text, diagnostics printed like the compiler's, standard output's exit status,
+// option parsing from metrale/options.def and the value checks the passes use, and
+// reading a model. It calls no command (tools/cmd_*.c call it; tools/metrale.c, main,
+// calls them).
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/attrs.h"
+#include "ir/types.h"
+#include "metrale/options.h"
+#include "metrale/parse.h"
+#include "metrale/passes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/RegisterEverything.h"
+#include "cli.h"
+
+const char cli_usage[] =
+    "usage: metrale budget MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-]\n"
+    "                      [--sarif FILE|-] [--params SPEC] [--dynamic-size N] [--planner NAME]\n"
+    "                      [--remarks] [--allow-unregistered-dialect]\n"
+    "       metrale memory MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-]\n"
+    "                      [--sarif FILE|-] [--svg FILE] [--util F] [--sequences N] [--tokens N]\n"
+    "                      [--kv-pool layers=N,kv_heads=N,head_dim=N,block_size=N] [--kv-dtype T]\n"
+    "                      [--params SPEC] [--states SPEC] [--dynamic-size N] [--warn-over-budget]\n"
+    "                      [--rows N] [--remarks] [--allow-unregistered-dialect]\n"
+    "       metrale dispatch MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-]\n"
+    "                      [--sarif FILE|-] [--per-dispatch] [--params SPEC] [--states SPEC]\n"
+    "                      [--dynamic-size N] [--planner NAME] [--remarks]\n"
+    "                      [--allow-unregistered-dialect]\n"
+    "       metrale run MODEL.mlir [--function NAME] [--runs N] [--opt 0-3] [--inputs zeros|random]\n"
+    "                      [--json FILE|-] [--inject-device-loss] [--target NAME] [--timeout S]\n"
+    "                      [--params SPEC] [--states SPEC]\n"
+    "       metrale plan MODEL.mlir --svg FILE|- [--target NAME] [--function NAME] [--params SPEC]\n"
+    "                      [--dynamic-size N] [--planner NAME]\n"
+    "       metrale targets [--json]\n"
+    "\n"
+    "budget   the Budget of one run of every function on a target, as a table\n"
+    "memory   does the whole model fit the target's memory, what takes the room, and how\n"
+    "         many sequences fit (--sequences/--tokens size the KV pool)\n"
+    "dispatch what one invocation of every function moves, allocates, launches and waits on,\n"
+    "         predicted for the target (--per-dispatch: the roofline of each dispatch)\n"
+    "run      lower each public function with upstream MLIR, JIT-compile and run it on this\n"
+    "         CPU, and print the measured dispatch stats beside the prediction (mlir-cpu\n"
+    "         unless --target says otherwise), with the ratio per field\n"
+    "plan     the Budget's arena plan of one function as an SVG picture\n"
+    "targets  the built-in targets with every parameter\n"
+    "\n"
+    "--remarks also prints the remarks; --allow-unregistered-dialect parses unknown ops.\n"
+    "Several models and --target all make a sweep: a table per (model, target), --csv writes one\n"
+    "row per (model, function, target) with every field (a model that fails is a row with its\n"
+    "error; the others still run; exit status 1 when any failed), with a progress line on a terminal.\n"
+    "A diagnostic a model gives on every target (same op, same words, as often) is printed once,\n"
+    "before the targets' own output; the rest is printed under the target that gave it.\n";
+
+// A location without a file part is printed as MLIR writes it, cut at 160 characters
+// (a call-site or fused nest can print as megabytes).
+typedef struct loc_sink_t { char buf[161]; size_t len; bool cut; } loc_sink_t;
+static void print_loc_part(MlirStringRef s, void *user) {
+  loc_sink_t *k = user;
+  size_t room = sizeof(k->buf) - 1 - k->len, take = s.length < room ? s.length : room;
+  if (take) memcpy(k->buf + k->len, s.data, take);
+  k->len += take;
+  k->buf[k->len] = '\0';
+  k->cut |= take < s.length;
+}
+
+static const char *sev_name(met_diag_severity_t s) {
+  switch (s) {
+    case MET_DIAG_ERROR: return "error";
+    case MET_DIAG_WARNING: return "warning";
+    case MET_DIAG_REMARK: return "remark";
+    default: return "note";
+  }
+}
+
+// Prints "file:line:col: severity: message" like the compiler does.
+void cli_print_diag(MlirLocation loc, const char *sev, const char *msg) {
+  met_arena_t arena;
+  met_arena_initialize(met_allocator_system(), &arena);
+  const char *where = met_adapter_loc_string(&arena, loc);
+  if (where) {
+    fputs(where, stderr);
+  } else {
+    loc_sink_t k = {{0}, 0, false};
+    mlirLocationPrint(loc, print_loc_part, &k);
+    fprintf(stderr, "%s%s", k.buf, k.cut ? "..." : "");
+  }
+  fprintf(stderr, ": %s: %s\n", sev, msg);
+  met_arena_deinitialize(&arena);
+}
+
+void cli_on_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
+  cli_diag_t *d = user;
+  if (sev == MET_DIAG_REMARK && !d->remarks) return;
+  cli_print_diag(loc, sev_name(sev), msg);
+}
+
+typedef struct msg_sink_t { char buf[2048]; size_t len; } msg_sink_t;
+static void collect(MlirStringRef s, void *user) {
+  msg_sink_t *m = user;
+  size_t room = sizeof(m->buf) - 1 - m->len;
+  size_t take = s.length < room ? s.length : room;
+  if (take) memcpy(m->buf + m->len, s.data, take);
+  m->len += take;
+  m->buf[m->len] = '\0';
+}
+
+// The parser's own diagnostics (syntax errors, verifier failures).
+static MlirLogicalResult on_mlir_diag(MlirDiagnostic d, void *user) {
+  (void)user;
+  msg_sink_t m = {{0}, 0};
+  mlirDiagnosticPrint(d, collect, &m);
+  const char *sev = "error";
+  switch (mlirDiagnosticGetSeverity(d)) {
+    case MlirDiagnosticWarning: sev = "warning"; break;
+    case MlirDiagnosticNote: sev = "note"; break;
+    case MlirDiagnosticRemark: sev = "remark"; break;
+    default: break;
+  }
+  cli_print_diag(mlirDiagnosticGetLocation(d), sev, m.buf);
+  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(d); ++i) on_mlir_diag(mlirDiagnosticGetNote(d, i), user);
+  return mlirLogicalResultSuccess();
+}
+
+// Standard output may be a full disk or a closed pipe: a report that was not written is
+// a failure (exit status 1), not a success.
+int cli_finish_stdout(int rc) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "metrale: cannot write to standard output\n");
+    return rc ? rc : 1;
+  }
+  return rc;
+}
+
+static bool take_value(int argc, char **argv, int *i, const char *flag, const char **out) {
+  size_t n = strlen(flag);
+  if (!strncmp(argv[*i], flag, n) && argv[*i][n] == '=') { *out = argv[*i] + n + 1; return true; }
+  if (strcmp(argv[*i], flag)) return false;
+  if (*i + 1 >= argc) { fprintf(stderr, "metrale: %s needs a value\n", flag); exit(2); }
+  *out = argv[++*i];
+  return true;
+}
+
+// take_value, refusing an empty value ("--json ''" would otherwise write nothing).
+bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out) {
+  const char *v;
+  if (!take_value(argc, argv, i, flag, &v)) return false;
+  if (!*v) { fprintf(stderr, "metrale: %s needs a value, not an empty one\n", flag); exit(2); }
+  // Given twice, one of the two would be dropped without a word, unchecked.
+  if (*out) { fprintf(stderr, "metrale: %s is given twice ('%s', '%s')\n", flag, *out, v); exit(2); }
+  *out = v;
+  return true;
+}
+
+
+// A context that knows every upstream dialect (what metrale-opt registers).
+static MlirContext context_with_all_dialects(void) {
+  MlirContext ctx = mlirContextCreate();
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  mlirContextAppendDialectRegistry(ctx, reg);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextLoadAllAvailableDialects(ctx);
+  return ctx;
+}
+
+// Checks every option value given with the passes' own parsers, from metrale/options.def,
+// before any model is read: a bad value is bad usage (exit status 2), said once, not once
+// per model at each module. What only a module can tell (a @fn:SEL naming no function) is
+// still the pass's to say.
+bool cli_check_values(const cli_opts_t *o) {
+  const met_option_t *opts = met_options();
+  for (int k = 0; k < MET_OPT_COUNT; ++k) {
+    const char *s = o->text[k];
+    if (!s || opts[k].kind != MET_OPTION_NUM) continue;
+    char msg[256];
+    uint64_t v;
+    if (!met_parse_option_u64(opts[k].cli, s, strlen(s), opts[k].lo, opts[k].hi, &v, msg,
+                              sizeof(msg))) {
+      fprintf(stderr, "metrale: %s\n", msg);
+      return false;
+    }
+  }
+  const char *why = NULL;
+  int bad = -1;
+  met_param_spec_t spec;
+  met_plan_strategy_t strategy;
+  uint32_t ppm;
+  met_kv_pool_t pool;
+  memset(&pool, 0, sizeof(pool));
+  const int specs[] = {MET_OPT_params, MET_OPT_states};
+  for (size_t i = 0; i < 2 && bad < 0; ++i)
+    if (o->text[specs[i]] &&
+        !met_param_spec_parse(o->text[specs[i]], strlen(o->text[specs[i]]), &spec, &why))
+      bad = specs[i];
+  if (bad < 0 && o->text[MET_OPT_planner] &&
+      met_plan_strategy_parse(o->text[MET_OPT_planner], strlen(o->text[MET_OPT_planner]),
+                              &strategy) != MET_OK) {
+    fprintf(stderr, "metrale: unknown planner '%s'; use " MET_PLAN_STRATEGY_NAMES "\n",
+            o->text[MET_OPT_planner]);
+    return false;
+  }
+  if (bad < 0 && o->text[MET_OPT_util] &&
+      met_parse_ppm(o->text[MET_OPT_util], strlen(o->text[MET_OPT_util]), &ppm) != MET_OK) {
+    bad = MET_OPT_util;
+    why = MET_PPM_EXPECTED;
+  }
+  if (bad < 0 && o->text[MET_OPT_kv_pool] &&
+      (why = met_memory_kv_pool_parse(o->text[MET_OPT_kv_pool], strlen(o->text[MET_OPT_kv_pool]),
+                                      &pool)) != NULL)
+    bad = MET_OPT_kv_pool;
+  if (bad < 0 && o->text[MET_OPT_kv_dtype]) {
+    MlirContext ctx = context_with_all_dialects();
+    MlirType t = met_parse_type_quietly(ctx, ref(o->text[MET_OPT_kv_dtype]));
+    uint64_t bits, widened;
+    bool is_float;
+    if (mlirTypeIsNull(t)) {
+      bad = MET_OPT_kv_dtype;
+      why = MET_TYPE_EXPECTED;
+    } else if (!met_type_element_bits(t, met_target_builtin(0), &bits, &widened, &is_float)) {
+      bad = MET_OPT_kv_dtype;  // a width does not depend on the target (index has one on each)
+      why = "a type without a storage width (an element type such as f16, bf16, i8)";
+    }
+    mlirContextDestroy(ctx);
+  }
+  if (bad < 0) return true;
+  fprintf(stderr, "metrale: invalid %s='%s': %s%s\n", opts[bad].cli, o->text[bad], why,
+          bad == MET_OPT_kv_pool ? " (" MET_KV_POOL_SYNTAX ")" : "");
+  return false;
+}
+
+// Parses the options of command |pass| (MET_PASS_*) from metrale/options.def, plus the
+// command's own --remarks and --allow-unregistered-dialect.
+int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_opts_t *o) {
+  memset(o, 0, sizeof(*o));
+  const met_option_t *opts = met_options();
+  for (int i = 0; i < argc; ++i) {
+    bool taken = false;
+    for (int k = 0; k < MET_OPT_COUNT && !taken; ++k) {
+      const met_option_t *r = &opts[k];
+      if (!r->cli[0] || !(r->passes & pass)) continue;
+      if (r->kind == MET_OPTION_TEXT || r->kind == MET_OPTION_NUM)
+        taken = cli_take_nonempty(argc, argv, &i, r->cli, &o->text[k]);
+      else if (!strcmp(argv[i], r->cli))
+        taken = o->flag[k] = true;
+    }
+    if (taken) continue;
+    if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
+    else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o->unregistered = true;
+    else if (cli_take_nonempty(argc, argv, &i, "--csv", &o->csv)) continue;
+    else if ((!strcmp(cmd, "plan") || !strcmp(cmd, "memory")) &&
+             cli_take_nonempty(argc, argv, &i, "--svg", &o->svg))
+      continue;
+    else if (!strcmp(cmd, "plan") && cli_take_nonempty(argc, argv, &i, "--function", &o->function))
+      continue;
+    else if (argv[i][0] == '-' && argv[i][1]) {
+      fprintf(stderr, "metrale %s: unknown option '%s'\n%s", cmd, argv[i], cli_usage);
+      return 2;
+    } else {
+      if (!o->models && !(o->models = calloc((size_t)argc, sizeof(char *)))) {
+        fprintf(stderr, "metrale: out of memory\n");
+        return 1;
+      }
+      o->models[o->nmodels++] = argv[i];
+      if (!o->model) o->model = argv[i];
+    }
+  }
+  if (!o->model) { fprintf(stderr, "metrale %s: no model given\n%s", cmd, cli_usage); return 2; }
+  return 0;
+}
+
+// Parses the model; NULL (after the parser's located errors) when it cannot.
+MlirModule cli_load_path(const cli_opts_t *o, const char *path, MlirContext *out_ctx) {
+  MlirContext ctx = context_with_all_dialects();
+  mlirContextSetAllowUnregisteredDialects(ctx, o->unregistered);
+  mlirContextAttachDiagnosticHandler(ctx, on_mlir_diag, NULL, NULL);
+  MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(path));
+  if (mlirModuleIsNull(m)) {
+    fprintf(stderr, "metrale: could not parse '%s'\n", path);
+    mlirContextDestroy(ctx);
+    return m;
+  }
+  *out_ctx = ctx;
+  return m;
+}
+
+MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx) {
+  return cli_load_path(o, o->model, out_ctx);
+}
+
+

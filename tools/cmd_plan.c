@@ -1,0 +1,92 @@
+// tools/cmd_plan.c: `metrale plan MODEL --svg FILE`: the Budget's arena plan of one
+// function as an SVG picture (lib/plan_svg.c draws it).
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/ir.h"
+#include "metrale/passes.h"
+#include "metrale/plan_svg.h"
+#include "metrale/target.h"
+#include "mlir-c/IR.h"
+#include "cli.h"
+
+typedef struct plan_cli_t {
+  const char *want;          // --function, or NULL: the first function with a plan
+  met_strbuf_t svg;
+  bool done;
+} plan_cli_t;
+
+// |t|: the target the Budget resolved (the option's, the module's DLTI one or host-cpu).
+static void on_plan(void *user, const met_target_t *t, const char *name, const met_graph_t *g,
+                    const met_budget_report_t *r) {
+  plan_cli_t *p = user;
+  if (p->done || (p->want && strcmp(p->want, name))) return;
+  p->done = true;
+  (void)met_plan_svg(&p->svg, name, t, g, r);
+}
+
+int cmd_plan(int argc, char **argv) {
+  cli_opts_t o;
+  int rc = cli_parse_opts(argc, argv, MET_PASS_BUDGET, "plan", &o);
+  if (rc) return rc;
+  if (!cli_check_values(&o)) { free(o.models); return 2; }
+  // The budget's report flags are parsed with the budget's options: plan writes none.
+  const char *other = o.text[MET_OPT_json] ? "--json" : o.text[MET_OPT_sarif] ? "--sarif"
+                    : o.csv ? "--csv" : NULL;
+  if (other) {
+    fprintf(stderr, "metrale plan: %s is not taken (plan draws the SVG; metrale budget writes "
+                    "the reports)\n%s", other, cli_usage);
+    free(o.models);
+    return 2;
+  }
+  if (!o.svg || o.nmodels != 1) {
+    fprintf(stderr, "metrale plan: one model and --svg FILE are needed\n%s", cli_usage);
+    free(o.models);
+    return 2;
+  }
+  plan_cli_t p;
+  memset(&p, 0, sizeof(p));
+  p.want = o.function;
+  // No --target: the module's DLTI target, else host-cpu, as the Budget resolves it.
+  const char *tname = o.text[MET_OPT_target] ? o.text[MET_OPT_target] : "";
+  const met_target_t *known;
+  if (*tname && met_target_find(tname, strlen(tname), &known) != MET_OK) {
+    fprintf(stderr, "metrale plan: unknown target '%s' (metrale targets lists them)\n", tname);
+    free(o.models);
+    return 2;
+  }
+  MlirContext ctx;
+  MlirModule m = cli_load(&o, &ctx);
+  if (mlirModuleIsNull(m)) { free(o.models); return 1; }
+  met_strbuf_initialize(met_allocator_system(), &p.svg);
+  met_budget_run_options_t bo;
+  memset(&bo, 0, sizeof(bo));
+  bo.target = ref(tname);
+  bo.params = ref(o.text[MET_OPT_params] ? o.text[MET_OPT_params] : "");
+  bo.dynamic_size = ref(o.text[MET_OPT_dynamic_size] ? o.text[MET_OPT_dynamic_size] : "");
+  bo.planner = ref(o.text[MET_OPT_planner] ? o.text[MET_OPT_planner] : "");
+  bo.on_plan = on_plan;
+  bo.on_plan_user = &p;
+  bool ok = met_budget_run(mlirModuleGetOperation(m), &bo, cli_on_diag, &o.d, NULL, NULL);
+  rc = ok ? 0 : 1;
+  if (!p.done) {
+    fprintf(stderr, "metrale plan: %s\n", o.function ? "no evaluated function of that name"
+                                                      : "no function was evaluated");
+    rc = 1;
+  } else {
+    FILE *f = strcmp(o.svg, "-") ? fopen(o.svg, "w") : stdout;
+    if (p.svg.status || !f || fwrite(p.svg.data, 1, p.svg.len, f) != p.svg.len ||
+        (f != stdout && fclose(f))) {
+      fprintf(stderr, "metrale: cannot write '%s': %s\n", o.svg, strerror(errno));
+      rc = 1;
+    }
+  }
+  met_strbuf_deinitialize(&p.svg);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  free(o.models);
+  return cli_finish_stdout(rc);
+}
+
