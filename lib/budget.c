@@ -78,7 +78,7 @@ static met_status_t count_dram_in(met_budget_ctx_t *c, const uint32_t *group_of,
       const met_node_t *node = &g->nodes[members[m]];
       const met_node_extra_t *x = met_graph_extra(g, node);
       if (x && x->replaces_dispatch) {  // a call: the callee's own traffic
-        ADD_FIELD(c, "dram_bytes", dram, x->dram_bytes);
+        ADD_FIELD(c, dram_bytes, dram, x->dram_bytes);
         continue;
       }
       for (uint32_t i = 0; i < node->operand_count; ++i) {
@@ -99,20 +99,23 @@ static met_status_t count_dram_in(met_budget_ctx_t *c, const uint32_t *group_of,
           if (rows < rd) rd = rows;
           mark[o] = UINT32_MAX;  // another read of the table is a read of its own
         }
-        ADD_FIELD(c, "dram_bytes", dram, rd);
+        ADD_FIELD(c, dram_bytes, dram, rd);
       }
       if (c->tfjs && (node->flags & MET_NODE_F_SOFTMAX) && node->operand_count > 0) {
         // TF.js's five programs beyond one pass: x read again (sub), x - max written and
         // read (exp), its exp written and read twice (sum, div): 6 x the input's bytes.
         // The row vectors (max, sum) are left out.
         uint64_t x6, in = met_budget_policy_bytes(&g->values[g->operands[node->operand_begin]], pol);
-        if (!met_mul_u64(in, 6, &x6)) { c->overflow_field = "dram_bytes"; return MET_EOVERFLOW; }
-        ADD_FIELD(c, "dram_bytes", dram, x6);
+        if (!met_mul_u64(in, 6, &x6)) {
+          c->overflow_field = MET_BUDGET_FIELD_NAME(dram_bytes);
+          return MET_EOVERFLOW;
+        }
+        ADD_FIELD(c, dram_bytes, dram, x6);
       }
       for (uint32_t i = 0; i < node->result_count; ++i) {
         uint32_t v = node->result_begin + i;
         if (c->mat[v] || (c->inplace && c->inplace[v]))
-          ADD_FIELD(c, "dram_bytes", dram, met_budget_policy_bytes(&g->values[v], pol));
+          ADD_FIELD(c, dram_bytes, dram, met_budget_policy_bytes(&g->values[v], pol));
       }
     }
     if (group_bytes) group_bytes[grp] = dram - before;
@@ -204,7 +207,7 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
     uint64_t pb, nb;
     if (!met_align_up_u64(met_budget_policy_bytes(val, c->t->width_policy), align, &pb) ||
         !met_align_up_u64(val->bytes, align, &nb)) {
-      c->overflow_field = "materialized_bytes";
+      c->overflow_field = MET_BUDGET_FIELD_NAME(materialized_bytes);
       return MET_EOVERFLOW;
     }
     if (pb != nb && !native)
@@ -213,7 +216,7 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
     if (!c->returned[v]) {
       ++out->inner_buffers;
       if (!met_add_u64(out->inner_buffer_bytes, val->bytes, &out->inner_buffer_bytes)) {
-        c->overflow_field = "materialized_bytes";
+        c->overflow_field = MET_BUDGET_FIELD_NAME(materialized_bytes);
         return MET_EOVERFLOW;
       }
     }
@@ -230,7 +233,7 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
     uint64_t pb, nb;
     if (!met_align_up_u64(tb, align, &pb) ||
         !met_align_up_u64(met_budget_temp_bytes(x, c->mlir, true), align, &nb)) {
-      c->overflow_field = "materialized_bytes";
+      c->overflow_field = MET_BUDGET_FIELD_NAME(materialized_bytes);
       return MET_EOVERFLOW;
     }
     if (pb != nb && !native)
@@ -244,7 +247,7 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
                                            : met_budget_temp_bytes(x, c->mlir, true);
     if (!met_add_u64(out->inner_buffers, nbuf, &out->inner_buffers) ||
         !met_add_u64(out->inner_buffer_bytes, nbytes, &out->inner_buffer_bytes)) {
-      c->overflow_field = "materialized_bytes";
+      c->overflow_field = MET_BUDGET_FIELD_NAME(materialized_bytes);
       return MET_EOVERFLOW;
     }
     buf[s] = (met_buffer_t){pb, node->position, node->position};
@@ -253,10 +256,10 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
     ++s;
   }
   out->slot_count = ns;
-  c->overflow_field = "peak_live_bytes";
+  c->overflow_field = MET_BUDGET_FIELD_NAME(peak_live_bytes);
   MET_RETURN_IF_ERROR(met_planner_peak_live(buf, ns, g->position_count, &c->tmp,
                                             &b->peak_live_bytes));
-  c->overflow_field = "arena_bytes";
+  c->overflow_field = MET_BUDGET_FIELD_NAME(arena_bytes);
   MET_RETURN_IF_ERROR(plan_scoped(c, buf, ns, opt->strategy, true, b->peak_live_bytes, off,
                                   &b->arena_bytes));
   for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
@@ -343,14 +346,14 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
     if (!x || grp == UINT32_MAX || graph->nodes[n].kind != MET_NODE_COMPUTE) continue;
     uint64_t *l = &launches[grp];
     if (x->replaces_dispatch) *l = x->dispatches;
-    else if (c->mlir) ADD_FIELD(c, "dispatches", *l, x->lowering_kernels);
+    else if (c->mlir) ADD_FIELD(c, dispatches, *l, x->lowering_kernels);
   }
   if (c->mlir)
     MET_RETURN_IF_ERROR(met_fusion_mlir_bufferize(c, out->use_count, out->group_of_node,
                                                   launches));
   bool all_one = true;
   for (uint32_t k = 0; k < c->ngroups; ++k) {
-    ADD_FIELD(c, "dispatches", out->budget.dispatches, launches[k]);
+    ADD_FIELD(c, dispatches, out->budget.dispatches, launches[k]);
     all_one &= launches[k] == 1;
   }
   if (!all_one) {
@@ -363,7 +366,7 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
     if (graph->nodes[n].kind != MET_NODE_COMPUTE || c->hoisted[n]) continue;
     if (graph->nodes[n].flags & MET_NODE_F_FLOPS_UNKNOWN) out->flops_complete = false;
     if (!met_add_u64(out->flops, graph->flops[n], &out->flops)) {
-      out->overflow_field = "flops";
+      out->overflow_field = MET_BUDGET_REPORT_NAME(flops);
       return MET_EOVERFLOW;
     }
   }

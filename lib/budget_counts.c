@@ -114,7 +114,7 @@ met_status_t met_budget_count_simple(met_budget_ctx_t *c, const uint8_t *off,
     b->off_fast_path_ops++;
     uint64_t bytes;
     if (!met_budget_off_path_bytes(g, node, &bytes, NULL)) {
-      c->overflow_field = "off_fast_path_bytes";
+      c->overflow_field = MET_BUDGET_FIELD_NAME(off_fast_path_bytes);
       return MET_EOVERFLOW;
     }
     ADD(b->off_fast_path_bytes, bytes);

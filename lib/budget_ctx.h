@@ -49,15 +49,17 @@ typedef struct met_budget_ctx_t {
   const char *overflow_field;  // set with MET_EOVERFLOW
 } met_budget_ctx_t;
 
-// acc += v; on overflow the report names the field (|field|, a met_budget_t member).
-#define ADD_FIELD(c, field, acc, v)         \
+// acc += v; on overflow the report names the field (|name|, a field's name).
+#define ADD_NAMED(c, name, acc, v)          \
   do {                                      \
     if (!met_add_u64((acc), (v), &(acc))) { \
-      (c)->overflow_field = field;          \
+      (c)->overflow_field = name;           \
       return MET_EOVERFLOW;                 \
     }                                       \
   } while (0)
-#define ADD(acc, v) ADD_FIELD(c, &(#acc)[3], acc, v)  // b->NAME: "NAME"
+// The same, naming |field|, a token of budget_fields.def.
+#define ADD_FIELD(c, field, acc, v) ADD_NAMED(c, MET_BUDGET_FIELD_NAME(field), acc, v)
+#define ADD(acc, v) ADD_NAMED(c, &(#acc)[3], acc, v)  // b->NAME, a met_budget_t member: "NAME"
 
 static inline uint64_t met_budget_policy_bytes(const met_value_t *v, met_width_policy_t p) {
   return p == MET_WIDTH_F32_UNIFORM ? v->f32_bytes : v->bytes;

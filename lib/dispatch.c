@@ -39,12 +39,13 @@ const char *met_bound_name(met_bound_t b) {
   return "?";
 }
 
-#define ADD(field, acc, v)                                \
-  do {                                                    \
-    if (!met_add_u64((acc), (v), &(acc))) {               \
-      out->overflow_field = field;                        \
-      return MET_EOVERFLOW;                               \
-    }                                                     \
+// acc += v; on overflow the report names |field| (a token of dispatch_fields.def).
+#define ADD(field, acc, v)                                          \
+  do {                                                              \
+    if (!met_add_u64((acc), (v), &(acc))) {                         \
+      out->overflow_field = MET_DISPATCH_FIELD_NAME(field);         \
+      return MET_EOVERFLOW;                                         \
+    }                                                               \
   } while (0)
 
 // ceil(a x 10^9 / b) for b > 0, exact; false when it passes 2^64.
@@ -58,11 +59,13 @@ static bool time_ns(uint64_t a, uint64_t per_second, uint64_t *out) {
 
 met_status_t met_dispatch_rates(met_dispatch_stats_t *s, const char **overflow_field) {
   struct { uint64_t bytes, *rate; const char *name; } r[] = {
-      {s->output_bytes, &s->output_bytes_per_second, "output_bytes_per_second"},
-      {s->readback_bytes, &s->readback_bytes_per_second, "readback_bytes_per_second"},
-      {s->bytes_moved, &s->bytes_moved_per_second, "bytes_moved_per_second"},
+      {s->output_bytes, &s->output_bytes_per_second,
+       MET_DISPATCH_FIELD_NAME(output_bytes_per_second)},
+      {s->readback_bytes, &s->readback_bytes_per_second,
+       MET_DISPATCH_FIELD_NAME(readback_bytes_per_second)},
+      {s->bytes_moved, &s->bytes_moved_per_second, MET_DISPATCH_FIELD_NAME(bytes_moved_per_second)},
       {s->device_allocation_bytes, &s->device_allocation_bytes_per_second,
-       "device_allocation_bytes_per_second"},
+       MET_DISPATCH_FIELD_NAME(device_allocation_bytes_per_second)},
   };
   for (size_t i = 0; i < sizeof(r) / sizeof(r[0]); ++i) {
     *r[i].rate = 0;
@@ -96,17 +99,17 @@ static met_status_t host_side(const met_graph_t *g, const met_budget_report_t *r
                               const met_target_t *t, met_dispatch_report_t *out) {
   const met_dispatch_params_t *p = &t->dispatch;
   met_dispatch_stats_t *s = &out->stats;
-  ADD("input_bytes", s->input_bytes, g->scalar_arg_bytes);
+  ADD(input_bytes, s->input_bytes, g->scalar_arg_bytes);
   for (uint32_t a = 0; a < g->arg_count; ++a) {
     const met_value_t *v = &g->values[a];
-    ADD("input_bytes", s->input_bytes, control_bytes(p, v));
-    if (v->role == MET_ROLE_INPUT) ADD("input_bytes", s->input_bytes, v->bytes);
+    ADD(input_bytes, s->input_bytes, control_bytes(p, v));
+    if (v->role == MET_ROLE_INPUT) ADD(input_bytes, s->input_bytes, v->bytes);
   }
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     if (node->kind == MET_NODE_RETURN) {
       for (uint32_t i = 0; i < node->operand_count; ++i) {
-        ADD("output_bytes", s->output_bytes, g->values[g->operands[node->operand_begin + i]].bytes);
+        ADD(output_bytes, s->output_bytes, g->values[g->operands[node->operand_begin + i]].bytes);
         ++s->output_buffers;
       }
       continue;
@@ -115,14 +118,14 @@ static met_status_t host_side(const met_graph_t *g, const met_budget_report_t *r
     // A host round trip: the operands come up, the results go down again.
     ++s->sync_points;
     for (uint32_t i = 0; i < node->operand_count; ++i)
-      ADD("readback_bytes", s->readback_bytes, g->values[g->operands[node->operand_begin + i]].bytes);
+      ADD(readback_bytes, s->readback_bytes, g->values[g->operands[node->operand_begin + i]].bytes);
     for (uint32_t i = 0; i < node->result_count; ++i)
-      ADD("input_bytes", s->input_bytes, g->values[node->result_begin + i].bytes);
+      ADD(input_bytes, s->input_bytes, g->values[node->result_begin + i].bytes);
   }
-  ADD("readback_bytes", s->readback_bytes, s->output_bytes);
+  ADD(readback_bytes, s->readback_bytes, s->output_bytes);
   ++s->sync_points;  // collecting the results
-  ADD("bytes_moved", s->bytes_moved, s->input_bytes);
-  ADD("bytes_moved", s->bytes_moved, s->readback_bytes);
+  ADD(bytes_moved, s->bytes_moved, s->input_bytes);
+  ADD(bytes_moved, s->bytes_moved, s->readback_bytes);
   return MET_OK;
 }
 
@@ -141,11 +144,11 @@ static met_status_t allocations(const met_graph_t *g, const met_budget_report_t 
           // call's results, slots of this graph).
           uint64_t pad;
           if (!met_mul_u64(x->callee_buffers, p->allocation_padding_bytes, &pad)) {
-            out->overflow_field = "device_allocation_bytes";
+            out->overflow_field = MET_DISPATCH_FIELD_NAME(device_allocation_bytes);
             return MET_EOVERFLOW;
           }
-          ADD("device_allocation_bytes", s->device_allocation_bytes, x->callee_buffer_bytes);
-          ADD("device_allocation_bytes", s->device_allocation_bytes, pad);
+          ADD(device_allocation_bytes, s->device_allocation_bytes, x->callee_buffer_bytes);
+          ADD(device_allocation_bytes, s->device_allocation_bytes, pad);
           s->device_allocation_events += x->callee_buffers;
           continue;
         }
@@ -155,17 +158,17 @@ static met_status_t allocations(const met_graph_t *g, const met_budget_report_t 
         bytes = x ? met_budget_temp_bytes(x, mlir, true) : 0;
         uint64_t pad;
         if (!met_mul_u64(nbuf, p->allocation_padding_bytes, &pad)) {
-          out->overflow_field = "device_allocation_bytes";
+          out->overflow_field = MET_DISPATCH_FIELD_NAME(device_allocation_bytes);
           return MET_EOVERFLOW;
         }
-        ADD("device_allocation_bytes", s->device_allocation_bytes, bytes);
-        ADD("device_allocation_bytes", s->device_allocation_bytes, pad);
+        ADD(device_allocation_bytes, s->device_allocation_bytes, bytes);
+        ADD(device_allocation_bytes, s->device_allocation_bytes, pad);
         s->device_allocation_events += nbuf;
         continue;
       }
       bytes = g->values[slot->value].bytes;
-      ADD("device_allocation_bytes", s->device_allocation_bytes, bytes);
-      ADD("device_allocation_bytes", s->device_allocation_bytes, p->allocation_padding_bytes);
+      ADD(device_allocation_bytes, s->device_allocation_bytes, bytes);
+      ADD(device_allocation_bytes, s->device_allocation_bytes, p->allocation_padding_bytes);
       ++s->device_allocation_events;
     }
     return MET_OK;
@@ -175,7 +178,7 @@ static met_status_t allocations(const met_graph_t *g, const met_budget_report_t 
     s->device_allocation_events = 1;
   }
   if (!p->results_in_place) {
-    ADD("device_allocation_bytes", s->device_allocation_bytes, s->output_bytes);
+    ADD(device_allocation_bytes, s->device_allocation_bytes, s->output_bytes);
     s->device_allocation_events += s->output_buffers;
   }
   return MET_OK;
@@ -249,8 +252,8 @@ static met_status_t roofline(const met_graph_t *g, const met_budget_report_t *r,
       ++out->flops_unknown;
       if (out->first_unknown < 0) out->first_unknown = (int32_t)n;
     }
-    ADD("latency_ns", row->flops, f);
-    ADD("latency_ns", out->flops, f);
+    ADD(latency_ns, row->flops, f);
+    ADD(latency_ns, out->flops, f);
   }
   out->row_count = next;
   met_dispatch_stats_t *s = &out->stats;
@@ -259,7 +262,7 @@ static met_status_t roofline(const met_graph_t *g, const met_budget_report_t *r,
     uint64_t mem_ns, flop_ns;
     if (!time_ns(row->bytes, t->bandwidth_bytes_per_s, &mem_ns) ||
         !time_ns(row->flops, peak_for(g, &g->nodes[row->first_node], p), &flop_ns)) {
-      out->overflow_field = "latency_ns";
+      out->overflow_field = MET_DISPATCH_FIELD_NAME(latency_ns);
       return MET_EOVERFLOW;
     }
     // Each kernel the dispatch launches pays the floor (a resolved call launches its
@@ -267,24 +270,24 @@ static met_status_t roofline(const met_graph_t *g, const met_budget_report_t *r,
     uint64_t floor = 0;
     row->launches = r->group_launches ? r->group_launches[row->group] : 1;
     if (!mega && !met_mul_u64(p->launch_floor_ns, row->launches, &floor)) {
-      out->overflow_field = "latency_ns";
+      out->overflow_field = MET_DISPATCH_FIELD_NAME(latency_ns);
       return MET_EOVERFLOW;
     }
     uint64_t work = mem_ns > flop_ns ? mem_ns : flop_ns;
     row->bound = floor > work ? MET_BOUND_LAUNCH
                  : flop_ns > mem_ns ? MET_BOUND_COMPUTE : MET_BOUND_MEMORY;
     row->latency_ns = work;
-    ADD("latency_ns", row->latency_ns, floor);
-    ADD("latency_ns", s->latency_ns, row->latency_ns);
+    ADD(latency_ns, row->latency_ns, floor);
+    ADD(latency_ns, s->latency_ns, row->latency_ns);
   }
-  if (mega && out->row_count) ADD("latency_ns", s->latency_ns, p->launch_floor_ns);
+  if (mega && out->row_count) ADD(latency_ns, s->latency_ns, p->launch_floor_ns);
   if (p->offload) {
     uint64_t link_ns;
     if (!time_ns(s->bytes_moved, p->host_link_bytes_per_s, &link_ns)) {
-      out->overflow_field = "latency_ns";
+      out->overflow_field = MET_DISPATCH_FIELD_NAME(latency_ns);
       return MET_EOVERFLOW;
     }
-    ADD("latency_ns", s->latency_ns, link_ns);
+    ADD(latency_ns, s->latency_ns, link_ns);
   }
   return MET_OK;
 }

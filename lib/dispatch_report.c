@@ -53,16 +53,29 @@ void met_dispatch_json(met_strbuf_t *sb, const met_target_t *target,
     MET_STRBUF_LIT(sb, ",\n   \"dispatches\": [");
     for (size_t k = 0; k < fr->report->row_count; ++k) {
       const met_dispatch_row_t *r = &fr->report->rows[k];
-      met_strbuf_cstr(sb, k ? ",\n    {\"ops\": \"" : "\n    {\"ops\": \"");
-      met_dispatch_row_ops(sb, fr->graph, fr->budget, r);
-      MET_STRBUF_LIT(sb, "\", \"loc\": ");
+      met_strbuf_cstr(sb, k ? ",\n    {" : "\n    {");
       const char *loc = met_graph_node_loc(fr->graph, r->first_node);
-      met_strbuf_json_string(sb, loc ? loc : "");
-      met_strbuf_printf(sb, ", \"bytes\": %" PRIu64 ", \"flops\": %" PRIu64
-                        ", \"flops_complete\": %s, \"launches\": %" PRIu64
-                        ", \"latency_ns\": %" PRIu64 ", \"bound\": \"%s\"}",
-                        r->bytes, r->flops, r->flops_complete ? "true" : "false", r->launches,
-                        r->latency_ns, met_bound_name(r->bound));
+      const char *sep = "";
+#define MET_DISPATCH_ROW(name, kind) \
+      met_strbuf_printf(sb, "%s\"" #name "\": ", sep); \
+      sep = ", ";                                   \
+      ROW_##kind(name);
+#define ROW_OPS(name)                               \
+      MET_STRBUF_LIT(sb, "\"");                      \
+      met_dispatch_row_ops(sb, fr->graph, fr->budget, r); \
+      MET_STRBUF_LIT(sb, "\"");
+#define ROW_LOC(name) met_strbuf_json_string(sb, loc ? loc : "");
+#define ROW_U64(name) met_strbuf_u64(sb, r->name);
+#define ROW_BOOL(name) met_strbuf_cstr(sb, r->name ? "true" : "false");
+#define ROW_BOUND(name) met_strbuf_printf(sb, "\"%s\"", met_bound_name(r->name));
+#include "metrale/dispatch_rows.def"
+#undef MET_DISPATCH_ROW
+#undef ROW_OPS
+#undef ROW_LOC
+#undef ROW_U64
+#undef ROW_BOOL
+#undef ROW_BOUND
+      MET_STRBUF_LIT(sb, "}");
     }
     MET_STRBUF_LIT(sb, "]}");
   }

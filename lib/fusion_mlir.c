@@ -158,7 +158,7 @@ met_status_t met_fusion_mlir_bufferize(met_budget_ctx_t *c, const uint32_t *uses
     if (!c->mat[r] || c->root[r] != r) continue;
     uint8_t role = g->values[v].role;
     if (role == MET_ROLE_CONST || role == MET_ROLE_GLOBAL || role == MET_ROLE_SPLAT) {
-      if (group_of[n] != UINT32_MAX) ADD_FIELD(c, "dispatches", group_launches[group_of[n]], 1);
+      if (group_of[n] != UINT32_MAX) ADD_FIELD(c, dispatches, group_launches[group_of[n]], 1);
       continue;
     }
     uint32_t h;

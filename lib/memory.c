@@ -102,11 +102,14 @@ met_status_t met_memory_evaluate(const met_memory_terms_t *t, const met_kv_pool_
   *out = (met_memory_totals_t){0};
   if (util_ppm == 0 || util_ppm > 1000000) return MET_EINVAL;
   met_status_t kst = met_memory_kv_bytes(pool, sequences, tokens, &out->kv_blocks, &out->kv_bytes);
-  if (kst == MET_EOVERFLOW) out->overflow_term = "kv";
+  if (kst == MET_EOVERFLOW) out->overflow_term = MET_MEMORY_FIELD_NAME(kv);
   MET_RETURN_IF_ERROR(kst);
   out->budget_bytes = (uint64_t)((unsigned __int128)memory_bytes * util_ppm / 1000000u);
-  static const char *const names[] = {"weights_stored", "weights_derived", "activations",
-                                      "workspace", "states", "kv", "caches_device"};
+  static const char *const names[] = {
+      MET_MEMORY_FIELD_NAME(weights_stored), MET_MEMORY_FIELD_NAME(weights_derived),
+      MET_MEMORY_FIELD_NAME(activations),    MET_MEMORY_FIELD_NAME(workspace),
+      MET_MEMORY_FIELD_NAME(states),         MET_MEMORY_FIELD_NAME(kv),
+      MET_MEMORY_FIELD_NAME(caches_device)};
   if (t->weights_replaced > t->weights_stored) return MET_EINVAL;
   const uint64_t terms[] = {t->weights_stored - t->weights_replaced, t->weights_derived,
                             t->activations,
@@ -123,14 +126,14 @@ met_status_t met_memory_evaluate(const met_memory_terms_t *t, const met_kv_pool_
   // exact: the product is formed in 128 bits and checked before it narrows.
   unsigned __int128 reserved128 = (unsigned __int128)memory_bytes * d->reserved_ppm / 1000000u;
   if (reserved128 > UINT64_MAX) {
-    out->overflow_term = "driver";
+    out->overflow_term = MET_MEMORY_FIELD_NAME(driver);
     return MET_EOVERFLOW;
   }
   uint64_t reserved = (uint64_t)reserved128;
   uint64_t driver = d->context_bytes;
   if (!met_add_u64(driver, reserved, &driver) || !met_add_u64(driver, slack, &driver) ||
       !met_add_u64(device, driver, &device)) {
-    out->overflow_term = "driver";
+    out->overflow_term = MET_MEMORY_FIELD_NAME(driver);
     return MET_EOVERFLOW;
   }
   out->driver_bytes = driver;

@@ -60,7 +60,8 @@ met_status_t met_memory_model_run(met_memory_model_t *m, const char *name,
   if (run->arena > r->terms.activations_planned) r->terms.activations_planned = run->arena;
   met_memory_model_families(m, fm);
   if (fm->derived_bytes) {
-    MET_RETURN_IF_ERROR(add(m, &r->terms.weights_derived, fm->derived_bytes, "weights_derived"));
+    MET_RETURN_IF_ERROR(add(m, &r->terms.weights_derived, fm->derived_bytes,
+                            MET_MEMORY_FIELD_NAME(weights_derived)));
     MET_RETURN_IF_ERROR(met_memory_model_row(
         m, met_arena_printf(m->arena, "load-time subgraphs of @%s", name), "hoisted", NULL, 0,
         fm->derived_bytes, 0, 0, 0));
@@ -159,7 +160,7 @@ met_status_t met_memory_model_state(met_memory_model_t *m, const char *name, uin
   met_memory_state_t *s;
   PUSH(m, states, state_count, cap_states, s);
   *s = (met_memory_state_t){name, bytes};
-  MET_RETURN_IF_ERROR(add(m, &r->terms.states, bytes, "states"));
+  MET_RETURN_IF_ERROR(add(m, &r->terms.states, bytes, MET_MEMORY_FIELD_NAME(states)));
   return met_memory_model_row(m, met_arena_printf(m->arena, "state %s", name), "state", loc,
                               0, 0, 0, 0, bytes);
 }
@@ -175,7 +176,8 @@ met_status_t met_memory_model_cache(met_memory_model_t *m, const met_memory_cach
     return MET_EOVERFLOW;
   }
   if (c->host) return add(m, &r->terms.caches_host, e->bytes, "caches_host");
-  MET_RETURN_IF_ERROR(add(m, &r->terms.caches_device, e->bytes, "caches_device"));
+  MET_RETURN_IF_ERROR(add(m, &r->terms.caches_device, e->bytes,
+                          MET_MEMORY_FIELD_NAME(caches_device)));
   return met_memory_model_row(m, met_arena_printf(m->arena, "cache %s", c->name), "state",
                               NULL, 0, 0, 0, 0, e->bytes);
 }
@@ -185,7 +187,8 @@ met_status_t met_memory_model_finish(met_memory_model_t *m) {
   met_memory_terms_t *t = &r->terms;
   for (int f = 0; f < MET_FAMILY_COUNT; ++f) {
     if (!r->workspace_family[f]) continue;
-    MET_RETURN_IF_ERROR(add(m, &t->workspace, r->workspace_family[f], "workspace"));
+    MET_RETURN_IF_ERROR(add(m, &t->workspace, r->workspace_family[f],
+                            MET_MEMORY_FIELD_NAME(workspace)));
     MET_RETURN_IF_ERROR(met_memory_model_row(
         m, met_arena_printf(m->arena, "%s workspace", met_family_name((met_family_t)f)),
         "workspace", NULL, 0, 0, 0, r->workspace_family[f], 0));
@@ -196,12 +199,17 @@ met_status_t met_memory_model_finish(met_memory_model_t *m) {
     // copy) that runs still read.
     uint64_t gone = m->replace_sources && w->replaced <= w->stored ? w->replaced : 0;
     uint64_t served = w->served - share(w->served, gone, w->stored);
-    MET_RETURN_IF_ERROR(add(m, &t->weights_stored, w->stored, "weights_stored"));
-    MET_RETURN_IF_ERROR(add(m, &t->weights_replaced, gone, "weights_replaced"));
-    MET_RETURN_IF_ERROR(add(m, &t->weights_derived, served, "weights_derived"));
-    if (w->outside) MET_RETURN_IF_ERROR(add(m, &t->weights_outside, w->stored, "weights_outside"));
+    MET_RETURN_IF_ERROR(add(m, &t->weights_stored, w->stored,
+                            MET_MEMORY_FIELD_NAME(weights_stored)));
+    MET_RETURN_IF_ERROR(add(m, &t->weights_replaced, gone,
+                            MET_MEMORY_FIELD_NAME(weights_replaced)));
+    MET_RETURN_IF_ERROR(add(m, &t->weights_derived, served,
+                            MET_MEMORY_FIELD_NAME(weights_derived)));
+    if (w->outside) MET_RETURN_IF_ERROR(add(m, &t->weights_outside, w->stored,
+                            MET_MEMORY_FIELD_NAME(weights_outside)));
     if (w->leaked && !m->replace_sources)
-      MET_RETURN_IF_ERROR(add(m, &t->weights_leaked, w->stored, "weights_leaked"));
+      MET_RETURN_IF_ERROR(add(m, &t->weights_leaked, w->stored,
+                              MET_MEMORY_FIELD_NAME(weights_leaked)));
     if (w->stored - gone == 0 && served == 0) continue;  // all replaced: nothing resident
     MET_RETURN_IF_ERROR(met_memory_model_row(
         m, met_arena_printf(m->arena, "weight %s", w->name), "weight", NULL, w->stored - gone,

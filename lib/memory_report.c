@@ -46,10 +46,13 @@ typedef struct term_t { const char *name; uint64_t bytes; } term_t;
 static size_t device_terms(const met_memory_report_t *r, term_t *out) {
   const met_memory_terms_t *t = &r->terms;
   term_t all[] = {{"weights", t->weights_stored - t->weights_replaced},  // what stays resident
-                  {"weights_derived", t->weights_derived},
-                  {"activations", t->activations},       {"workspace", t->workspace},
-                  {"states", t->states},                 {"kv", r->totals.kv_bytes},
-                  {"caches_device", t->caches_device},          {"driver", r->totals.driver_bytes}};
+                  {MET_MEMORY_FIELD_NAME(weights_derived), t->weights_derived},
+                  {MET_MEMORY_FIELD_NAME(activations), t->activations},
+                  {MET_MEMORY_FIELD_NAME(workspace), t->workspace},
+                  {MET_MEMORY_FIELD_NAME(states), t->states},
+                  {MET_MEMORY_FIELD_NAME(kv), r->totals.kv_bytes},
+                  {MET_MEMORY_FIELD_NAME(caches_device), t->caches_device},
+                  {MET_MEMORY_FIELD_NAME(driver), r->totals.driver_bytes}};
   memcpy(out, all, sizeof(all));
   return sizeof(all) / sizeof(all[0]);
 }
@@ -220,8 +223,9 @@ void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
     const met_memory_field_t *f = &fields[i];
     if (!f->table || f->kind == MET_MFIELD_SIGNED) continue;  // headroom: its own line below
     const char *note = f->note;
-    if (!strcmp(f->name, "activations")) note = r->peak_run ? r->peak_run : "";
-    else if (!strcmp(f->name, "kv")) note = r->pool.present ? "paged KV pool" : "no KV pool declared";
+    if (!strcmp(f->name, MET_MEMORY_FIELD_NAME(activations))) note = r->peak_run ? r->peak_run : "";
+    else if (!strcmp(f->name, MET_MEMORY_FIELD_NAME(kv)))
+      note = r->pool.present ? "paged KV pool" : "no KV pool declared";
     line(sb, f->name, met_memory_field_u64(r, f), note);
   }
   met_strbuf_printf(sb, "  %-22s %16" PRId64 "  ", "headroom", x->headroom_bytes);

@@ -218,10 +218,14 @@ met_status_t met_memory_svg(met_strbuf_t *sb, const met_target_t *target,
                             const met_memory_report_t *r) {
   // The terms the device total sums, bottom to top; what they do not cover is "other".
   static const struct { const char *name, *colour; } kTerms[] = {
-      {"weights", "#1f77b4"},        {"weights_derived", "#aec7e8"},
-      {"activations", "#ff7f0e"},    {"workspace", "#ffbb78"},
-      {"states", "#2ca02c"},         {"kv", "#98df8a"},
-      {"caches_device", "#9467bd"},  {"driver", "#7f7f7f"},
+      {"weights", "#1f77b4"},
+      {MET_MEMORY_FIELD_NAME(weights_derived), "#aec7e8"},
+      {MET_MEMORY_FIELD_NAME(activations), "#ff7f0e"},
+      {MET_MEMORY_FIELD_NAME(workspace), "#ffbb78"},
+      {MET_MEMORY_FIELD_NAME(states), "#2ca02c"},
+      {MET_MEMORY_FIELD_NAME(kv), "#98df8a"},
+      {MET_MEMORY_FIELD_NAME(caches_device), "#9467bd"},
+      {MET_MEMORY_FIELD_NAME(driver), "#7f7f7f"},
   };
   enum { kTermCount = sizeof(kTerms) / sizeof(kTerms[0]) };
   size_t nf;
@@ -232,8 +236,9 @@ met_status_t met_memory_svg(met_strbuf_t *sb, const met_target_t *target,
   for (size_t k = 0; k < nf; ++k) {
     for (int t = 1; t < kTermCount; ++t)
       if (!strcmp(f[k].name, kTerms[t].name)) v[t] = met_memory_field_u64(r, &f[k]);
-    if (!strcmp(f[k].name, "device")) device = met_memory_field_u64(r, &f[k]);
-    if (!strcmp(f[k].name, "budget_bytes")) budget = met_memory_field_u64(r, &f[k]);
+    if (!strcmp(f[k].name, MET_MEMORY_FIELD_NAME(device))) device = met_memory_field_u64(r, &f[k]);
+    if (!strcmp(f[k].name, MET_MEMORY_FIELD_NAME(budget_bytes)))
+      budget = met_memory_field_u64(r, &f[k]);
   }
   for (int t = 0; t < kTermCount; ++t) sum += v[t];
   uint64_t other = device > sum ? device - sum : 0;

@@ -197,7 +197,7 @@ static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t
   const met_graph_t *g = &j->graph;
   for (size_t n = 0; n < g->node_count; ++n) {
     if (!j->report.off_fast_path[n]) continue;
-    const char *op_names[] = {"off_fast_path_bytes"};
+    const char *op_names[] = {MET_BUDGET_FIELD_NAME(off_fast_path_bytes)};
     uint64_t op_values[] = {UINT64_MAX};
     (void)met_budget_off_path_bytes(g, &g->nodes[n], &op_values[0], NULL);
     o->metrics(user, met_node_loc(&g->nodes[n]), true, "off-fast-path", j->graph.name, op_names,

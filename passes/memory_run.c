@@ -333,7 +333,8 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                met_status_str(st));
       ok = false;
     } else if (ok && g->r.totals.kv_bytes &&
-               !met_mem_add_row(g, "paged KV pool", "kv", NULL, 0, 0, 0, 0, g->r.totals.kv_bytes)) {
+               !met_mem_add_row(g, "paged KV pool", MET_MEMORY_FIELD_NAME(kv), NULL, 0, 0, 0, 0,
+                                g->r.totals.kv_bytes)) {
       ok = false;
     }
   }

@@ -178,6 +178,11 @@ enum {
   MET_BUDGET_FIELD_COUNT
 };
 
+// The name of field |f| as every report spells it, for code that names one field (an
+// overflow, a line of prose): a name that is not in budget_fields.def does not build.
+// A constant expression (static tables may hold it).
+#define MET_BUDGET_FIELD_NAME(f) (MET_BUDGET_FIELD_INDEX_##f >= 0 ? #f : "")
+
 // One field of met_budget_t, as the renderers walk it.
 typedef struct met_budget_field_t {
   const char *name;        // "arena_bytes": one spelling in C, JSON, attributes, tables
@@ -244,6 +249,10 @@ typedef struct met_budget_report_t {
   // "arena_bytes", ...), static text; NULL otherwise.
   const char *overflow_field;
 } met_budget_report_t;
+
+// The name of a report member |f| the reports show beside the fields (flops), checked
+// against met_budget_report_t at compile time.
+#define MET_BUDGET_REPORT_NAME(f) ((void)sizeof(((met_budget_report_t *)0)->f), #f)
 
 // The bytes of a node's scratch slot: its scratch (policy or |native| widths) plus, under
 // MET_FUSION_MLIR (|mlir|), its lowering's temporary buffer; UINT64_MAX when the sum

@@ -75,6 +75,10 @@ enum {
   MET_DISPATCH_FIELD_COUNT
 };
 
+// The name of field |f| as every report spells it (MET_BUDGET_FIELD_NAME's rule): a name
+// that is not in dispatch_fields.def does not build.
+#define MET_DISPATCH_FIELD_NAME(f) (MET_DISPATCH_FIELD_INDEX_##f >= 0 ? #f : "")
+
 typedef enum met_dfield_kind_e {
   MET_DFIELD_BYTES, MET_DFIELD_COUNT, MET_DFIELD_NS, MET_DFIELD_BOOL, MET_DFIELD_RATE,
 } met_dfield_kind_t;
@@ -91,11 +95,16 @@ const met_dispatch_field_t *met_dispatch_fields(size_t *count);
 // A field's value (a bool as 0 or 1).
 uint64_t met_dispatch_field_u64(const met_dispatch_stats_t *s, const met_dispatch_field_t *f);
 
+// The name of a dispatch row's field |f| (metrale/dispatch_rows.def), checked against
+// the struct at compile time.
+#define MET_DISPATCH_ROW_NAME(f) ((void)sizeof(((met_dispatch_row_t *)0)->f), #f)
+
 // What bounds one dispatch's roofline time.
 typedef enum met_bound_e { MET_BOUND_MEMORY, MET_BOUND_COMPUTE, MET_BOUND_LAUNCH } met_bound_t;
 const char *met_bound_name(met_bound_t b);  // "memory", "compute", "launch"
 
-// One dispatch of the fusion plan (a group of met_budget_report_t.group_of_node).
+// One dispatch of the fusion plan (a group of met_budget_report_t.group_of_node); its
+// fields as the reports show them: metrale/dispatch_rows.def.
 typedef struct met_dispatch_row_t {
   uint32_t group;          // its group in the Budget report
   uint32_t first_node;     // its first op in schedule order (names it, locates it)

@@ -127,4 +127,16 @@ met_status_t met_memory_max_tokens(const met_memory_terms_t *terms, const met_kv
                                    uint32_t util_ppm, uint64_t sequences, uint64_t *out,
                                    bool *out_found);
 
+// The lines of metrale/memory_fields.def (the report's fields, memory_report.h), by name.
+enum {
+#define MET_MEMORY_FIELD(name, kind, member, json, attr, table, note) MET_MEMORY_FIELD_INDEX_##name,
+#include "metrale/memory_fields.def"
+#undef MET_MEMORY_FIELD
+  MET_MEMORY_FIELD_COUNT
+};
+// The name of field |f| as every report spells it, for code that names one field (an
+// overflow term, a table's row): a name that is not in memory_fields.def does not build.
+// A constant expression (static tables may hold it).
+#define MET_MEMORY_FIELD_NAME(f) (MET_MEMORY_FIELD_INDEX_##f >= 0 ? #f : "")
+
 #endif

@@ -84,14 +84,6 @@ typedef enum met_memory_field_kind_e {
   MET_MFIELD_BOOL = 3,
 } met_memory_field_kind_t;
 
-// The number of lines of metrale/memory_fields.def.
-enum {
-#define MET_MEMORY_FIELD(name, kind, member, json, attr, table, note) MET_MEMORY_FIELD_INDEX_##name,
-#include "metrale/memory_fields.def"
-#undef MET_MEMORY_FIELD
-  MET_MEMORY_FIELD_COUNT
-};
-
 // One line of metrale/memory_fields.def.
 typedef struct met_memory_field_t {
   const char *name;

@@ -9,7 +9,7 @@
 // Two dispatches per iteration: the matmul and the add, each a bufferized op with no
 // results to fuse through.
 // CHECK-LABEL: func.func @matmul_loop
-// CHECK-SAME: complete = false
+// CHECK-SAME: {{[[:<:]]}}complete = false
 // expected-remark @below {{metrale.budget @matmul_loop on host-cpu}}
 func.func @matmul_loop(%a: memref<256x256xf32>, %b: memref<256x256xf32>, %c: memref<256x256xf32>) {
   %c0 = arith.constant 0 : index
@@ -46,7 +46,7 @@ func.func @launch(%xm: memref<1024xf32>) {
 
 // A loop nest of scalar loads and stores is one dispatch: nothing to warn about.
 // CHECK-LABEL: func.func @scalar_nest
-// CHECK-SAME: complete = true
+// CHECK-SAME: {{[[:<:]]}}complete = true
 // expected-remark @below {{metrale.budget @scalar_nest on host-cpu}}
 func.func @scalar_nest(%m: memref<4x4xf32>) {
   affine.for %i = 0 to 4 {

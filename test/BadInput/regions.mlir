@@ -16,7 +16,7 @@
 // lives [2, 3] with the scratch at 2: arena 4096 + 4096 = 8192, also the sum of slots.
 // CHECK-LABEL: func.func @loop
 // CHECK-SAME: arena_bytes = 8192 : i64
-// CHECK-SAME: complete = false
+// CHECK-SAME: {{[[:<:]]}}complete = false
 // CHECK-SAME: materialized_bytes = 8192 : i64
 // On mobile-gpu-f32 (TF.js's WebGL backend, a program per op): %a, %b and %c are 3
 // dispatches; body positions addf 0, empty 1, transpose 2, addf 3, yield 4: %a [0, 3],
@@ -72,7 +72,7 @@ func.func @branch(%p: i1, %x: tensor<1024xf32>) -> tensor<1024xf32> {
 // warning, complete.
 // CHECK-LABEL: func.func @scalar_loop
 // CHECK-SAME: arena_bytes = 0 : i64
-// CHECK-SAME: complete = true
+// CHECK-SAME: {{[[:<:]]}}complete = true
 // expected-remark-re @below {{metrale.budget @scalar_loop on host-cpu (native): arena_bytes=0{{[[:>:]]}}}}
 func.func @scalar_loop(%n: index) -> f32 {
   %c0 = arith.constant 0 : index

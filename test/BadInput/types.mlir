@@ -13,7 +13,7 @@
 // i17: 24 bits each (2 x 3 = 6); index on host-cpu: 64 bits (2 x 8 = 16).
 // 4 + 0 + 3 + 4 + 6 + 16 = 33.
 // CHECK-LABEL: func.func @ints
-// CHECK-SAME: complete = true
+// CHECK-SAME: {{[[:<:]]}}complete = true
 // CHECK-SAME: host_io_bytes = 33 : i64
 // expected-remark-re @below {{host_io_bytes=33{{[[:>:]]}}}}
 func.func @ints(%a: tensor<f32>, %b: tensor<0x7xf32>, %c: tensor<3xi1>, %d: tensor<8xi4>,
@@ -46,7 +46,7 @@ func.func @mixed(%a: tensor<4x!quant.uniform<i8:f32, 0.5>>, %b: memref<4xf32>,
 // Unranked, sparse and scalable values have no dense byte size: 0 bytes each, a warning
 // each, complete = false.
 // CHECK-LABEL: func.func @unsized
-// CHECK-SAME: complete = false
+// CHECK-SAME: {{[[:<:]]}}complete = false
 // CHECK-SAME: host_io_bytes = 0 : i64
 // MEM: warning: argument #1 of type tensor<8x8xf32, #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>> is not stored as its dense element count
 // MEM: metrale.memory = {{.*}}complete = false

@@ -122,7 +122,7 @@ func.func @capture(%x: tensor<1024xf32>) -> tensor<1024xf32> {
 // DIAG-NOT: tensor.extract' is dead
 // CHECK-LABEL: func.func @whole_loop
 // CHECK-SAME: arena_bytes = 0 : i64
-// CHECK-SAME: complete = true
+// CHECK-SAME: {{[[:<:]]}}complete = true
 // CHECK-SAME: {{[[:<:]]}}dispatches = 0 : i64
 func.func @whole_loop(%x: tensor<1024xf32>) -> tensor<1024xf32> {
   %c0 = arith.constant 0 : index
@@ -142,7 +142,7 @@ func.func @whole_loop(%x: tensor<1024xf32>) -> tensor<1024xf32> {
 // A dead value whose size overflows 64 bits is erased before it is sized: no error.
 // DIAG-NOT: error
 // CHECK-LABEL: func.func @overflow
-// CHECK-SAME: complete = true
+// CHECK-SAME: {{[[:<:]]}}complete = true
 func.func @overflow(%y: tensor<4xf32>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<9999999999x9999999999xf32>
   return %y : tensor<4xf32>

@@ -17,7 +17,7 @@
 // CPU-SAME: metrale.budget = {
 // CPU-SAME: arena_bytes = 2048 : i64
 // CPU-SAME: cast_nodes = 0 : i64
-// CPU-SAME: complete = true
+// CPU-SAME: {{[[:<:]]}}complete = true
 // CPU-SAME: {{[[:<:]]}}dispatches = 2 : i64
 // CPU-SAME: dram_bytes = 5120 : i64
 // CPU-SAME: host_io_bytes = 2048 : i64
@@ -39,7 +39,7 @@
 // GPU-SAME: metrale.budget = {
 // GPU-SAME: arena_bytes = 2048 : i64
 // GPU-SAME: cast_nodes = 0 : i64
-// GPU-SAME: complete = true
+// GPU-SAME: {{[[:<:]]}}complete = true
 // GPU-SAME: {{[[:<:]]}}dispatches = 4 : i64
 // GPU-SAME: dram_bytes = 10240 : i64
 // GPU-SAME: host_io_bytes = 2048 : i64

@@ -12,7 +12,7 @@
 // With dynamic-size=8, %x is 8x4xf32 = 128 B; %w 4x4xf32 = 64 B; %i 4xi32 = 16 B.
 // params=float: %x and %w are parameters (192 B); host I/O = %i 16 + results
 // 128 + 64 + 16 = 224. The dims are bound, so the report is complete.
-// FLOAT: complete = true
+// FLOAT: {{[[:<:]]}}complete = true
 // FLOAT-SAME: host_io_bytes = 224 : i64
 // FLOAT-SAME: param_bytes = 192 : i64
 // params=2-: only %i: 16 B; host I/O = 128 + 64 + 208 = 400.
@@ -20,7 +20,7 @@
 // RANGE-SAME: param_bytes = 16 : i64
 // Unbound, the dynamic dim counts as 1: %x is 16 B; host I/O = 16 + 64 + 16 + (16 + 64 +
 // 16) = 192, a lower bound.
-// UNBOUND: complete = false
+// UNBOUND: {{[[:<:]]}}complete = false
 // UNBOUND-SAME: host_io_bytes = 192 : i64
 // TARGET: error: unknown target 'tpu9'; the built-in targets are host-cpu, h100, mobile-gpu-f32, npu
 // PARAMS: error: invalid params='1-x': expected the end of a range

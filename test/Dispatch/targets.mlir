@@ -34,7 +34,7 @@
 // H100-SAME: readback_bytes_per_second=85106382{{[[:>:]]}}
 // H100-SAME: bytes_moved_per_second=132978723{{[[:>:]]}}
 // H100-SAME: device_allocation_bytes_per_second=170212765{{[[:>:]]}}
-// H100-SAME: complete=true
+// H100-SAME: {{[[:<:]]}}complete=true
 //
 // mlir-cpu (upstream's fusion model, per-buffer with 64 B padding, memref descriptors,
 // one core: 10 GB/s, 3 GFLOPS, no floor, no host link):
@@ -185,7 +185,7 @@ func.func @q(%x: tensor<8xi4>) -> tensor<8xi4> {
 // CPU-SAME: device_allocation_bytes=256{{[[:>:]]}}
 // CPU-SAME: device_allocation_events=2{{[[:>:]]}}
 // CPU-SAME: latency_ns=26{{[[:>:]]}}
-// CPU-SAME: complete=true
+// CPU-SAME: {{[[:<:]]}}complete=true
 func.func private @helper(%x: tensor<16xf32>) -> tensor<16xf32> {
   %r = arith.mulf %x, %x : tensor<16xf32>
   return %r : tensor<16xf32>

@@ -29,7 +29,7 @@
 // FITS-SAME: budget_bytes = 77309411328 : i64
 // FITS-SAME: caches_device = 0 : i64
 // FITS-SAME: caches_host = 0 : i64
-// FITS-SAME: complete = true
+// FITS-SAME: {{[[:<:]]}}complete = true
 // FITS-SAME: {{[[:<:]]}}device = 76569116672 : i64
 // FITS-SAME: driver = 540424448 : i64
 // FITS-SAME: fits = true

@@ -36,7 +36,7 @@
 // CHECK-SAME: budget_bytes = 77309411328 : i64
 // CHECK-SAME: caches_device = 4194304 : i64
 // CHECK-SAME: caches_host = 2147483648 : i64
-// CHECK-SAME: complete = true
+// CHECK-SAME: {{[[:<:]]}}complete = true
 // CHECK-SAME: {{[[:<:]]}}device = 585105408 : i64
 // CHECK-SAME: driver = 546271456 : i64
 // CHECK-SAME: fits = true
