@@ -1,6 +1,7 @@
 // budget_counts.c: the Budget's counters that are no part of fusion or planning: which
 // nodes run at load time (budget.h, Load time), and host I/O, parameters, casts, the fast
-// path and completeness (budget_fields.def). Internal to lib/ (budget_ctx.h).
+// path and completeness (budget_fields.def). Internal to lib/ (budget_ctx.h); called by
+// budget_analysis.c, and calls nothing of it.
 #include "budget_ctx.h"
 
 // Parameter-only nodes (budget.h, Load time): every operand a weight, a splat, a

@@ -1,5 +1,5 @@
 // lib/budget_ctx.h: internal to lib/: the Budget analysis' working state, shared by
-// budget.c (the driver, counting and planning), fusion.c (the TF.js and IREE dispatch
+// budget_analysis.c (the driver, counting and planning), fusion.c (the TF.js and IREE dispatch
 // formation) and fusion_mlir.c (upstream MLIR's dispatch formation and bufferization,
 // MET_FUSION_MLIR). Not installed: nothing outside lib/ sees it.
 #ifndef METRALE_LIB_BUDGET_CTX_H
@@ -111,7 +111,7 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
 // Numbers the surviving groups densely in order of first appearance.
 void met_fusion_number_groups(met_budget_ctx_t *c, uint32_t *group_of);
 
-// fusion_mlir.c: the rules of MET_FUSION_MLIR (budget.h), in the order budget.c runs them.
+// fusion_mlir.c: the rules of MET_FUSION_MLIR (budget.h), in the order budget_analysis.c runs them.
 met_status_t met_fusion_mlir_fold_fills(met_budget_ctx_t *c, const uint32_t *uses,
                                         const uint8_t *off, uint8_t *folded);
 void met_fusion_mlir_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,

@@ -1,7 +1,7 @@
 // fusion.c: the producer-consumer walk that forms dispatches on MET_FUSION_TFJS and
 // MET_FUSION_IREE targets (metrale/budget.h lists each rule and the backend behaviour it
 // models): fills cloned into their readers, TF.js's fused ops, IREE's root, loop-count
-// and multi-use rules. lib/fusion_mlir.c is MET_FUSION_MLIR's; budget.c runs them.
+// and multi-use rules. lib/fusion_mlir.c is MET_FUSION_MLIR's; budget_analysis.c runs them.
 #include <stddef.h>
 #include <string.h>
 
@@ -141,7 +141,7 @@ static bool what_in(const char *what, const char *const *list) {
 // The converter's fused ops (tfjs-core's fused.conv2d, fused.depthwiseConv2d,
 // fused.matMul, made from Grappler's _FusedConv2D / _FusedMatMul): the op, then a bias
 // add, then one activation of 'relu', 'relu6', 'prelu', 'leakyrelu', 'elu', 'sigmoid'.
-// The spellings those take here, named, TOSA and generalized (adapter_generic.c).
+// The spellings those take here, named, TOSA and generalized (generic.c).
 enum { TFJS_OPEN = 0, TFJS_BIAS = 1, TFJS_DONE = 2 };
 static const char *const kTfjsBias[] = {"arith.addf", "arith.addi", "tosa.add", "linalg.add",
                                         NULL};

@@ -1,5 +1,5 @@
 // budget_run.c: met_budget_run: resolve options, analyse every function (in parallel, see
-// functions.c), then report in function order on the calling thread: diagnostics, the
+// jobs.c), then report in function order on the calling thread: diagnostics, the
 // `metrale.budget` attribute, the JSON document and the text table. The analysis of one
 // function touches only its own job, so there is no shared mutable state between threads.
 #include <inttypes.h>

@@ -1,5 +1,5 @@
 // memory_run.c: met_memory_run, the `metrale-memory` pass. Functions are analysed in
-// parallel by the same adapter, fusion model and planner as the Budget (functions.c);
+// parallel by the same adapter, fusion model and planner as the Budget (jobs.c);
 // then, on the calling thread, the terms are gathered in function order, evaluated by the
 // pure core (lib/memory.c) and reported: the `metrale.memory` module attribute, a remark
 // table at the module, an error when the model does not fit, the JSON and the text.

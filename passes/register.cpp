@@ -1,8 +1,8 @@
 // register.cpp: the top of the MLIR layer, in C++ because the MLIR 22 C API has no door
-// for it: the metrale passes registered (with options) into MLIR's registry, and the
-// diagnostics they emit (remarks and warnings need C++). Free of analysis logic: each
-// pass fills the C options and calls its runner (met_budget_run, met_memory_run,
-// met_dispatch_run).
+// for it: the metrale passes registered (with options) into MLIR's registry. Free of
+// analysis logic: each pass fills the C options and calls its runner (met_budget_run,
+// met_memory_run, met_dispatch_run), whose diagnostics and remarks leave through
+// passes/report/mlir_emit.cpp.
 #include <string>
 
 #include "metrale/options.h"
@@ -11,46 +11,18 @@
 // metrale's C headers (the core's carry no C++ guards of their own).
 extern "C" {
 #include "ir/diag.h"
+#include "report/mlir_emit.h"
 #include "report/output.h"
 #include "report/sarif.h"
 }
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Remarks.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 
 namespace {
 
-void emitDiag(void *, MlirLocation loc, met_diag_severity_t sev, const char *msg) {
-  mlir::Location l = unwrap(loc);
-  switch (sev) {
-    case MET_DIAG_ERROR: mlir::emitError(l) << msg; break;
-    case MET_DIAG_WARNING: mlir::emitWarning(l) << msg; break;
-    case MET_DIAG_REMARK: mlir::emitRemark(l) << msg; break;
-    case MET_DIAG_NOTE: mlir::emitRemark(l) << msg; break;
-  }
-}
-
 MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.size()}; }
-
-// A report as one structured remark (mlir/IR/Remarks.h): written to a remark file when
-// the context has a remark engine (mlir-opt's --remarks-* flags), nothing otherwise.
-void emitMetrics(void *, MlirLocation loc, bool missed, const char *report, const char *function,
-                 const char *const *names, const uint64_t *values, const uint8_t *is_signed,
-                 size_t count) {
-  auto opts = mlir::remark::RemarkOpts::name(report).category("metrale").function(function);
-  auto r = missed ? mlir::remark::missed(unwrap(loc), opts)
-                  : mlir::remark::analysis(unwrap(loc), opts);
-  if (!r) return;  // no remark engine, or its filters leave out "metrale": build no metric
-  for (size_t i = 0; i < count; ++i) {
-    if (is_signed && is_signed[i])
-      r << mlir::remark::metric(names[i], static_cast<int64_t>(values[i]));
-    else
-      r << mlir::remark::metric(names[i], values[i]);
-  }
-}
 
 // The options of metrale/options.def, as members of a pass (MET_DECL_*) and copied into
 // the C options (MET_COPY_*); MET_OPTION_IF keeps the ones of that pass.
@@ -78,24 +50,24 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
     Options o{};
     static_cast<Derived *>(this)->copy(o);
     o.set_attributes = true;
-    o.metrics = emitMetrics;
+    o.metrics = met_mlir_emit_metrics;
     this->markAllAnalysesPreserved();
     MlirOperation module = wrap(this->getOperation().getOperation());
     if (!o.sarif.length) {
-      if (!Run(module, &o, emitDiag, nullptr, nullptr, nullptr)) this->signalPassFailure();
+      if (!Run(module, &o, met_mlir_emit_diag, nullptr, nullptr, nullptr)) this->signalPassFailure();
       llvm::errs().flush();  // a buffered stderr (metrale-opt's): before the printed IR
       return;
     }
     // sarif=FILE: every diagnostic also goes into the log, written when the run ends.
     met_sarif_t sarif;
-    met_sarif_initialize(&sarif, emitDiag, nullptr);
+    met_sarif_initialize(&sarif, met_mlir_emit_diag, nullptr);
     bool ok = Run(module, &o, met_sarif_diag, &sarif, nullptr, nullptr);
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_sarif_render(&sarif, &sb);
     if (sarif.status || sb.status ||
         !met_output_write(met_diag_module_loc(module), o.sarif, &sb, nullptr, "SARIF log",
-                          emitDiag, nullptr))
+                          met_mlir_emit_diag, nullptr))
       ok = false;
     met_strbuf_deinitialize(&sb);
     met_sarif_deinitialize(&sarif);

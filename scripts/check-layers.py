@@ -11,7 +11,7 @@ another defines. Fails (exit 1) when:
   - the plugin (lib/MetralePlugin.so) holds ExecutionEngine code.
 Prints the rooms with their files and the arrows between rooms, then one line per
 problem.
-  python3 scripts/check-layers.py ROOT BUILD [--dot]"""
+  python3 scripts/check-layers.py ROOT BUILD [--dot | --json]"""
 import collections
 import os
 import subprocess
@@ -152,6 +152,27 @@ def main(argv):
     by_room = collections.defaultdict(list)
     for src in objs:
         by_room[room_of(src)].append(src)
+    if "--json" in argv:
+        # What scripts/draw-architecture.py draws: rooms, their files (lines) and the
+        # arrows between rooms (how many file-to-file arrows, and a few of the symbols).
+        import json
+        rooms = []
+        for r in LAYERS:
+            files = sorted(by_room.get(r, []))
+            rooms.append({"room": r, "files": [{"path": f, "lines": sum(1 for _ in open(os.path.join(root, f)))} for f in files]})
+        arrows = collections.defaultdict(lambda: {"count": 0, "symbols": []})
+        for src, dsts in edges.items():
+            for dst, syms in dsts.items():
+                a, b = room_of(src), room_of(dst)
+                if a == b:
+                    continue
+                e = arrows[(a, b)]
+                e["count"] += 1
+                e["symbols"] = sorted(set(e["symbols"]) | set(syms))[:6]
+        json.dump({"rooms": rooms, "arrows": [{"from": a, "to": b, **v} for (a, b), v in sorted(arrows.items())],
+                   "problems": problems}, sys.stdout, indent=1)
+        print()
+        return 1 if problems else 0
     for r in LAYERS:
         if r in by_room:
             print("room %s (%d files) uses %s" % (r, len(by_room[r]),

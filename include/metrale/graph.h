@@ -190,7 +190,7 @@ typedef struct met_node_extra_t {
   // all, live while the op runs.
   uint32_t lowering_kernels, lowering_buffers;
   uint64_t lowering_buffer_bytes;
-  // What a backend sees once it generalized the op (passes/adapter/adapter_generic.c): payload op
+  // What a backend sees once it generalized the op (passes/adapter/generic.c): payload op
   // names joined by '+' ("math.exp", "linalg.reduce+arith.addf"), or "linalg.transpose",
   // "linalg.broadcast", "linalg.copy", "linalg.matmul" for a linalg.generic that is one.
   // Matched against the target's fast path in place of the op's name (every part must

@@ -7,7 +7,7 @@
 // aliasing earlier values, allocations and deallocations, nodes sharing a position (ops
 // nested in a region), node scratch, and a return node. The Budget of the graph must then
 // hold these invariants (each an oracle written from the definitions in budget.h, sharing
-// no code with lib/budget.c):
+// no code with lib/budget_analysis.c):
 //   - status OK, or EOVERFLOW only when some size is near 2^64 (never spuriously);
 //   - slots: the materialized values exactly (compute results used outside their group or
 //     returned, root allocations), in value order, lifetimes from producer to last use

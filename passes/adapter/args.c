@@ -1,11 +1,11 @@
-// adapter_args.c: a function's arguments as graph values, each with its role: parameter
+// args.c: a function's arguments as graph values, each with its role: parameter
 // or state (metrale.param / metrale.state, or the params= / states= selections of
 // passes/ir/params.h), else host input; scalars passed by value count as host input bytes.
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "adapter/adapter_internal.h"
+#include "adapter/state.h"
 #include "ir/attrs.h"
 #include "ir/ir.h"
 #include "metrale/checked.h"

@@ -1,4 +1,4 @@
-// adapter_lowering.c: what upstream MLIR's lowering does to an op, as facts on its node
+// lowering.c: what upstream MLIR's lowering does to an op, as facts on its node
 // (metrale/graph.h: MET_NODE_F_GENERIC, MET_NODE_F_DPS_INIT, met_node_extra_t's
 // lowering_kernels and lowering_buffer_bytes), and transpose pairs that cancel.
 //
@@ -22,7 +22,7 @@
 // not fuse.
 #include <string.h>
 
-#include "adapter/adapter_internal.h"
+#include "adapter/state.h"
 #include "ir/ir.h"
 #include "ir/mlir_hooks.h"
 #include "mlir-c/BuiltinAttributes.h"

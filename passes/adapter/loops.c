@@ -1,8 +1,8 @@
-// adapter_loops.c: met_node_t.loops of a compute op (metrale/graph.h), for the IREE
+// loops.c: met_node_t.loops of a compute op (metrale/graph.h), for the IREE
 // fusion model's loop-count rule: a linalg root's loops read off its indexing maps, through
 // a pattern cached per maps list (met_adapter_cache_t.loopcache), else counted by class from
 // its result's and operands' dims.
-#include "adapter/adapter_internal.h"
+#include "adapter/state.h"
 
 #include "ir/mlir_hooks.h"
 

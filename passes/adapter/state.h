@@ -1,10 +1,10 @@
-// passes/adapter/adapter_internal.h: the one internal header of the adapter: the state
+// passes/adapter/state.h: the one internal header of the adapter: the state
 // one function's build shares (adapter_shared_t, builder_t, the cache entries) and what
-// each helper file offers the walk. Calls go one way: adapter.c (the walk) calls the
-// helpers; a helper may call adapter_values.c (the state's services) and passes/ir/,
-// never adapter.c. Internal to the adapter.
-#ifndef METRALE_PASSES_ADAPTER_INTERNAL_H
-#define METRALE_PASSES_ADAPTER_INTERNAL_H
+// each helper file offers the walk. Calls go one way: walk.c (the walk) calls the
+// helpers; a helper may call state.c (the state's services) and passes/ir/,
+// never walk.c. Internal to the adapter.
+#ifndef METRALE_PASSES_ADAPTER_STATE_H
+#define METRALE_PASSES_ADAPTER_STATE_H
 
 #include "adapter/adapter.h"
 #include "metrale/opclass.h"
@@ -38,7 +38,7 @@ typedef struct type_entry_t {
 } type_entry_t;
 
 // What every graph of one function's analysis shares: the function's own and those of
-// its regions (adapter_regions.c). Touched by one thread.
+// its regions (regions.c). Touched by one thread.
 typedef struct adapter_shared_t {
   const met_adapter_options_t *opt;
   met_arena_t *arena;         // what the graph keeps: nodes, values, names, diagnostics
@@ -54,7 +54,7 @@ typedef struct adapter_shared_t {
   // turns name lookups, registration checks and type sizing into one probe.
   met_adapter_cache_t *cache;
   size_t flops_cap;           // entries of the function graph's flops array
-  const char **keys; size_t nkeys, capkeys;  // interned computations (adapter_generic.c)
+  const char **keys; size_t nkeys, capkeys;  // interned computations (generic.c)
   met_ptrmap_t dead;          // ops erased as dead (met_scan_body), not inside one another
   size_t ndead;
   met_status_t dead_status;   // a failure while recording them
@@ -77,7 +77,7 @@ static inline bool met_adapter_dead_root(const adapter_shared_t *sh, MlirOperati
   return sh->ndead && met_ptrmap_get(&sh->dead, op.ptr) != UINT32_MAX;
 }
 
-// --- adapter_values.c: the services of the shared state (calls no other adapter file) ---
+// --- state.c: the services of the shared state (calls no other adapter file) ---
 // The cached facts of type |t| (sized for the options' target and dynamic_size).
 met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type_entry_t **out);
 // Records |v|'s printable name as graph value |id| when the options record names.
@@ -95,18 +95,18 @@ met_status_t met_adapter_size_typed(builder_t *b, MlirType t, const type_entry_t
 bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op);
 
 // --- the helpers the walk calls ---------------------------------------------------------
-// adapter_flops.c: the FLOPs of |op| (rules in the file); false when not known.
+// flops.c: the FLOPs of |op| (rules in the file); false when not known.
 bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
                        uint64_t *out);
-// adapter_loops.c: met_node_t.loops of compute op |op| of class |cls| (metrale/graph.h);
+// loops.c: met_node_t.loops of compute op |op| of class |cls| (metrale/graph.h);
 // |linalg|: a linalg op (its maps may be read), |result_nonunit|: the most non-unit dims
 // of one of its results.
 met_status_t met_adapter_node_loops(builder_t *b, MlirOperation op, met_op_class_t cls,
                                     bool linalg, uint32_t result_nonunit, uint8_t *out);
-// adapter_args.c: the function's arguments, each with its role (passes/ir/params.h).
+// args.c: the function's arguments, each with its role (passes/ir/params.h).
 met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlock entry);
 
-// adapter_lowering.c: facts of upstream MLIR's lowering (metrale/graph.h).
+// lowering.c: facts of upstream MLIR's lowering (metrale/graph.h).
 // |name| is, or lowers to, one linalg.generic (MET_NODE_F_GENERIC).
 bool met_adapter_lowers_to_generic(MlirStringRef name, const met_opinfo_t *info);
 // Fills |x|'s lowering_kernels and lowering_buffer_bytes for a TOSA op whose lowering adds
@@ -137,12 +137,12 @@ uint8_t met_adapter_folded_operands(MlirStringRef name);
 // data operand of the node.
 bool met_adapter_operand_folds(MlirOperation op, uint8_t folded, intptr_t i);
 
-// adapter_generic.c: the computation a linalg op is (met_node_extra_t.computation), or
+// generic.c: the computation a linalg op is (met_node_extra_t.computation), or
 // NULL in *|out| when its name says it; a generic contraction becomes MET_CLASS_MATMUL.
 met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, MlirStringRef name,
                                      met_opinfo_t *info, const char **out);
 
-// --- adapter_regions.c (definitions in metrale/graph.h: Scratch, Calls) ---------------
+// --- regions.c (definitions in metrale/graph.h: Scratch, Calls) ---------------
 // Whether an op in |region|, at any depth, touches a tensor or buffer (or is a call).
 bool met_adapter_region_touches_shaped(MlirRegion region);
 // What the regions of one op add up to, as the walk builds them one by one.

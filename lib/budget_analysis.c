@@ -1,6 +1,8 @@
-// budget.c: the Budget analysis: uses and lifetimes, the fusion model (lib/fusion.c,
-// lib/fusion_mlir.c), materialization, slots, the planner, and the counters of
-// met_budget_t (definitions in budget.h).
+// budget_analysis.c: the Budget analysis (met_budget_analyze): uses and lifetimes, the
+// fusion model (lib/fusion.c, lib/fusion_mlir.c), materialization, slots, the planner,
+// and the counters of met_budget_t (definitions in budget.h). It calls the counting of
+// budget_counts.c, below it, which calls nothing of this file (budget_ctx.h is the state
+// both read).
 //
 // Every pass over the graph is linear in nodes + operands + values; the planner dominates.
 // All sums are checked: a graph whose byte counts pass 2^64 gets MET_EOVERFLOW.

@@ -1,4 +1,4 @@
-// adapter_locs.c: names and locations as the reports print them (adapter.h).
+// locs.c: names and locations as the reports print them (adapter.h).
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

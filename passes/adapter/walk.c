@@ -1,15 +1,14 @@
-// adapter.c: MLIR func.func -> met_graph_t: the walk over ops and region bodies. It calls
-// its helpers, which never call it back: adapter_values.c (caches, value sizes and names,
-// dead ops), adapter_args.c (the arguments), adapter_regions.c (counting a region's graph,
-// calls), adapter_lowering.c, adapter_generic.c, adapter_loops.c, adapter_flops.c (facts
-// of one op), adapter_locs.c (names and locations); their shared state is
-// adapter_internal.h.
+// walk.c: MLIR func.func -> met_graph_t (met_adapter_build): the walk over ops and region
+// bodies. It calls its helpers, which never call it back: state.c (caches, value sizes
+// and names, dead ops), args.c (the arguments), regions.c (counting a region's graph,
+// calls), lowering.c, generic.c, loops.c, flops.c (facts of one op), locs.c (names and
+// locations); the state they share is state.h.
 //
 // One walk over the body's top-level ops in program order (positions count every
 // top-level op, graph nodes are made only for ops that touch shaped values). Uses inside
 // an op's regions of values defined outside it become that op's operands (deduplicated).
 // Expected workload: up to ~10^6 ops per function; O(ops + operands) plus hashing.
-#include "adapter/adapter_internal.h"
+#include "adapter/state.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -160,7 +159,7 @@ static met_status_t add_blocks(builder_t *b, MlirRegion region, int32_t *pos, si
 
 // The scratch of |op| (graph.h, Scratch): each of its regions that holds tensors or
 // buffers is built here as a graph of its own (the walk recurses into it) and counted by
-// adapter_regions.c, which sets the report incomplete, with a warning, where a region
+// regions.c, which sets the report incomplete, with a warning, where a region
 // cannot be counted exactly.
 static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation loc,
                                    const char *name, uint64_t *out_bytes, uint64_t *out_native,
@@ -230,7 +229,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   if (conditional_dealloc)
     info = (met_opinfo_t){MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
   if (oe->is_generic) MET_RETURN_IF_ERROR(refine_generic(b, op, &info));
-  const char *computation = NULL;  // adapter_generic.c
+  const char *computation = NULL;  // generic.c
   if (oe->is_linalg && oe->registered && info.kind == MET_NODE_COMPUTE)
     MET_RETURN_IF_ERROR(met_adapter_computation(b->sh, op, name, &info, &computation));
   MlirValue view_src = {NULL};  // what a view's result aliases

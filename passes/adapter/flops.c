@@ -1,4 +1,4 @@
-// adapter_flops.c: FLOPs of one op, for the dispatch stats' roofline (metrale/dispatch.h).
+// flops.c: FLOPs of one op, for the dispatch stats' roofline (metrale/dispatch.h).
 // One multiply-add is 2 FLOPs; every other arithmetic element operation is 1.
 //  - linalg structured ops (named and generic): the static iteration domain times the
 //    arith/math ops of the body (mlir_hooks.cpp), so a matmul is 2 x M x N x K and a
@@ -15,7 +15,7 @@
 //  - a resolved func.call: its callee's FLOPs (unknown when some of those are).
 //  - anything else (loops, unresolved calls, unknown ops) and unbound dynamic shapes:
 //    unknown, counted as 0 with MET_NODE_F_FLOPS_UNKNOWN set on the node.
-#include "adapter/adapter_internal.h"
+#include "adapter/state.h"
 
 #include <string.h>
 

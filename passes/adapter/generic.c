@@ -1,4 +1,4 @@
-// adapter_generic.c: what computation a linalg op is, whatever its spelling (named,
+// generic.c: what computation a linalg op is, whatever its spelling (named,
 // linalg.generic, linalg.map), so that named, generic and TOSA forms of one computation
 // land in one class and meet one fast path (metrale/graph.h, met_node_extra_t.computation).
 //
@@ -19,7 +19,7 @@
 // conv, pooling, reduce) keep them.
 #include <string.h>
 
-#include "adapter/adapter_internal.h"
+#include "adapter/state.h"
 #include "ir/ir.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"

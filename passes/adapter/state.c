@@ -1,10 +1,10 @@
-// adapter_values.c: what the adapter's files ask of the state they share (one function's
-// build, adapter_internal.h): the caches of op names and types kept across functions, a
+// state.c: what the adapter's files ask of the state they share (one function's
+// build, state.h): the caches of op names and types kept across functions, a
 // type's size and shape facts, a value's size (with the diagnostics an unknown or
 // overflowing size gets) and printed name, and whether an op was erased as dead. The walk
-// (adapter.c) and its helpers call these; these call no other file of the adapter.
+// (walk.c) and its helpers call these; these call no other file of the adapter.
 // Each is a cache probe or O(1) but met_adapter_op_dead, O(nesting depth).
-#include "adapter/adapter_internal.h"
+#include "adapter/state.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,12 +1,12 @@
-// adapter_regions.c: what the adapter counts for an op's own regions and for a call
+// regions.c: what the adapter counts for an op's own regions and for a call
 // (metrale/graph.h: Scratch, Calls): each region is built as a graph of its own by the
-// walk (adapter.c), with the values it uses from enclosing graphs as its inputs (here),
+// walk (walk.c), with the values it uses from enclosing graphs as its inputs (here),
 // and planned here on the same target. The walk recurses in the nesting depth (at most
 // MAX_REGION_DEPTH); this file calls no walk back.
 #include <inttypes.h>
 #include <string.h>
 
-#include "adapter/adapter_internal.h"
+#include "adapter/state.h"
 #include "ir/ir.h"
 #include "metrale/budget.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -96,7 +96,7 @@ static met_status_t add_region_inputs(builder_t *sb, MlirRegion region) {
 }
 
 // The scratch of an op (graph.h): the largest planned arena of one of its regions, each
-// built as a graph of its own by the walk (adapter.c, region_scratch: values defined
+// built as a graph of its own by the walk (walk.c, region_scratch: values defined
 // outside the op are not its slots, they are counted where they are defined) and
 // analysed here on the same target, in three steps: met_adapter_region_begin,
 // met_adapter_region_count per region built, met_adapter_region_end.

@@ -1,0 +1,17 @@
+#!/bin/sh
+# standin_layers.sh DIR: a stand-in tree and build for scripts/check-layers.py in DIR:
+# lib/a.c and lib/b.c call each other, lib/b.c calls passes/ir/up.c (up the layers), and
+# the plugin defines an ExecutionEngine symbol.
+set -eu
+dir=$1
+rm -rf "$dir"; mkdir -p "$dir/root/lib" "$dir/root/passes/ir" "$dir/build/lib" \
+  "$dir/build/CMakeFiles/metrale_core.dir/lib" "$dir/build/CMakeFiles/metrale_mlir.dir/passes/ir"
+printf 'int met_b(void);\nint met_a(void) { return met_b(); }\n' > "$dir/root/lib/a.c"
+printf 'int met_a(void);\nint met_up(void);\nint met_b(void) { return met_a() + met_up(); }\n' > "$dir/root/lib/b.c"
+printf 'int met_up(void) { return 1; }\n' > "$dir/root/passes/ir/up.c"
+cc=${CC:-cc}
+$cc -c "$dir/root/lib/a.c" -o "$dir/build/CMakeFiles/metrale_core.dir/lib/a.c.o"
+$cc -c "$dir/root/lib/b.c" -o "$dir/build/CMakeFiles/metrale_core.dir/lib/b.c.o"
+$cc -c "$dir/root/passes/ir/up.c" -o "$dir/build/CMakeFiles/metrale_mlir.dir/passes/ir/up.c.o"
+printf 'int mlirExecutionEngineCreate(void) { return 0; }\n' > "$dir/ee.c"
+$cc -shared -fPIC "$dir/ee.c" -o "$dir/build/lib/MetralePlugin.so"
