@@ -87,6 +87,10 @@ static met_status_t count_dram_in(met_budget_ctx_t *c, const uint32_t *group_of,
         // Read what the operand itself covers: through a slice view, only the slice.
         uint32_t o = g->operands[node->operand_begin + i];
         uint32_t r = c->root[o];
+        met_access_t acc = met_graph_operand_access(g, node->operand_begin + i);
+        if (acc != MET_ACCESS_READ)  // a buffer it writes: what the operand covers
+          ADD_FIELD(c, dram_bytes, dram, met_budget_policy_bytes(&g->values[o], pol));
+        if (acc == MET_ACCESS_WRITE) continue;
         if (g->values[r].role == MET_ROLE_EMPTY) continue;
         if (g->values[r].role == MET_ROLE_SPLAT && !met_budget_splat_read(c->t, node, i))
           continue;
@@ -159,6 +163,8 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
   const met_graph_t *g = c->g;
   met_budget_t *b = &out->budget;
   uint64_t align = c->t->alignment ? c->t->alignment : 1;
+  bool per_buffer = c->t->dispatch.allocation_model == MET_ALLOC_PER_BUFFER;
+  uint64_t pad = c->t->dispatch.allocation_padding_bytes;
   size_t ns = 0;
   for (size_t v = 0; v < g->value_count; ++v) ns += c->mat[v];
   for (size_t n = 0; n < g->node_count; ++n) {
@@ -215,9 +221,11 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
     if (pb != nb && !native)
       MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&native));
     if (native) native[s] = nb;
-    if (!c->returned[v]) {
+    if (!c->returned[v] && !(val->flags & MET_VALUE_F_INNER)) {
       ++out->inner_buffers;
-      if (!met_add_u64(out->inner_buffer_bytes, val->bytes, &out->inner_buffer_bytes)) {
+      uint64_t vpad = per_buffer && !(val->flags & MET_VALUE_F_NO_PAD) ? pad : 0;
+      if (!met_add_u64(out->inner_buffer_bytes, val->bytes, &out->inner_buffer_bytes) ||
+          !met_add_u64(out->inner_buffer_bytes, vpad, &out->inner_buffer_bytes)) {
         c->overflow_field = MET_BUDGET_FIELD_NAME(materialized_bytes);
         return MET_EOVERFLOW;
       }
@@ -245,10 +253,13 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
     // a lowering's temporary (they add up when an op has both).
     uint64_t nbuf = x->replaces_dispatch ? x->callee_buffers
                     : (uint64_t)(x->scratch_bytes > 0) + (c->mlir ? x->lowering_buffers : 0);
-    uint64_t nbytes = x->replaces_dispatch ? x->callee_buffer_bytes
+    uint64_t nbytes = x->replaces_dispatch ? x->callee_buffer_bytes  // padded already
                                            : met_budget_temp_bytes(x, c->mlir, true);
+    uint64_t npad = 0;
+    if (!x->replaces_dispatch && per_buffer && !met_mul_u64(nbuf, pad, &npad)) npad = UINT64_MAX;
     if (!met_add_u64(out->inner_buffers, nbuf, &out->inner_buffers) ||
-        !met_add_u64(out->inner_buffer_bytes, nbytes, &out->inner_buffer_bytes)) {
+        !met_add_u64(out->inner_buffer_bytes, nbytes, &out->inner_buffer_bytes) ||
+        !met_add_u64(out->inner_buffer_bytes, npad, &out->inner_buffer_bytes)) {
       c->overflow_field = MET_BUDGET_FIELD_NAME(materialized_bytes);
       return MET_EOVERFLOW;
     }
@@ -266,6 +277,7 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
                                   &b->arena_bytes));
   for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
+  MET_RETURN_IF_ERROR(met_budget_alloc_peak(c, out));
   if (native) {
     // The same slots at native widths: slots before the first widened one kept their
     // policy bytes, which were their native bytes. The plan's offsets are in the slots.
@@ -282,12 +294,6 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
 }
 
 static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report_t *out);
-
-uint64_t met_budget_temp_bytes(const met_node_extra_t *x, bool mlir, bool native) {
-  uint64_t s = native ? x->scratch_native_bytes : x->scratch_bytes;
-  uint64_t t = mlir ? x->lowering_buffer_bytes : 0;
-  return s + t < s ? UINT64_MAX : s + t;
-}
 
 static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *options,
                             met_budget_report_t *out) {

@@ -1,8 +1,17 @@
 // budget_counts.c: the Budget's counters that are no part of fusion or planning: which
-// nodes run at load time (budget.h, Load time), and host I/O, parameters, casts, the fast
-// path and completeness (budget_fields.def). Internal to lib/ (budget_ctx.h); called by
+// nodes run at load time (budget.h, Load time), host I/O, parameters, casts, the fast
+// path and completeness (budget_fields.def), a node's temporary bytes, and the peak of a
+// per-buffer allocator (met_budget_alloc_peak). Internal to lib/ (budget_ctx.h); called by
 // budget_analysis.c, and calls nothing of it.
 #include "budget_ctx.h"
+
+#include <stdlib.h>
+
+uint64_t met_budget_temp_bytes(const met_node_extra_t *x, bool mlir, bool native) {
+  uint64_t s = native ? x->scratch_native_bytes : x->scratch_bytes;
+  uint64_t t = mlir ? x->lowering_buffer_bytes : 0;
+  return s + t < s ? UINT64_MAX : s + t;
+}
 
 // Parameter-only nodes (budget.h, Load time): every operand a weight, a splat, a
 // tensor.empty or the result of such a node, at least one a weight or such a result, and
@@ -136,4 +145,99 @@ bool met_budget_off_path_bytes(const met_graph_t *g, const met_node_t *node, uin
     }
   *out = sum;
   return true;
+}
+
+// One change of the live allocation bytes at a schedule position. At one position frees
+// come first (the free's op runs before the allocating one: an op cannot do both), then
+// allocations, then the frees of buffers freed where they are allocated (a region op's
+// result its body allocates and a deallocation right after frees): they count at that
+// position, never before their own allocation.
+enum { EV_FREE = 0, EV_ALLOC = 1, EV_FREE_AFTER = 2 };
+typedef struct alloc_event_t { int32_t pos; int32_t kind; uint64_t bytes; } alloc_event_t;
+
+static int cmp_event(const void *a, const void *b) {
+  const alloc_event_t *x = a, *y = b;
+  if (x->pos != y->pos) return x->pos < y->pos ? -1 : 1;
+  return x->kind - y->kind;
+}
+
+// The per-buffer allocation peak (budget.h, alloc_peak_bytes): a sweep over the slots'
+// allocation and free positions. O(slots log slots).
+met_status_t met_budget_alloc_peak(met_budget_ctx_t *c, met_budget_report_t *out) {
+  const met_graph_t *g = c->g;
+  const met_target_t *t = c->t;
+  out->alloc_peak_bytes = 0;
+  if (t->dispatch.allocation_model != MET_ALLOC_PER_BUFFER || !out->slot_count) return MET_OK;
+  uint64_t pad = t->dispatch.allocation_padding_bytes;
+  // Where each root is freed: the last deallocation that takes it (a conditional one
+  // too); INT32_MAX when none does.
+  int32_t *freed;
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
+                                       sizeof(int32_t), (void **)&freed));
+  for (size_t v = 0; v < g->value_count; ++v) freed[v] = INT32_MAX;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (!(node->flags & MET_NODE_F_DEALLOC)) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t r = c->root[g->operands[node->operand_begin + i]];
+      if (freed[r] == INT32_MAX || node->position > freed[r]) freed[r] = node->position;
+    }
+  }
+  alloc_event_t *ev;
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, 2 * out->slot_count, sizeof(alloc_event_t),
+                                       (void **)&ev));
+  size_t ne = 0;
+  for (size_t s = 0; s < out->slot_count; ++s) {
+    const met_slot_t *slot = &out->slots[s];
+    uint64_t bytes;
+    int32_t start = slot->first, end;
+    if (slot->value == MET_SLOT_SCRATCH) {
+      const met_node_extra_t *x = met_graph_extra(g, &g->nodes[slot->node]);
+      if (!x) continue;
+      if (x->replaces_dispatch) {
+        bytes = x->callee_alloc_peak_bytes;
+      } else {
+        uint64_t nbuf = (uint64_t)(x->scratch_bytes > 0) + (c->mlir ? x->lowering_buffers : 0);
+        uint64_t p;
+        if (!met_mul_u64(nbuf, pad, &p) || !met_add_u64(met_budget_temp_bytes(x, c->mlir, true), p, &bytes)) {
+          c->overflow_field = MET_BUDGET_REPORT_NAME(alloc_peak_bytes);
+          return MET_EOVERFLOW;
+        }
+      }
+      end = slot->first + 1;
+    } else {
+      uint64_t vpad = (g->values[slot->value].flags & MET_VALUE_F_NO_PAD) ? 0 : pad;
+      if (!met_add_u64(g->values[slot->value].bytes, vpad, &bytes)) {
+        c->overflow_field = MET_BUDGET_REPORT_NAME(alloc_peak_bytes);
+        return MET_EOVERFLOW;
+      }
+      end = freed[slot->value];
+      // A resolved call's result is its callee's allocation, and a region op's result a
+      // buffer its regions allocate (MET_VALUE_F_INNER), in the op's peak while it runs:
+      // the caller holds it from the next position on.
+      const met_node_t *prod = &g->nodes[slot->node];
+      const met_node_extra_t *px = met_graph_extra(g, prod);
+      if (((px && px->replaces_dispatch) || (g->values[slot->value].flags & MET_VALUE_F_INNER)) &&
+          start == prod->position)
+        start = prod->position + 1;
+    }
+    ev[ne++] = (alloc_event_t){start, EV_ALLOC, bytes};
+    if (end != INT32_MAX)
+      ev[ne++] = end > start ? (alloc_event_t){end, EV_FREE, bytes}
+                             : (alloc_event_t){start, EV_FREE_AFTER, bytes};
+  }
+  qsort(ev, ne, sizeof *ev, cmp_event);
+  uint64_t live = 0;
+  for (size_t e = 0; e < ne; ++e) {
+    if (ev[e].kind != EV_ALLOC) {
+      live -= ev[e].bytes;  // its allocation came first: no wrap
+      continue;
+    }
+    if (!met_add_u64(live, ev[e].bytes, &live)) {
+      c->overflow_field = MET_BUDGET_REPORT_NAME(alloc_peak_bytes);
+      return MET_EOVERFLOW;
+    }
+    if (live > out->alloc_peak_bytes) out->alloc_peak_bytes = live;
+  }
+  return MET_OK;
 }

@@ -1,7 +1,10 @@
 // lib/budget_ctx.h: internal to lib/: the Budget analysis' working state, shared by
-// budget_analysis.c (the driver, counting and planning), fusion.c (the TF.js and IREE dispatch
-// formation) and fusion_mlir.c (upstream MLIR's dispatch formation and bufferization,
-// MET_FUSION_MLIR). Not installed: nothing outside lib/ sees it.
+// budget_analysis.c (the driver: liveness, slots, planning, DRAM), budget_counts.c (the
+// counters no part of fusion or planning: load time, host I/O, parameters, casts, the
+// fast path, completeness, a per-buffer allocator's peak), fusion.c (the TF.js and IREE
+// dispatch formation) and fusion_mlir.c (metrale's rules for upstream MLIR's dispatch
+// formation and bufferization, MET_FUSION_MLIR's fallback). Not installed: nothing
+// outside lib/ sees it.
 #ifndef METRALE_LIB_BUDGET_CTX_H
 #define METRALE_LIB_BUDGET_CTX_H
 
@@ -100,6 +103,8 @@ static inline uint32_t met_budget_producer_group(const met_budget_ctx_t *c,
 // met_budget_t that read nothing but the graph, |off| (per node: off the fast path) and
 // the fusion plan's hoisting.
 met_status_t met_budget_mark_hoisted(met_budget_ctx_t *c, uint8_t *hoisted);
+// met_budget_report_t.alloc_peak_bytes of |out|, whose slots are planned.
+met_status_t met_budget_alloc_peak(met_budget_ctx_t *c, met_budget_report_t *out);
 met_status_t met_budget_count_simple(met_budget_ctx_t *c, const uint8_t *off,
                                      met_budget_report_t *out);
 

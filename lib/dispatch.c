@@ -100,6 +100,7 @@ static met_status_t host_side(const met_graph_t *g, const met_budget_report_t *r
   const met_dispatch_params_t *p = &t->dispatch;
   met_dispatch_stats_t *s = &out->stats;
   ADD(input_bytes, s->input_bytes, g->scalar_arg_bytes);
+  ADD(input_bytes, s->input_bytes, g->input_gap_bytes);
   for (uint32_t a = 0; a < g->arg_count; ++a) {
     const met_value_t *v = &g->values[a];
     ADD(input_bytes, s->input_bytes, control_bytes(p, v));
@@ -129,48 +130,65 @@ static met_status_t host_side(const met_graph_t *g, const met_budget_report_t *r
   return MET_OK;
 }
 
+// ADD's form for met_dispatch_buffers, which has no report: the field goes to
+// *overflow_field.
+#define ADD_BUF(acc, v)                                                        \
+  do {                                                                         \
+    if (!met_add_u64((acc), (v), &(acc))) {                                    \
+      if (overflow_field) *overflow_field = MET_DISPATCH_FIELD_NAME(device_allocation_bytes); \
+      return MET_EOVERFLOW;                                                    \
+    }                                                                          \
+  } while (0)
+
+met_status_t met_dispatch_buffers(const met_graph_t *g, const met_budget_report_t *r,
+                                  const met_target_t *t, uint64_t *events, uint64_t *bytes,
+                                  const char **overflow_field) {
+  const met_dispatch_params_t *p = &t->dispatch;
+  *events = *bytes = 0;
+  for (size_t k = 0; k < r->slot_count; ++k) {
+    const met_slot_t *slot = &r->slots[k];
+    if (slot->value == MET_SLOT_SCRATCH) {
+      const met_node_extra_t *x = met_graph_extra(g, &g->nodes[slot->node]);
+      if (x && x->replaces_dispatch) {
+        // A call or a region op: the buffers its callee or regions allocate, each an
+        // allocation (a call's results are the call's results, slots of this graph; a
+        // region op's results that its regions allocate are counted in it).
+        ADD_BUF(*bytes, x->callee_buffer_bytes);  // its padding included
+        *events += x->callee_buffers;
+        continue;
+      }
+      // A region's scratch and a lowering's temporary: one allocation each.
+      bool mlir = t->fusion == MET_FUSION_MLIR;
+      uint64_t nbuf = x ? (x->scratch_bytes > 0) + (mlir ? x->lowering_buffers : 0) : 0;
+      uint64_t b = x ? met_budget_temp_bytes(x, mlir, true) : 0;
+      uint64_t pad;
+      if (!met_mul_u64(nbuf, p->allocation_padding_bytes, &pad)) {
+        if (overflow_field) *overflow_field = MET_DISPATCH_FIELD_NAME(device_allocation_bytes);
+        return MET_EOVERFLOW;
+      }
+      ADD_BUF(*bytes, b);
+      ADD_BUF(*bytes, pad);
+      *events += nbuf;
+      continue;
+    }
+    const met_value_t *v = &g->values[slot->value];
+    if (v->flags & MET_VALUE_F_INNER) continue;  // allocated by its op's regions
+    ADD_BUF(*bytes, v->bytes);
+    if (!(v->flags & MET_VALUE_F_NO_PAD)) ADD_BUF(*bytes, p->allocation_padding_bytes);
+    ++*events;
+  }
+  return MET_OK;
+}
+#undef ADD_BUF
+
 static met_status_t allocations(const met_graph_t *g, const met_budget_report_t *r,
                                 const met_target_t *t, met_dispatch_report_t *out) {
   const met_dispatch_params_t *p = &t->dispatch;
   met_dispatch_stats_t *s = &out->stats;
   if (p->allocation_model == MET_ALLOC_PER_BUFFER) {
-    for (size_t k = 0; k < r->slot_count; ++k) {
-      const met_slot_t *slot = &r->slots[k];
-      uint64_t bytes;
-      if (slot->value == MET_SLOT_SCRATCH) {
-        const met_node_extra_t *x = met_graph_extra(g, &g->nodes[slot->node]);
-        if (x && x->replaces_dispatch) {
-          // A call: the callee's own buffers, each an allocation (its results are the
-          // call's results, slots of this graph).
-          uint64_t pad;
-          if (!met_mul_u64(x->callee_buffers, p->allocation_padding_bytes, &pad)) {
-            out->overflow_field = MET_DISPATCH_FIELD_NAME(device_allocation_bytes);
-            return MET_EOVERFLOW;
-          }
-          ADD(device_allocation_bytes, s->device_allocation_bytes, x->callee_buffer_bytes);
-          ADD(device_allocation_bytes, s->device_allocation_bytes, pad);
-          s->device_allocation_events += x->callee_buffers;
-          continue;
-        }
-        // A region's scratch and a lowering's temporary: one allocation each.
-        bool mlir = t->fusion == MET_FUSION_MLIR;
-        uint64_t nbuf = x ? (x->scratch_bytes > 0) + (mlir ? x->lowering_buffers : 0) : 0;
-        bytes = x ? met_budget_temp_bytes(x, mlir, true) : 0;
-        uint64_t pad;
-        if (!met_mul_u64(nbuf, p->allocation_padding_bytes, &pad)) {
-          out->overflow_field = MET_DISPATCH_FIELD_NAME(device_allocation_bytes);
-          return MET_EOVERFLOW;
-        }
-        ADD(device_allocation_bytes, s->device_allocation_bytes, bytes);
-        ADD(device_allocation_bytes, s->device_allocation_bytes, pad);
-        s->device_allocation_events += nbuf;
-        continue;
-      }
-      bytes = g->values[slot->value].bytes;
-      ADD(device_allocation_bytes, s->device_allocation_bytes, bytes);
-      ADD(device_allocation_bytes, s->device_allocation_bytes, p->allocation_padding_bytes);
-      ++s->device_allocation_events;
-    }
+    MET_RETURN_IF_ERROR(met_dispatch_buffers(g, r, t, &s->device_allocation_events,
+                                             &s->device_allocation_bytes, &out->overflow_field));
+    s->device_allocation_peak_bytes = r->alloc_peak_bytes;
     return MET_OK;
   }
   if (r->budget.arena_bytes) {
@@ -181,6 +199,8 @@ static met_status_t allocations(const met_graph_t *g, const met_budget_report_t 
     ADD(device_allocation_bytes, s->device_allocation_bytes, s->output_bytes);
     s->device_allocation_events += s->output_buffers;
   }
+  // The arena and the result buffers are held together, for the whole invocation.
+  s->device_allocation_peak_bytes = s->device_allocation_bytes;
   return MET_OK;
 }
 

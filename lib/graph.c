@@ -119,6 +119,22 @@ met_status_t met_graph_set_node_loc(met_graph_t *g, uint32_t n, const char *loc)
   return MET_OK;
 }
 
+met_status_t met_graph_set_operand_access(met_graph_t *g, size_t i, met_access_t access) {
+  if (i >= g->operand_count || access > MET_ACCESS_UPDATE) return MET_EINVAL;
+  if (i >= g->operand_access_cap) {
+    size_t want = g->operand_access_cap * 2 > g->operand_cap ? g->operand_access_cap * 2
+                                                              : g->operand_cap;
+    if (want <= i) want = i + 1;
+    uint8_t *p;
+    MET_RETURN_IF_ERROR(met_arena_calloc(g->arena, want, 1, (void **)&p));
+    if (g->operand_access && g->operand_access_cap) memcpy(p, g->operand_access, g->operand_access_cap);
+    g->operand_access = p;
+    g->operand_access_cap = want;
+  }
+  g->operand_access[i] = (uint8_t)access;
+  return MET_OK;
+}
+
 static met_status_t reserve_exact(met_arena_t *arena, void **items, size_t *cap, size_t count,
                                   size_t want, size_t elem) {
   if (want <= *cap) return MET_OK;

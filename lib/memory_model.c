@@ -175,7 +175,7 @@ met_status_t met_memory_model_cache(met_memory_model_t *m, const met_memory_cach
     m->overflow_term = MET_MEMORY_CACHE_PRODUCT;
     return MET_EOVERFLOW;
   }
-  if (c->host) return add(m, &r->terms.caches_host, e->bytes, "caches_host");
+  if (c->host) return add(m, &r->terms.caches_host, e->bytes, MET_MEMORY_FIELD_NAME(caches_host));
   MET_RETURN_IF_ERROR(add(m, &r->terms.caches_device, e->bytes,
                           MET_MEMORY_FIELD_NAME(caches_device)));
   return met_memory_model_row(m, met_arena_printf(m->arena, "cache %s", c->name), "state",

@@ -173,7 +173,7 @@ static void set_budget_attr(met_fn_job_t *j, attr_keys_t *k) {
     f[i] = mlirNamedAttributeGet(k->id[i], v);
   }
   // The keys were sorted once (attr_keys_init): the dictionary is built as sorted.
-  mlirOperationSetDiscardableAttributeByName(j->func, k->attr_name,
+  mlirOperationSetDiscardableAttributeByName(j->source, k->attr_name,
                                              met_dictionary_sorted(ctx, (intptr_t)k->n, f));
 }
 
@@ -292,10 +292,10 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   if (o->json.length) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
-    met_report_json(&sb, target, results, jobs.count);
+    met_report_json(&sb, target, results, jobs.visible);
     if (!met_output_rendered(mloc, o->json, &sb, json_out, "JSON report", diag, user)) ok = false;
   }
-  if (text_out) met_report_text(text_out, target, results, jobs.count);
+  if (text_out) met_report_text(text_out, target, results, jobs.visible);
   met_fn_jobs_release(&jobs);
   free(results);
   return ok;

@@ -110,7 +110,7 @@ static void set_dispatch_attr(met_fn_job_t *j, const met_target_t *t,
   named[n + 1] = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("target")),
       mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name)));
-  mlirOperationSetDiscardableAttributeByName(j->func,
+  mlirOperationSetDiscardableAttributeByName(j->source,
                                              mlirStringRefCreateFromCString("metrale.dispatch"),
                                              mlirDictionaryAttrGet(ctx, (intptr_t)n + 2, named));
 }
@@ -128,7 +128,7 @@ static bool report_prediction(const met_dispatch_run_options_t *o, const met_tar
         (size_t)v->arg_index < n)
       resident[v->arg_index] = 1;
   }
-  o->on_function(o->on_function_user, t, j->func, j->graph.name, &d->stats, &j->report.budget,
+  o->on_function(o->on_function_user, t, j->source, j->graph.name, &d->stats, &j->report.budget,
                  j->report.complete && d->flops_complete, resident, n, NULL);
   free(resident);
   return true;
@@ -161,14 +161,14 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
                          user, sizeof(*results), &jobs, (void **)&results))
     return false;
   bool ok = true;
-  for (size_t i = 0; i < jobs.count; ++i) {
+  for (size_t i = 0; i < jobs.visible; ++i) {
     met_fn_job_t *j = &jobs.jobs[i];
     results[i].name = j->graph.name ? j->graph.name : "?";
     results[i].error = met_fn_job_emit(j, "metrale-dispatch", diag, user);
     if (results[i].error) {
       ok = false;
       if (o->on_function)
-        o->on_function(o->on_function_user, target, j->func, results[i].name, NULL, NULL, false, NULL,
+        o->on_function(o->on_function_user, target, j->source, results[i].name, NULL, NULL, false, NULL,
                        0, results[i].error);
       continue;
     }
@@ -200,10 +200,10 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   if (o->json.length) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
-    met_dispatch_json(&sb, target, results, jobs.count);
+    met_dispatch_json(&sb, target, results, jobs.visible);
     if (!met_output_rendered(mloc, o->json, &sb, json_out, "JSON report", diag, user)) ok = false;
   }
-  if (text_out) met_dispatch_text(text_out, target, results, jobs.count, o->per_dispatch);
+  if (text_out) met_dispatch_text(text_out, target, results, jobs.visible, o->per_dispatch);
   met_fn_jobs_release(&jobs);
   free(results);
   return ok;

@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adapter/adapter.h"
 #include "ir/attrs.h"
+#include "ir/bufferize.h"
+#include "ir/diag.h"
 #include "ir/ir.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "ir/mlir_hooks.h"
@@ -58,6 +61,11 @@ typedef struct run_ctx_t {
 
 static void run_one(run_ctx_t *r, met_adapter_cache_t *cache, size_t k) {
   met_fn_job_t *j = &r->jobs->jobs[r->order[k]];
+  // A lowered program's dead ops are gone before its build: said of the user's own.
+  if (!mlirOperationIsNull(j->source) && j->source.ptr != j->func.ptr) {
+    j->status = met_adapter_dead_remarks(j->source, &j->arena, &j->diags);
+    if (j->status) return;
+  }
   j->status = met_adapter_build(j->func, &r->aopt, cache, &j->arena, &j->graph, &j->diags,
                                 &j->failed);
   if (j->status || j->failed) return;
@@ -87,18 +95,66 @@ static void resolve_callee(void *user, MlirOperation caller, MlirStringRef name,
   if (!e) { out->state = MET_CALLEE_UNKNOWN; return; }
   if (e->job == SIZE_MAX) { out->state = MET_CALLEE_NO_BODY; return; }
   const met_fn_job_t *j = &r->jobs->jobs[e->job];
+  if (e->job >= r->jobs->visible) { out->state = MET_CALLEE_HOST; return; }
   if (r->state[e->job] != 2) { out->state = MET_CALLEE_PENDING; return; }
   if (j->status || j->failed) { out->state = MET_CALLEE_FAILED; return; }
   out->state = MET_CALLEE_DONE;
   out->report = &j->report;
 }
 
+// The user's functions by qualified name ("inner::@f"), when the jobs analyse a
+// program made from the user's module: open addressing over interned names.
+typedef struct source_t { const char *name; MlirOperation op; } source_t;
+typedef struct sources_t {
+  source_t *slots;
+  size_t cap;                   // a power of two, at most half full
+  met_arena_t arena;            // the names
+  bool oom;
+} sources_t;
+
+static size_t name_hash(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; ++s) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return (size_t)(h ^ (h >> 29));
+}
+
+static source_t *source_slot(const sources_t *t, const char *name) {
+  for (size_t i = name_hash(name) & (t->cap - 1);; i = (i + 1) & (t->cap - 1))
+    if (!t->slots[i].name || !strcmp(t->slots[i].name, name)) return &t->slots[i];
+}
+
+static MlirWalkResult collect_sources(MlirOperation op, void *user) {
+  sources_t *t = user;
+  if (!met_ir_op_is(op, "func.func")) return MlirWalkResultAdvance;
+  if (!t->slots) {  // counting
+    t->cap++;
+    return MlirWalkResultSkip;
+  }
+  const char *name = met_adapter_qualified_name(&t->arena, op);
+  if (!name) { t->oom = true; return MlirWalkResultInterrupt; }
+  source_t *e = source_slot(t, name);
+  if (!e->name) *e = (source_t){name, op};
+  return MlirWalkResultSkip;
+}
+
+// The function of the user's module named as |func| is, or null.
+static MlirOperation find_source(sources_t *t, MlirOperation func) {
+  const char *name = met_adapter_qualified_name(&t->arena, func);
+  if (!name) { t->oom = true; return (MlirOperation){NULL}; }
+  const source_t *e = source_slot(t, name);
+  return e->name ? e->op : (MlirOperation){NULL};
+}
+
 // Every func.func below |op| (nested modules included, not inside functions): counted,
 // then (when |jobs->jobs| is set) the ones with a body become jobs and all enter |syms|.
+// With |sources|, the walk runs twice: first the functions with a source (|hidden|
+// false), then the others (|hidden| true), so that the visible jobs come first.
 typedef struct collect_t {
   met_fn_jobs_t *jobs;
   syms_t *syms;                 // NULL while counting
   size_t funcs;
+  sources_t *sources;           // NULL: every job is its own source
+  bool hidden;
 } collect_t;
 
 static MlirWalkResult collect_funcs(MlirOperation op, void *user) {
@@ -106,11 +162,17 @@ static MlirWalkResult collect_funcs(MlirOperation op, void *user) {
   if (!met_ir_op_is(op, "func.func")) return MlirWalkResultAdvance;
   bool body = met_fn_has_body(op);
   if (c->syms) {
+    MlirOperation source = op;
+    if (c->sources) {
+      source = find_source(c->sources, op);
+      if (mlirOperationIsNull(source) != c->hidden) return MlirWalkResultSkip;
+    }
     met_attrs_preload_func(op);  // before any parallel round (attrs.h)
     size_t job = SIZE_MAX;
     if (body) {
       job = c->jobs->count++;
       c->jobs->jobs[job].func = op;
+      c->jobs->jobs[job].source = source;
     }
     sym_t *e = sym_slot(c->syms, mlirOperationGetParentOperation(op).ptr,
                         met_adapter_func_name(op));
@@ -242,21 +304,33 @@ static void stream_chunk(stream_state_t *ss, const graph_t *g, const size_t *ord
   for (size_t k = begin; k < end; ++k) ss->analysed[order[k]] = 1;
   while (ss->cursor < ss->jobs->count && ss->analysed[ss->cursor]) {
     size_t j = ss->cursor++;
-    ss->s->done(ss->s->user, j, &ss->jobs->jobs[j], ss->results);
+    if (j < ss->jobs->visible) ss->s->done(ss->s->user, j, &ss->jobs->jobs[j], ss->results);
     maybe_release(ss, j);
   }
 }
 
-bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
+bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_target_t *target,
                      const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
                      met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
                      size_t size, void **results, met_fn_jobs_t *out) {
   out->jobs = NULL;
-  out->count = 0;
+  out->count = out->visible = 0;
   out->caches = NULL;
   out->ncaches = 0;
   if (results) *results = NULL;
-  collect_t c = {out, NULL, 0};
+  sources_t src;
+  memset(&src, 0, sizeof src);
+  bool have_sources = !mlirOperationIsNull(source);
+  if (have_sources) {
+    met_arena_initialize(met_allocator_system(), &src.arena);
+    mlirOperationWalk(source, collect_sources, &src, MlirWalkPreOrder);
+    size_t want = src.cap, cap = 16;
+    while (cap < 2 * want + 2) cap *= 2;
+    src.cap = cap;
+    src.slots = calloc(cap, sizeof(source_t));
+    if (src.slots) mlirOperationWalk(source, collect_sources, &src, MlirWalkPreOrder);
+  }
+  collect_t c = {out, NULL, 0, have_sources ? &src : NULL, false};
   mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
   size_t n = out->count, cap = 16;
   while (cap < 2 * c.funcs + 2) cap *= 2;
@@ -275,7 +349,8 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
     out->ncaches = slots;
     for (size_t i = 0; i < slots; ++i) met_adapter_cache_initialize(&out->caches[i]);
   }
-  bool ok = out->jobs && out->caches && r.syms.slots && r.state && r.order && g.start && level;
+  bool ok = out->jobs && out->caches && r.syms.slots && r.state && r.order && g.start && level &&
+            (!have_sources || (src.slots && !src.oom));
   if (ok && size && results) ok = (*results = calloc(n ? n : 1, size)) != NULL;
   stream_state_t ss = {stream, out, NULL, NULL, 0, results ? *results : NULL};
   if (ok && stream)
@@ -284,6 +359,12 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
   if (ok) {
     c.syms = &r.syms;
     mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
+    out->visible = out->count;
+    if (have_sources) {  // then the functions the pipeline added
+      c.hidden = true;
+      mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
+      ok = !src.oom;
+    }
     for (size_t i = 0; i < n; ++i)
       met_arena_initialize(met_page_allocator(&out->jobs[i].pages), &out->jobs[i].arena);
     // The call graph orders callees before callers; one function has nothing to order (a
@@ -328,6 +409,10 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
     for (size_t k = begin; k < end; ++k) r.state[r.order[k]] = 2;
     begin = end;
   }
+  if (have_sources) {
+    free(src.slots);
+    met_arena_deinitialize(&src.arena);
+  }
   free(ss.pending);
   free(ss.analysed);
   free(first);
@@ -346,6 +431,8 @@ bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
 
 void met_fn_jobs_release(met_fn_jobs_t *jobs) {
   for (size_t i = 0; i < jobs->count; ++i) release_job(&jobs->jobs[i]);
+  if (!mlirOperationIsNull(jobs->lowered)) mlirOperationDestroy(jobs->lowered);
+  jobs->lowered = (MlirOperation){NULL};
   for (size_t i = 0; i < jobs->ncaches; ++i) met_adapter_cache_deinitialize(&jobs->caches[i]);
   free(jobs->jobs);
   free(jobs->caches);
@@ -374,15 +461,37 @@ const char *met_fn_job_emit(met_fn_job_t *j, const char *pass, met_diag_fn_t dia
   return j->failed ? "errors were reported at the function" : met_status_str(j->status);
 }
 
+MlirOperation met_fn_jobs_lower(MlirOperation module, const met_target_t *target,
+                                MlirLocation loc, met_diag_fn_t diag, void *user) {
+  if (target->fusion != MET_FUSION_MLIR) return (MlirOperation){NULL};
+  // The program upstream MLIR's pipeline makes, on a clone (passes/ir/bufferize.h).
+  MlirOperation lowered = mlirOperationClone(module);
+  met_bufferize_error_t be;
+  if (met_bufferize(mlirOperationGetContext(module), lowered, &be)) return lowered;
+  mlirOperationDestroy(lowered);
+  met_diag_emit(diag, user, loc, MET_DIAG_WARNING,
+                "upstream MLIR's pipeline does not bufferize this module (pass '%s' at %s: %s): "
+                "target '%s' counts it with metrale's model of that pipeline (MET_FUSION_MLIR's "
+                "rules, metrale/budget.h), not from the program it makes",
+                be.pass, be.loc, be.msg, target->name);
+  return (MlirOperation){NULL};
+}
+
 bool met_fn_jobs_start(MlirOperation module, const met_target_t *target,
                        const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
                        met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
                        MlirLocation loc, met_diag_fn_t diag, void *user, size_t size,
                        met_fn_jobs_t *jobs, void **results) {
-  if (!met_fn_jobs_run(module, target, aopt, bopt, after, ctx, stream, size, results, jobs)) {
+  MlirOperation lowered = met_fn_jobs_lower(module, target, loc, diag, user);
+  MlirOperation analysed = mlirOperationIsNull(lowered) ? module : lowered;
+  if (!met_fn_jobs_run(analysed, mlirOperationIsNull(lowered) ? lowered : module, target, aopt,
+                       bopt, after, ctx, stream, size, results,
+                       jobs)) {
+    if (!mlirOperationIsNull(lowered)) mlirOperationDestroy(lowered);
     met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory");
     return false;
   }
+  jobs->lowered = lowered;
   if (!jobs->count)
     met_diag_emit(diag, user, loc, MET_DIAG_WARNING,
                   "no func.func with a body in this module: there is nothing to analyse");

@@ -15,7 +15,11 @@
 #include "page_alloc.h"
 
 typedef struct met_fn_job_t {
-  MlirOperation func;
+  MlirOperation func;         // the function analysed
+  MlirOperation source;       // the user's function it stands for, where results go (its
+                              // attribute): |func| itself, or, on a target that analyses
+                              // upstream's bufferized program (met_fn_jobs_start), the
+                              // function of the user's module of the same name
   met_arena_t arena;          // everything of this function's analysis
   met_page_cache_t pages;     // |arena|'s freed mappings, reused by its later stages
   met_graph_t graph;
@@ -33,6 +37,12 @@ typedef met_status_t (*met_fn_after_t)(met_fn_job_t *job, const met_target_t *ta
 typedef struct met_fn_jobs_t {
   met_fn_job_t *jobs;
   size_t count;
+  size_t visible;               // jobs[0, visible) are functions of the user's module, in
+                                // its order; the rest are functions the pipeline added
+                                // (bufferization's dealloc helpers): analysed for their
+                                // callers' costs, never reported
+  MlirOperation lowered;        // the bufferized clone the jobs analyse, or null: the
+                                // user's module itself
   met_adapter_cache_t *caches;  // one per parallel slot (met_parallel_slots); the jobs'
   size_t ncaches;               // graphs point into them, so they go last
 } met_fn_jobs_t;
@@ -57,7 +67,10 @@ bool met_fn_has_body(MlirOperation op);
 // cannot be allocated; per-function failures are in each job.
 // |stream| (NULL: none) as above; |size| > 0: |*results| gets a zeroed array of one
 // |size|-byte result per job, allocated before any job runs.
-bool met_fn_jobs_run(MlirOperation module, const met_target_t *target,
+// |source| (null: |module| itself) is the user's module |module| was made from: each job's
+// source function is the function of that name there, and jobs without one come last.
+// The stream is called for the visible jobs only.
+bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_target_t *target,
                      const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
                      met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
                      size_t size, void **results, met_fn_jobs_t *out);
@@ -67,6 +80,18 @@ void met_fn_jobs_release(met_fn_jobs_t *jobs);
 // with |count| zeroed results of |size| bytes in |*results|, and warns at |loc| when the
 // module has no function with a body. False, after an "out of memory" error at |loc|,
 // when it cannot; the jobs are then released.
+// On a target whose fusion model is MET_FUSION_MLIR (metrale/budget.h), the jobs analyse
+// the program upstream MLIR's pipeline makes of |module| (passes/ir/bufferize.h), on a
+// clone that jobs->lowered keeps until met_fn_jobs_release; when the pipeline refuses the
+// module, a warning at |loc| says where and why, and the jobs analyse |module| itself
+// with the core's model of that pipeline.
+// On a target whose fusion model is MET_FUSION_MLIR: a clone of |module| run through
+// upstream MLIR's pipeline to bufferized memrefs (passes/ir/bufferize.h), which the caller
+// owns (met_fn_jobs_run's |module|, then met_fn_jobs_t.lowered); null on other targets,
+// and when the pipeline refuses the module (a warning at |loc| says where and why).
+MlirOperation met_fn_jobs_lower(MlirOperation module, const met_target_t *target,
+                                MlirLocation loc, met_diag_fn_t diag, void *user);
+
 bool met_fn_jobs_start(MlirOperation module, const met_target_t *target,
                        const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
                        met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,

@@ -183,7 +183,7 @@ static void set_memory_attr(gather_t *g) {
 }
 
 static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
-  for (size_t i = 0; i < jobs->count; ++i) {
+  for (size_t i = 0; i < jobs->visible; ++i) {
     met_fn_job_t *j = &jobs->jobs[i];
     // A failed callee fails the model too: its callers could not count it.
     if (met_fn_job_emit(j, "metrale-memory", g->diag, g->user)) {
@@ -212,7 +212,7 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
     if (!gather_arguments(g, j) || !gather_constants(g, j)) return false;
   }
   // Rows of the run that sets the charge.
-  for (size_t i = 0, k = 0; i < jobs->count; ++i) {
+  for (size_t i = 0, k = 0; i < jobs->visible; ++i) {
     met_fn_job_t *j = &jobs->jobs[i];
     if (!met_ir_func_is_public(j->func) || j->status || j->failed) continue;
     met_memory_run_t *run = &g->r.runs[k++];
@@ -279,8 +279,15 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
     met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states,
                                   NULL, NULL, false};
     met_budget_options_t bopt = {MET_PLAN_BEST, false};
-    if (!met_fn_jobs_run(module, g->target, &aopt, &bopt, after_memory, NULL, NULL, 0, NULL, &jobs))
+    MlirOperation lowered = met_fn_jobs_lower(module, g->target, mloc, diag, user);
+    if (!met_fn_jobs_run(mlirOperationIsNull(lowered) ? module : lowered,
+                         mlirOperationIsNull(lowered) ? lowered : module, g->target,
+                         &aopt, &bopt, after_memory, NULL, NULL, 0, NULL, &jobs)) {
+      if (!mlirOperationIsNull(lowered)) mlirOperationDestroy(lowered);
       ok = met_mem_fail_oom(g);
+    } else {
+      jobs.lowered = lowered;
+    }
   }
   if (ok && !jobs.count)
     met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,

@@ -8,9 +8,16 @@ another defines. Fails (exit 1) when:
     (tools -> passes -> passes/report -> passes/adapter -> passes/ir -> lib, the JIT
     runner tools/run only from the tools, lib/ using nothing of ours);
   - a folder of passes/ or tools/ holds more than MAX_SOURCES source files;
-  - the plugin (lib/MetralePlugin.so) holds ExecutionEngine code.
+  - a source file of lib/, passes/ or tools/ has no object in the build (a file the
+    build forgot is a file this check cannot see), or lies in no room of LAYERS;
+  - two source files define the same strong symbol (but main, one per program);
+  - the plugin (lib/MetralePlugin.so) or metrale-opt holds ExecutionEngine code.
 Prints the rooms with their files and the arrows between rooms, then one line per
 problem.
+
+What symbols cannot show, this check does not see: a call through a function pointer
+(the passes' callbacks), a type or a static inline function used only through a header,
+and C++ inline code. Those are reviewed by reading (docs/ARCHITECTURE.md).
   python3 scripts/check-layers.py ROOT BUILD [--dot | --json]"""
 import collections
 import os
@@ -60,9 +67,25 @@ def objects(root, build):
 def symbols(obj):
     p = subprocess.run(["nm", "--defined-only", "-g", obj], capture_output=True, text=True)
     defined = {l.split()[-1] for l in p.stdout.splitlines() if len(l.split()) >= 3}
+    strong = {l.split()[-1] for l in p.stdout.splitlines()
+              if len(l.split()) >= 3 and l.split()[-2] in ("T", "D", "B", "R")}
+    symbols.strong[obj] = strong
     p = subprocess.run(["nm", "-u", obj], capture_output=True, text=True)
     used = {l.split()[-1] for l in p.stdout.splitlines() if l.split()}
     return defined, used
+
+
+symbols.strong = {}
+
+
+def execution_engine(path):
+    """ExecutionEngine symbols of a binary, from its symbol table or, stripped, its
+    dynamic one."""
+    found = set()
+    for args in (["nm", "-C", path], ["nm", "-D", "-C", path]):
+        p = subprocess.run(args, capture_output=True, text=True)
+        found |= {l.split()[-1] for l in p.stdout.splitlines() if "ExecutionEngine" in l}
+    return sorted(found)
 
 
 def circles(edges, nodes):
@@ -104,19 +127,31 @@ def main(argv):
     if not objs:
         print("check-layers: no object files under %s/CMakeFiles (build first)" % build)
         return 1
-    defs, uses = {}, {}
-    for src, obj in objs.items():
+    defs, uses, strong_def = {}, {}, {}
+    problems = []
+    for src, obj in sorted(objs.items()):
         d, u = symbols(obj)
         uses[src] = u
         for s in d:
             defs.setdefault(s, src)
+        for s in sorted(symbols.strong.get(obj, ())):
+            if s == "main":  # each program has its own
+                continue
+            if s in strong_def and strong_def[s] != src:
+                problems.append("%s and %s both define %s" % (strong_def[s], src, s))
+            strong_def.setdefault(s, src)
+    for top in ("lib", "passes", "tools"):
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            for f in sorted(files):
+                rel = os.path.relpath(os.path.join(dirpath, f), root)
+                if f.endswith(SOURCE_EXT) and rel not in objs:
+                    problems.append("%s has no object in %s (not built, so not checked)" % (rel, build))
     edges = collections.defaultdict(dict)  # src -> {dst: [symbols]}
     for src, u in uses.items():
         for s in sorted(u):
             dst = defs.get(s)
             if dst and dst != src:
                 edges[src].setdefault(dst, []).append(s)
-    problems = []
     for comp in circles(edges, list(objs)):
         ties = ["%s -> %s: %s" % (a, b, ", ".join(edges[a][b][:4])) for a in comp for b in comp
                 if b in edges.get(a, {})]
@@ -141,14 +176,14 @@ def main(argv):
             if n > MAX_SOURCES:
                 problems.append("%s holds %d source files (at most %d)" % (
                     os.path.relpath(dirpath, root), n, MAX_SOURCES))
-    plugin = os.path.join(build, "lib", "MetralePlugin.so")
-    if os.path.exists(plugin):
-        p = subprocess.run(["nm", "-C", plugin], capture_output=True, text=True)
-        ee = sorted({l.split()[-1] for l in p.stdout.splitlines() if "ExecutionEngine" in l})
-        if ee:
-            problems.append("the plugin holds ExecutionEngine code: %s" % ", ".join(ee[:4]))
-    else:
-        problems.append("no plugin at %s" % plugin)
+    for what, path in (("the plugin", os.path.join(build, "lib", "MetralePlugin.so")),
+                       ("metrale-opt", os.path.join(build, "bin", "metrale-opt"))):
+        if os.path.exists(path):
+            ee = execution_engine(path)
+            if ee:
+                problems.append("%s holds ExecutionEngine code: %s" % (what, ", ".join(ee[:4])))
+        else:
+            problems.append("no %s at %s" % (what, path))
     by_room = collections.defaultdict(list)
     for src in objs:
         by_room[room_of(src)].append(src)

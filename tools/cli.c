@@ -33,7 +33,7 @@ const char cli_usage[] =
     "                      [--allow-unregistered-dialect]\n"
     "       metrale run MODEL.mlir [--function NAME] [--runs N] [--opt 0-3] [--inputs zeros|random]\n"
     "                      [--json FILE|-] [--inject-device-loss] [--target NAME] [--timeout S]\n"
-    "                      [--params SPEC] [--states SPEC]\n"
+    "                      [--params SPEC] [--states SPEC] [--dump-bufferized FILE]\n"
     "       metrale plan MODEL.mlir --svg FILE|- [--target NAME] [--function NAME] [--params SPEC]\n"
     "                      [--dynamic-size N] [--planner NAME]\n"
     "       metrale targets [--json]\n"
@@ -162,6 +162,9 @@ static MlirContext context_with_all_dialects(void) {
   MlirContext ctx = mlirContextCreate();
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(reg);
+  // The mlir-cpu target analyses the program upstream's pipeline makes: its passes must
+  // be registered, as mlir-opt registers them (passes/ir/bufferize.h).
+  mlirRegisterAllPasses();
   mlirContextAppendDialectRegistry(ctx, reg);
   mlirDialectRegistryDestroy(reg);
   mlirContextLoadAllAvailableDialects(ctx);

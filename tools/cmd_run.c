@@ -3,8 +3,13 @@
 // upstream MLIR, the JIT, the hooks that count), field by field, as a table or JSON.
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "ir/ir.h"
 #include "metrale/budget.h"
@@ -21,7 +26,39 @@
 // Each public function: the prediction (met_dispatch_run, on the original module) and a
 // measured run (tools/run/exec_run.c, on a clone), side by side.
 
+// --timeout S bounds the whole command: reading the model, the prediction (on mlir-cpu
+// upstream MLIR's pipeline runs in this process), each function's lowering and JIT, and
+// its invocations. Passes in this process cannot be interrupted, so a watchdog thread
+// ends the process when the time is up: a message naming what was running, then exit
+// status 124 (as timeout(1) has it). The invocations' child process dies with it
+// (PR_SET_PDEATHSIG, tools/run/exec_run.c).
+typedef struct watchdog_t {
+  struct timespec deadline;     // CLOCK_MONOTONIC
+  unsigned limit_s;
+  _Atomic(const char *) phase;  // what the command is doing, for the message
+  char what[300];               // the phase's text when it names a function
+} watchdog_t;
+
+static void *watchdog_main(void *user) {
+  watchdog_t *w = user;
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &w->deadline, NULL) == EINTR) {}
+  fprintf(stderr, "metrale run: did not finish within %u s (--timeout): stopped while %s\n",
+          w->limit_s, atomic_load(&w->phase));
+  fflush(stderr);
+  _exit(124);
+  return NULL;
+}
+
+// Seconds left before the watchdog's deadline, at least 1.
+static unsigned watchdog_left(const watchdog_t *w) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  long long left = (long long)(w->deadline.tv_sec - now.tv_sec);
+  return left < 1 ? 1u : (unsigned)left;
+}
+
 typedef struct run_cli_t {
+  watchdog_t *watchdog;       // NULL without --timeout
   MlirContext ctx;
   MlirModule m;
   const char *function;       // NULL: every public function
@@ -44,6 +81,7 @@ static void measured_stats(const met_exec_result_t *r, met_dispatch_stats_t *m) 
   m->bytes_moved = r->input_bytes + r->output_bytes;
   m->device_allocation_bytes = r->alloc_bytes;
   m->device_allocation_events = r->alloc_events;
+  m->device_allocation_peak_bytes = r->live_high_water_bytes;
   m->latency_ns = r->runs > 1 ? r->median_ns : r->first_ns;
   m->output_buffers = r->output_buffers;
   m->resident_resource_rows = r->resident_rows;
@@ -81,6 +119,7 @@ static met_run_summary_t run_summary(const met_exec_result_t *r) {
   s.live_high_water_bytes = r->live_high_water_bytes;
   s.bufferized_allocations = r->static_allocs;
   s.bufferized_copies = r->copies;
+  s.synthetic_constants = r->synthetic_constants;
   return s;
 }
 
@@ -105,8 +144,15 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
   bool top = mlirOperationEqual(mlirOperationGetParentOperation(func),
                                 mlirModuleGetOperation(r->m));
   met_exec_options_t eo = r->eo;
+  if (r->watchdog) {  // the invocations get what is left of the command's time
+    snprintf(r->watchdog->what, sizeof r->watchdog->what,
+             "lowering, compiling or running @%s", fname);
+    atomic_store(&r->watchdog->phase, (const char *)r->watchdog->what);
+    eo.timeout_s = watchdog_left(r->watchdog);
+  }
   eo.resident = resident;
   eo.n_resident = nargs;
+  eo.predicted_peak_bytes = pred->device_allocation_peak_bytes;
   met_exec_result_t res;
   int rc = top ? met_exec_run_function(r->ctx, r->m, fname, &eo, &res) : -1;
   if (!top) {
@@ -127,6 +173,12 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
     met_exec_result_free(&res);
     return;
   }
+  if (res.synthetic_constants)
+    fprintf(stderr, "%s: warning: %" PRIu64 " constant(s) of @%s hold elided data "
+            "(dense_resource<__elided__>): the run fills them with %s (--inputs), so their "
+            "values and the results are synthetic; counts, bytes and times are not\n",
+            res.synthetic_loc, res.synthetic_constants, name,
+            eo.inputs == MET_EXEC_INPUTS_RANDOM ? "random values" : "zeros");
   met_dispatch_stats_t meas;
   measured_stats(&res, &meas);
   size_t n;
@@ -233,6 +285,7 @@ int cmd_run(int argc, char **argv) {
     if (cli_take_nonempty(argc, argv, &i, "--timeout", &timeout)) continue;
     if (cli_take_nonempty(argc, argv, &i, "--opt", &opt)) continue;
     if (cli_take_nonempty(argc, argv, &i, "--inputs", &inputs)) continue;
+    if (cli_take_nonempty(argc, argv, &i, "--dump-bufferized", &r.eo.dump_bufferized)) continue;
     if (!strcmp(argv[i], "--inject-device-loss")) r.eo.inject_device_loss = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o.unregistered = true;
     else if (argv[i][0] == '-' && argv[i][1]) {
@@ -268,6 +321,25 @@ int cmd_run(int argc, char **argv) {
   }
   if (!cli_check_values(&o)) return 2;
   if (!o.model) { fprintf(stderr, "metrale run: no model given\n%s", cli_usage); return 2; }
+  if (timeout) {
+    // Lives as long as its thread, until the process ends: never freed.
+    watchdog_t *wd = calloc(1, sizeof *wd);
+    pthread_t th;
+    pthread_attr_t at;
+    if (!wd) { fprintf(stderr, "metrale run: out of memory\n"); return 1; }
+    clock_gettime(CLOCK_MONOTONIC, &wd->deadline);
+    wd->deadline.tv_sec += (time_t)r.eo.timeout_s;
+    wd->limit_s = r.eo.timeout_s;
+    atomic_store(&wd->phase, "reading the model");
+    if (pthread_attr_init(&at) || pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED) ||
+        pthread_create(&th, &at, watchdog_main, wd)) {
+      fprintf(stderr, "metrale run: cannot start the --timeout watchdog\n");
+      free(wd);
+      return 1;
+    }
+    pthread_attr_destroy(&at);
+    r.watchdog = wd;
+  }
   MlirModule m = cli_load(&o, &r.ctx);
   if (mlirModuleIsNull(m)) return 1;
   r.m = m;
@@ -281,6 +353,8 @@ int cmd_run(int argc, char **argv) {
   dop.on_function = run_one;
   dop.on_function_user = &r;
   cli_diag_t d = {false};
+  if (r.watchdog)
+    atomic_store(&r.watchdog->phase, "predicting (the prediction lowers the model on mlir-cpu)");
   bool ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, cli_on_diag, &d, NULL, NULL);
   if (!r.done && ok) {
     fprintf(stderr, "metrale run: %s\n", r.function ? "no function of that name with a body"

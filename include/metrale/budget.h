@@ -84,9 +84,22 @@
 //   of 32 operands on a merged elementwise op. Where they apply this model fuses more than
 //   IREE: its dispatches are a lower bound of IREE's.
 //
-// A target whose fusion
-// is MET_FUSION_MLIR (mlir-cpu) describes upstream MLIR's CPU pipeline as `metrale run`
-// executes it instead, rule by rule (test/Run/fusion-mlir*.test check each against a run):
+// A target whose fusion is MET_FUSION_MLIR (mlir-cpu) is upstream MLIR's CPU pipeline as
+// `metrale run` executes it. Its graph is the program that pipeline makes, not a model of
+// it: the passes clone the module, run the pipeline's stage A on the clone in process
+// (passes/ir/bufferize.h: ml_program globals to memref.global, softmax decomposed,
+// elementwise ops to linalg, linalg-fuse-elementwise-ops, one-shot bufferization with
+// ownership-based deallocation), and the adapter walks the bufferized functions of the
+// user's module. Each kernel of that program is a dispatch: a linalg op, a memref.copy,
+// a loop nest that holds neither and reads or writes a buffer; a branch, a call and a
+// loop that holds kernels are control flow (metrale/graph.h: Scratch). Its buffers are
+// the program's memref.alloc ops (no alignment attribute: no padding), its weights the
+// memref.globals and arguments its kernels read, and a kernel's buffer operands count as
+// it reads or writes them (met_access_t). test/Diff/differential.test checks the counts
+// against runs of generated models; nothing is fitted. When the pipeline refuses a module
+// (a pass fails: an op it cannot bufferize), a warning says so at the module and the
+// rules below, metrale's model of that pipeline on the tensor graph, count it instead,
+// rule by rule (test/Run/fusion-mlir*.test):
 //   - Every compute node is a kernel, except a linalg.fill whose every use is an input of
 //     a linalg.generic (FoldFillWithGenericOp folds it into their bodies: a scalar, so its
 //     readers read no bytes of it).
@@ -237,8 +250,18 @@ typedef struct met_budget_report_t {
                                              // 5 for a softmax); they sum to
                                              // budget.dispatches. NULL when all are 1
   // Slots that are not the function's results (those live to its end): their number
-  // and native bytes (not aligned), what a caller's per-buffer model counts for a call.
+  // and native bytes (not aligned) plus, on a per-buffer target, each one's
+  // allocation_padding_bytes (none for MET_VALUE_F_NO_PAD), what a caller's per-buffer
+  // model counts for a call.
   uint64_t inner_buffers, inner_buffer_bytes;
+  // On a target with a per-buffer allocation model (metrale/target.h): the most bytes the
+  // function holds allocated at once, each allocation its native bytes plus the target's
+  // allocation_padding_bytes, live from the op that makes it to the deallocation that
+  // frees it (to the end when none does: a result, a leak); a region's scratch and a
+  // lowering's temporaries while their op runs, a call's callee peak while it runs (its
+  // results are the callee's allocations: the caller holds them from the next op on).
+  // What metrale/dispatch.h's device_allocation_peak_bytes reads. 0 on arena targets.
+  uint64_t alloc_peak_bytes;
   // The FLOPs of the function's compute ops (graph->flops summed; 0 when not counted),
   // and whether every one is known: what a caller's call counts (metrale/dispatch.h).
   uint64_t flops;

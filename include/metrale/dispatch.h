@@ -19,9 +19,18 @@
 //    Budget's arena_bytes (none when 0), plus one fresh buffer per result unless the
 //    target returns results in place; `per-buffer`: one allocation per materialized slot
 //    of the Budget (each value that gets its own buffer, and kernel scratch), of its
-//    native bytes plus the target's allocation_padding_bytes; a call allocates its
+//    native bytes plus the target's allocation_padding_bytes (none for an allocation
+//    that states no alignment, MET_VALUE_F_NO_PAD: the lowering pads only aligned
+//    ones); a call allocates its
 //    callee's own buffers (met_budget_report_t.inner_buffers: not its results, which are
 //    the call's results here).
+//  - device_allocation_peak_bytes: the most bytes the invocation holds allocated at
+//    once. `arena`: the arena and the fresh result buffers, held together for the whole
+//    invocation (device_allocation_bytes). `per-buffer`: met_budget_report_t's
+//    alloc_peak_bytes: each allocation its native bytes plus the padding, live from the
+//    op that makes it to the deallocation that frees it (to the end when none does).
+//    What `metrale run` measures as its live high water (the hooks' running sum of the
+//    bytes requested, the lowering's padding included).
 //  - kernel_launches: the Budget's dispatches; 1 on a megakernel target (one persistent
 //    kernel runs the graph), 0 for a graph with nothing to run.
 //  - sync_points: 1 (collect the results), plus 1 per op off the fast path on an
@@ -94,6 +103,14 @@ typedef struct met_dispatch_field_t {
 const met_dispatch_field_t *met_dispatch_fields(size_t *count);
 // A field's value (a bool as 0 or 1).
 uint64_t met_dispatch_field_u64(const met_dispatch_stats_t *s, const met_dispatch_field_t *f);
+
+// The allocations of |g| (its Budget report |r|) under |t|'s per-buffer model, as
+// device_allocation_events / bytes define them: for a caller that counts what a region
+// allocates each time it runs. MET_EOVERFLOW, naming the field in |*overflow_field|
+// (optional), when the bytes pass 2^64.
+met_status_t met_dispatch_buffers(const met_graph_t *g, const met_budget_report_t *r,
+                                  const met_target_t *t, uint64_t *events, uint64_t *bytes,
+                                  const char **overflow_field);
 
 // The name of a dispatch row's field |f| (metrale/dispatch_rows.def), checked against
 // the struct at compile time.

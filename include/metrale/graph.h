@@ -30,6 +30,17 @@
 //   of the op's own regions (an scf.for/while/if or execute_region body, planned like a
 //   function body with the same target; iterations reuse it), or a callee's arena at a
 //   func.call. The Budget gives each a slot of lifetime [position, position].
+// - Region ops that run kernels (passes/adapter/regions.c): an op whose body runs
+//   dispatches of its own counts them like a call (met_node_extra_t.replaces_dispatch):
+//   an scf.for of constant bounds its body's dispatches, dram_bytes and allocations
+//   times its trip count; scf.execute_region once; an scf.if the branch its condition
+//   picks when that is known before the run (a constant, a loop-carried flag of the
+//   ownership-based deallocation), else the larger branch per field, said in a warning
+//   (upper bounds); a loop whose trip count is not known before it runs (dynamic bounds,
+//   scf.while) one run of its body, said in a warning, and the report is incomplete
+//   (lower bounds). A loop nest whose bodies run no dispatch (written by hand over
+//   buffers) is one dispatch; a region op that touches no tensor or buffer counts
+//   nothing. A cast to its own type (tosa.cast f32 -> f32) is a view: it folds.
 // - Calls: a func.call to a function of the same module that was analysed first counts
 //   the callee's dispatches, dram_bytes, off-fast-path ops and bytes, cast nodes and
 //   param_bytes (its own constants; weights it gets as arguments are the caller's) in
@@ -131,6 +142,13 @@ enum {
   MET_VALUE_F_FLOAT = 1u << 2,     // floating-point elements
   MET_VALUE_F_MEMREF = 1u << 3,    // a buffer (memref) rather than a tensor
   MET_VALUE_F_BOUND = 1u << 4,     // had dynamic dims, bound by the caller's option
+  MET_VALUE_F_NO_PAD = 1u << 5,    // an allocation that states no alignment (memref.alloc
+                                   // without one): the lowering asks for its bytes alone,
+                                   // no target allocation_padding_bytes (metrale/dispatch.h)
+  MET_VALUE_F_INNER = 1u << 6,     // a buffer the regions of its producer allocate (a loop's
+                                   // or a branch's result in a bufferized program): the
+                                   // producer's extra counts its allocations, each time the
+                                   // region runs; the value is held from the next op on
 };
 
 typedef struct met_value_t {
@@ -178,8 +196,13 @@ typedef struct met_node_extra_t {
                                   // as a parameter is counted by its caller too)
   // The callee's own buffers, for a per-buffer allocation model (metrale/dispatch.h): its
   // slots that do not live to its end (those that do hold its results, which are the
-  // caller's own slots), their number and native bytes.
+  // caller's own slots), their number and native bytes with each one's padding; for a
+  // region op (a loop, a branch), what its regions allocate each time they run, times
+  // the runs.
   uint64_t callee_buffers, callee_buffer_bytes;
+  // The most bytes the callee holds allocated at once under a per-buffer model
+  // (met_budget_report_t.alloc_peak_bytes): a call adds it while it runs.
+  uint64_t callee_alloc_peak_bytes;
   uint64_t callee_flops;          // the callee's FLOPs (met_budget_report_t.flops)
   bool callee_flops_known;        // and whether all of them are known
   // What upstream MLIR's lowering of the op adds around its own kernel (tosa-to-linalg
@@ -198,15 +221,34 @@ typedef struct met_node_extra_t {
   const char *computation;
 } met_node_extra_t;
 
+// How a node touches one of its operands' data.
+typedef enum met_access_e {
+  MET_ACCESS_READ = 0,    // reads it (every tensor operand; a buffer's inputs)
+  MET_ACCESS_WRITE = 1,   // writes it whole without reading it first (memref.copy's
+                          // target, a linalg op's out on a buffer whose payload does not
+                          // read the out's element: a fill, an elementwise generic)
+  MET_ACCESS_UPDATE = 2,  // reads it and writes it (a linalg out the payload reads: an
+                          // accumulating matmul, a reduction into its init)
+} met_access_t;
+
 typedef struct met_graph_t {
   met_arena_t *arena;           // borrowed; owns everything below
   const char *name;             // function name
   met_node_t *nodes; size_t node_count, node_cap;
   met_value_t *values; size_t value_count, value_cap;
   uint32_t *operands; size_t operand_count, operand_cap;
+  // Per operand, how its node touches the data (met_access_t), parallel to |operands|;
+  // NULL, or entries at |operand_access_cap| and past it, read MET_ACCESS_READ (a tensor op
+  // reads its operands and writes its results). A bufferized op writes buffers it takes as
+  // operands: the builder marks them (met_graph_set_operand_access).
+  uint8_t *operand_access; size_t operand_access_cap;
   met_node_extra_t *extras; size_t extra_count, extra_cap;
   uint64_t *flops;              // per node: its FLOPs (metrale/dispatch.h), NULL when not
                                 // counted (the adapter counts them on request)
+  // Bytes a strided buffer argument that is a host input spans beyond its elements (its
+  // layout's offset and the holes its strides leave): the caller's buffer holds them, so
+  // they travel with the input (dispatch stats' input_bytes), and no op reads them.
+  uint64_t input_gap_bytes;
   uint64_t scalar_arg_bytes;    // arguments that are no tensor or buffer (index, i32,
                                 // f32, ...): not values of the graph, passed by value
   // Printable names, only where a builder records them (reports that show them): per
@@ -282,6 +324,13 @@ met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
 // outlive the graph). Optional; storage is made on the first call.
 met_status_t met_graph_set_value_name(met_graph_t *graph, uint32_t v, const char *name);
 met_status_t met_graph_set_node_loc(met_graph_t *graph, uint32_t n, const char *loc);
+// Records how operand |i| (an index into graph->operands) is touched.
+met_status_t met_graph_set_operand_access(met_graph_t *graph, size_t i, met_access_t access);
+// How operand |i| is touched: MET_ACCESS_READ unless recorded otherwise.
+static inline met_access_t met_graph_operand_access(const met_graph_t *g, size_t i) {
+  return g->operand_access && i < g->operand_access_cap ? (met_access_t)g->operand_access[i]
+                                                        : MET_ACCESS_READ;
+}
 static inline const char *met_graph_value_name(const met_graph_t *g, size_t v) {
   return v < g->value_names_cap && g->value_names ? g->value_names[v] : 0;
 }

@@ -26,6 +26,9 @@ typedef enum met_callee_state_e {
   MET_CALLEE_PENDING = 2,  // not analysed before the caller: a recursive call
   MET_CALLEE_FAILED = 3,   // its analysis failed (an error was reported there)
   MET_CALLEE_UNKNOWN = 4,  // no function of that name in the caller's symbol table
+  MET_CALLEE_HOST = 5,     // a function the lowering pipeline added to the program being
+                           // analysed (bufferization's dealloc helper): host bookkeeping,
+                           // no kernel, no buffer of its own
 } met_callee_state_t;
 
 typedef struct met_callee_t {
@@ -83,6 +86,12 @@ void met_adapter_cache_deinitialize(met_adapter_cache_t *cache);
 // Builds |graph| (storage in |arena|) from |func|, a func.func with a body, with |cache|
 // (above). Diagnostics go to |diags|. |*out_failed| is set when an error diagnostic was
 // added (a size that overflows): the function cannot be evaluated.
+// The remarks met_adapter_build gives |func|'s dead ops (metrale/graph.h, Dead ops), and
+// nothing else: for a function whose graph is built from the program a pipeline made of
+// it (passes/jobs.h: mlir-cpu's lowering erased those ops before the build sees them).
+met_status_t met_adapter_dead_remarks(MlirOperation func, met_arena_t *arena,
+                                      met_diag_list_t *diags);
+
 met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
                                met_adapter_cache_t *cache, met_arena_t *arena,
                                met_graph_t *graph, met_diag_list_t *diags, bool *out_failed);

@@ -112,6 +112,27 @@ static met_status_t check_ranges(builder_t *b, MlirOperation func, const met_par
   return MET_OK;
 }
 
+// The elements a static strided memref's buffer spans beyond its own (the offset, and
+// the holes between rows its strides leave), times |ebytes|; 0 for any other type, a
+// dynamic or empty one, and on overflow (then its elements alone count).
+static uint64_t gap_bytes(MlirType t, uint64_t elems, uint64_t ebytes) {
+  if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t) || !elems) return 0;
+  intptr_t r = mlirShapedTypeGetRank(t);
+  if (r > 32) return 0;
+  int64_t strides[32], off;
+  if (mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, &off)) ||
+      off < 0)
+    return 0;
+  uint64_t span = (uint64_t)off + 1, x;
+  for (intptr_t i = 0; i < r; ++i) {
+    if (strides[i] < 0 || mlirShapedTypeIsDynamicStrideOrOffset(strides[i])) return 0;
+    if (!met_mul_u64((uint64_t)(mlirShapedTypeGetDimSize(t, i) - 1), (uint64_t)strides[i], &x) ||
+        !met_add_u64(span, x, &span))
+      return 0;
+  }
+  return span > elems && met_mul_u64(span - elems, ebytes, &x) ? x : 0;
+}
+
 met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlock entry) {
   MlirLocation floc = mlirOperationGetLocation(func);
   const met_param_sel_t *psel, *ssel;
@@ -187,6 +208,15 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
       MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_WARNING,
                        "argument #%" PRIdPTR " has dynamic dims, counted as 1 each: byte counts "
                        "are lower bounds (bind them with dynamic-size=N)", i));
+    if (v.role == MET_ROLE_INPUT && v.rank && !(v.flags & (MET_VALUE_F_DYNAMIC | MET_VALUE_F_UNRANKED))) {
+      MlirType at = mlirValueGetType(a);
+      uint64_t elems = 1;
+      bool fits = true;
+      for (intptr_t d = 0; d < mlirShapedTypeGetRank(at) && fits; ++d)
+        fits = met_mul_u64(elems, (uint64_t)mlirShapedTypeGetDimSize(at, d), &elems);
+      uint64_t gap = fits && elems ? gap_bytes(at, elems, v.bytes / elems) : 0;
+      if (!met_add_u64(b->g->input_gap_bytes, gap, &b->g->input_gap_bytes)) return MET_EOVERFLOW;
+    }
     if (v.role == MET_ROLE_INPUT && is_float) {
       look_count++;
       look_bytes += v.bytes;

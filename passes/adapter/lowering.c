@@ -176,6 +176,38 @@ bool met_adapter_has_dps_init(MlirOperation op, MlirStringRef name) {
   return mlirTypeEqual(mlirValueGetType(last), mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
+// The first of a linalg op's outs (its DPS inits, the last operands): after the ins its
+// operandSegmentSizes count, half of them with SameVariadicOperandSize (linalg.reduce),
+// else the last operand (linalg.transpose, broadcast, map: one init).
+static intptr_t linalg_outs_begin(MlirOperation op, MlirStringRef name) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirAttribute seg = mlirOperationGetInherentAttributeByName(
+      op, mlirStringRefCreateFromCString("operandSegmentSizes"));
+  if (!mlirAttributeIsNull(seg) && mlirAttributeIsADenseI32Array(seg) &&
+      mlirDenseArrayGetNumElements(seg) >= 2) {
+    int32_t ins = mlirDenseI32ArrayGetElement(seg, 0);
+    return ins >= 0 && ins <= n ? ins : n;
+  }
+  if (met_ir_str_eq(name, "linalg.reduce")) return n / 2;
+  return n > 0 ? n - 1 : 0;
+}
+
+met_access_t met_adapter_operand_access(MlirOperation op, MlirStringRef name, intptr_t i) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (i < 0 || i >= n || !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, i))))
+    return MET_ACCESS_READ;
+  if (met_ir_str_eq(name, "memref.copy")) return i == 1 ? MET_ACCESS_WRITE : MET_ACCESS_READ;
+  if (!has_prefix(name, "linalg.") || mlirOperationGetNumResults(op) != 0) return MET_ACCESS_READ;
+  if (i < linalg_outs_begin(op, name)) return MET_ACCESS_READ;
+  // The payload's argument for operand i: a use is a read of the out's old element. A
+  // body that is not one block of one argument per operand reads it, to be safe.
+  if (mlirOperationGetNumRegions(op) < 1) return MET_ACCESS_UPDATE;
+  MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(blk) || mlirBlockGetNumArguments(blk) != n) return MET_ACCESS_UPDATE;
+  MlirValue arg = mlirBlockGetArgument(blk, i);
+  return mlirOpOperandIsNull(mlirValueGetFirstUse(arg)) ? MET_ACCESS_WRITE : MET_ACCESS_UPDATE;
+}
+
 // The permutation of a transpose (tosa.transpose `perms`, linalg.transpose `permutation`)
 // into |p| (at most 16 dims); its length, or -1 when |op| is no transpose.
 static intptr_t transpose_perm(MlirOperation op, int64_t p[16]) {

@@ -7,9 +7,12 @@
 #include <string.h>
 
 #include "adapter/state.h"
+#include "metrale/checked.h"
+#include "metrale/dispatch.h"
 #include "ir/ir.h"
 #include "metrale/budget.h"
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 
 // Deeper region nesting than this is not descended into (the report says so).
 enum { MAX_REGION_DEPTH = 48 };
@@ -121,43 +124,72 @@ met_status_t met_adapter_region_builder(builder_t *b, MlirRegion region, met_gra
 }
 
 met_status_t met_adapter_region_count(builder_t *b, met_graph_t *sub, int32_t positions,
-                                      size_t blocks, met_region_tally_t *t) {
+                                      size_t blocks, intptr_t region, met_region_tally_t *t) {
   if (sub->position_count < (uint32_t)positions) sub->position_count = (uint32_t)positions;
   met_budget_report_t rep;
-  MET_RETURN_IF_ERROR(met_budget_analyze(sub, b->sh->opt->target, NULL, &b->sh->tmp, &rep));
+  const met_target_t *target = b->sh->opt->target;
+  MET_RETURN_IF_ERROR(met_budget_analyze(sub, target, NULL, &b->sh->tmp, &rep));
   const met_budget_t *bud = &rep.budget;
   if (bud->arena_bytes > t->bytes) t->bytes = bud->arena_bytes;
   uint64_t native = bud->arena_bytes - bud->width_overhead_bytes;
   if (native > t->native) t->native = native;
-  // Dispatches the body launches each time it runs: its groups other than nested loop
-  // nests, which belong to this op's own nest (a loop nest is one dispatch; a nested
-  // loop's body warns for itself).
-  uint8_t *seen;
-  MET_RETURN_IF_ERROR(met_arena_calloc(&b->sh->tmp, sub->node_count ? sub->node_count : 1, 1,
-                                       (void **)&seen));
-  uint64_t own = 0;
-  for (size_t n = 0; n < sub->node_count; ++n) {
-    uint32_t grp = rep.group_of_node[n];
-    if (grp == UINT32_MAX || grp >= sub->node_count || seen[grp] ||
-        sub->nodes[n].op_class == MET_CLASS_LOOP)
-      continue;
-    seen[grp] = 1;
-    ++own;
-  }
-  if (own > t->dispatches) t->dispatches = own;
   t->incomplete |= !rep.complete;
   if (blocks > t->max_blocks) t->max_blocks = blocks;
+  if (region < 0 || region >= MET_REGION_MAX) return MET_OK;
+  // What one run of the region costs: the Budget of its graph, and on a per-buffer
+  // target the allocations it makes.
+  met_region_stats_t *r = &t->region[region];
+  r->present = true;
+  r->arena = bud->arena_bytes;
+  r->native = native;
+  r->dispatches = bud->dispatches;
+  for (size_t n = 0; n < sub->node_count; ++n) {
+    const met_node_t *node = &sub->nodes[n];
+    const met_node_extra_t *nx = met_graph_extra(sub, node);
+    if (node->kind == MET_NODE_COMPUTE && node->op_class == MET_CLASS_LOOP &&
+        rep.group_of_node[n] != UINT32_MAX && !(nx && nx->replaces_dispatch))
+      ++r->nests;
+  }
+  r->dram_bytes = bud->dram_bytes;
+  r->off_fast_path_ops = bud->off_fast_path_ops;
+  r->off_fast_path_bytes = bud->off_fast_path_bytes;
+  r->cast_nodes = bud->cast_nodes;
+  r->param_bytes = bud->param_bytes;
+  r->flops = rep.flops;
+  r->flops_known = rep.flops_complete;
+  r->alloc_peak_bytes = rep.alloc_peak_bytes;
+  if (target->dispatch.allocation_model == MET_ALLOC_PER_BUFFER)
+    MET_RETURN_IF_ERROR(met_dispatch_buffers(sub, &rep, target, &r->buffers, &r->buffer_bytes, NULL));
+  // The buffers the region yields that it allocates (values of the op's results when
+  // the region runs; a loop carries them into its next run).
+  for (size_t k = 0; k < rep.slot_count; ++k) {
+    const met_slot_t *slot = &rep.slots[k];
+    if (slot->value == MET_SLOT_SCRATCH || slot->last < (int32_t)sub->position_count - 1) continue;
+    const met_value_t *v = &sub->values[slot->value];
+    if (v->producer < 0 || !(v->flags & MET_VALUE_F_MEMREF)) continue;
+    uint64_t pad = (v->flags & MET_VALUE_F_NO_PAD) ? 0 : target->dispatch.allocation_padding_bytes;
+    r->yielded_bytes += v->bytes + pad;
+  }
   return MET_OK;
 }
 
-// Marks the graph incomplete, with a warning at |op|'s |loc|, when a region cannot be
-// counted exactly; the tally's largest arena and dispatches are the op's.
+// r * k, field by field, saturating (a count this large is no count).
+static uint64_t times(uint64_t r, uint64_t k) {
+  uint64_t out;
+  return met_mul_u64(r, k, &out) ? out : UINT64_MAX;
+}
+
 met_status_t met_adapter_region_end(builder_t *b, MlirLocation loc, const char *name,
-                                    const met_region_tally_t *t, uint64_t *out_bytes,
-                                    uint64_t *out_native, uint64_t *out_dispatches) {
-  *out_bytes = t->bytes;
-  *out_native = t->native;
-  *out_dispatches = t->dispatches;
+                                    const met_region_plan_t *plan, const met_region_tally_t *t,
+                                    met_node_extra_t *x, bool *out_host) {
+  *out_host = false;
+  x->scratch_bytes = t->bytes;
+  x->scratch_native_bytes = t->native;
+  if (plan->is_if && plan->branch >= 0) {  // the region that runs, alone
+    const met_region_stats_t *s = plan->branch < MET_REGION_MAX ? &t->region[plan->branch] : NULL;
+    x->scratch_bytes = s && s->present ? s->arena : 0;
+    x->scratch_native_bytes = s && s->present ? s->native : 0;
+  }
   if (t->incomplete) b->g->incomplete = true;
   if (t->max_blocks > 1) {
     b->g->incomplete = true;
@@ -166,23 +198,202 @@ met_status_t met_adapter_region_end(builder_t *b, MlirLocation loc, const char *
                      "and values passed through block arguments are not tracked, so the "
                      "report is a lower bound", name, t->max_blocks));
   }
-  if (*out_dispatches) {
-    // Each run of a body launches its dispatches again; how often a loop runs is not
-    // known here.
+  // How the regions run (graph.h, Scratch): a loop's body |trips| times when its bounds
+  // are constants; a branch's taken region when its condition is, else the larger one
+  // (an upper bound); any other op's regions once each.
+  met_region_stats_t sum;
+  memset(&sum, 0, sizeof sum);
+  sum.flops_known = true;
+  uint64_t runs = 1;
+  bool unknown_trips = false, upper = false;
+  for (int r = 0; r < MET_REGION_MAX; ++r) {
+    const met_region_stats_t *s = &t->region[r];
+    if (!s->present) continue;
+    if (plan->is_if && plan->branch >= 0 && r != plan->branch) continue;
+    if (plan->is_if && plan->branch < 0) {
+      upper = true;
+#define MAX_IN(f) if (s->f > sum.f) sum.f = s->f
+      MAX_IN(dispatches); MAX_IN(dram_bytes); MAX_IN(off_fast_path_ops); MAX_IN(off_fast_path_bytes);
+      MAX_IN(cast_nodes); MAX_IN(param_bytes); MAX_IN(flops); MAX_IN(buffers); MAX_IN(buffer_bytes);
+      MAX_IN(alloc_peak_bytes); MAX_IN(yielded_bytes); MAX_IN(nests);
+#undef MAX_IN
+      sum.flops_known &= s->flops_known;
+      continue;
+    }
+#define ADD_IN(f) sum.f = sum.f + s->f < sum.f ? UINT64_MAX : sum.f + s->f
+    ADD_IN(dispatches); ADD_IN(dram_bytes); ADD_IN(off_fast_path_ops); ADD_IN(off_fast_path_bytes);
+    ADD_IN(cast_nodes); ADD_IN(param_bytes); ADD_IN(flops); ADD_IN(buffers); ADD_IN(buffer_bytes);
+    ADD_IN(yielded_bytes); ADD_IN(nests);
+#undef ADD_IN
+    if (s->alloc_peak_bytes > sum.alloc_peak_bytes) sum.alloc_peak_bytes = s->alloc_peak_bytes;
+    sum.flops_known &= s->flops_known;
+  }
+  if (plan->is_loop) {
+    if (plan->trips >= 0) runs = (uint64_t)plan->trips;
+    else unknown_trips = true;
+  }
+  if (sum.dispatches <= sum.nests && !sum.buffers) {
+    // Nothing of its own runs in the regions but loop nests: a loop is one kernel (a loop
+    // nest written by hand, the nests in it part of it); a branch is the host's control
+    // flow.
+    if (plan->is_if) *out_host = true;
+    return MET_OK;
+  }
+  bool for_loop = !strcmp(name, "scf.for");
+  x->replaces_dispatch = true;
+  x->dispatches = times(sum.dispatches, runs);
+  x->dram_bytes = times(sum.dram_bytes, runs);
+  x->off_fast_path_ops = times(sum.off_fast_path_ops, runs);
+  x->off_fast_path_bytes = times(sum.off_fast_path_bytes, runs);
+  x->cast_nodes = times(sum.cast_nodes, runs);
+  x->param_bytes = sum.param_bytes;  // the weights it reads, whatever the runs
+  x->callee_buffers = times(sum.buffers, runs);
+  x->callee_buffer_bytes = times(sum.buffer_bytes, runs);
+  // One run at a time: the body's peak, with the buffers the previous run yielded (a
+  // loop's carried values) held beside it from the second run on.
+  x->callee_alloc_peak_bytes = sum.alloc_peak_bytes;
+  if (plan->is_loop && runs >= 2) x->callee_alloc_peak_bytes += sum.yielded_bytes;
+  x->callee_flops = times(sum.flops, runs);
+  x->callee_flops_known = sum.flops_known && !unknown_trips;
+  if (unknown_trips) {
     b->g->incomplete = true;
     MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
-                     "the body of '%s' runs %" PRIu64 " dispatch(es) of its own: its scratch "
-                     "arena (%" PRIu64 " bytes) is counted at the op, but not how often the "
-                     "body runs its dispatches and their DRAM traffic, so dispatches and "
-                     "dram_bytes are lower bounds", name, *out_dispatches, *out_bytes));
+                     "the body of '%s' runs %" PRIu64 " dispatch(es) of its own each time, and "
+                     "how often it runs is not known before it does%s: dispatches, "
+                     "allocations and dram_bytes count one run, so they are lower bounds",
+                     name, sum.dispatches, for_loop ? " (its bounds are no constants)" : ""));
   }
+  if (upper)
+    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
+                     "'%s' branches on a value known only when it runs: its dispatches, "
+                     "allocations and traffic are the larger branch's, so they are upper "
+                     "bounds", name));
   return MET_OK;
+}
+
+// --- what a region op does, read statically --------------------------------------------
+
+// The integer value of |v| when an arith.constant (of an integer or index type) defines
+// it; false otherwise.
+static bool const_int(MlirValue v, int64_t *out) {
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  if (!met_ir_op_is(d, "arith.constant")) return false;
+  MlirAttribute a = mlirOperationGetInherentAttributeByName(d, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(a)) return false;
+  if (mlirAttributeIsABool(a)) { *out = mlirBoolAttrGetValue(a); return true; }
+  if (!mlirAttributeIsAInteger(a)) return false;
+  MlirType t = mlirAttributeGetType(a);
+  *out = mlirTypeIsAIndex(t) || mlirIntegerTypeGetWidth(t) > 1 ? mlirIntegerAttrGetValueInt(a)
+                                                               : (mlirIntegerAttrGetValueInt(a) & 1);
+  return true;
+}
+
+static MlirOperation region_yield(MlirOperation op, intptr_t r) {
+  if (r >= mlirOperationGetNumRegions(op)) return (MlirOperation){NULL};
+  MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+  if (mlirBlockIsNull(blk)) return (MlirOperation){NULL};
+  MlirOperation y = mlirBlockGetTerminator(blk);
+  return !mlirOperationIsNull(y) && met_ir_op_is(y, "scf.yield") ? y : (MlirOperation){NULL};
+}
+
+static int64_t for_trips(MlirOperation op) {
+  int64_t lb, ub, st;
+  if (mlirOperationGetNumOperands(op) < 3 || !const_int(mlirOperationGetOperand(op, 0), &lb) ||
+      !const_int(mlirOperationGetOperand(op, 1), &ub) || !const_int(mlirOperationGetOperand(op, 2), &st) ||
+      st <= 0)
+    return -1;
+  return ub <= lb ? 0 : (ub - lb + st - 1) / st;
+}
+
+// The value of i1 |v| before it runs: 0, 1, or -1 when only a run knows it. Constants,
+// and/or/xor of known values, and what a loop with constant bounds carries out when its
+// body yields a constant (the ownership flags of bufferization's deallocation).
+static int eval_i1(MlirValue v, int depth) {
+  if (depth > 8) return -1;
+  int64_t c;
+  if (const_int(v, &c)) return c != 0;
+  if (!mlirValueIsAOpResult(v)) return -1;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  if (met_ir_op_is(d, "arith.andi") || met_ir_op_is(d, "arith.ori") || met_ir_op_is(d, "arith.xori")) {
+    int a = eval_i1(mlirOperationGetOperand(d, 0), depth + 1);
+    int b = eval_i1(mlirOperationGetOperand(d, 1), depth + 1);
+    if (met_ir_op_is(d, "arith.andi")) return a == 0 || b == 0 ? 0 : (a == 1 && b == 1 ? 1 : -1);
+    if (met_ir_op_is(d, "arith.ori")) return a == 1 || b == 1 ? 1 : (a == 0 && b == 0 ? 0 : -1);
+    return a < 0 || b < 0 ? -1 : a ^ b;
+  }
+  if (met_ir_op_is(d, "scf.for")) {
+    intptr_t k = mlirOpResultGetResultNumber(v);
+    int64_t trips = for_trips(d);
+    if (trips < 0 || 3 + k >= mlirOperationGetNumOperands(d)) return -1;
+    if (trips == 0) return eval_i1(mlirOperationGetOperand(d, 3 + k), depth + 1);
+    MlirOperation y = region_yield(d, 0);
+    if (mlirOperationIsNull(y) || k >= mlirOperationGetNumOperands(y)) return -1;
+    MlirValue yv = mlirOperationGetOperand(y, k);
+    // Only a value the body yields whatever its run (a constant, or a known value from
+    // outside the body) is known after the last run.
+    if (mlirValueIsAOpResult(yv) && !mlirOperationEqual(mlirOperationGetParentOperation(mlirOpResultGetOwner(yv)), d))
+      return eval_i1(yv, depth + 1);
+    return const_int(yv, &c) ? c != 0 : -1;
+  }
+  return -1;
+}
+
+void met_adapter_region_plan(MlirOperation op, met_region_plan_t *out) {
+  memset(out, 0, sizeof *out);
+  out->branch = -1;
+  out->trips = -1;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (met_ir_str_eq(n, "scf.if") && mlirOperationGetNumOperands(op) >= 1) {
+    out->is_if = true;
+    int c = eval_i1(mlirOperationGetOperand(op, 0), 0);
+    out->branch = c < 0 ? -1 : (c ? 0 : 1);
+    return;
+  }
+  out->is_loop = true;
+  if (met_ir_str_eq(n, "scf.for")) out->trips = for_trips(op);
+  else if (met_ir_str_eq(n, "scf.execute_region")) out->trips = 1;
+}
+
+MlirValue met_adapter_region_result_alias(MlirOperation op, const met_region_plan_t *p, intptr_t k) {
+  MlirValue none = {NULL};
+  MlirOperation y = {NULL};
+  if (p->is_if && p->branch >= 0) y = region_yield(op, p->branch);
+  else if (p->is_loop && met_ir_op_is(op, "scf.for")) y = region_yield(op, 0);
+  if (mlirOperationIsNull(y) || k >= mlirOperationGetNumOperands(y)) return none;
+  MlirValue v = mlirOperationGetOperand(y, k);
+  // Through the casts a branch adds to make its types agree.
+  for (int i = 0; i < 8 && mlirValueIsAOpResult(v); ++i) {
+    MlirOperation d = mlirOpResultGetOwner(v);
+    if (!met_ir_op_is(d, "memref.cast")) break;
+    v = mlirOperationGetOperand(d, 0);
+  }
+  if (p->is_loop) {
+    // A loop's result is outside it when its body yields what it was given (its iter_arg
+    // unchanged: the init) or a value from outside the loop.
+    if (mlirValueIsABlockArgument(v)) {
+      MlirBlock owner = mlirBlockArgumentGetOwner(v);
+      if (mlirOperationEqual(mlirBlockGetParentOperation(owner), op)) {
+        intptr_t a = mlirBlockArgumentGetArgNumber(v);  // 0: the induction variable
+        if (a >= 1 && a == k + 1 && 3 + k < mlirOperationGetNumOperands(op))
+          return mlirOperationGetOperand(op, 3 + k);
+      }
+      return none;
+    }
+  }
+  // Defined outside |op|: what the op's result is.
+  MlirOperation def = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
+                                              : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  for (MlirOperation p2 = def; !mlirOperationIsNull(p2); p2 = mlirOperationGetParentOperation(p2))
+    if (mlirOperationEqual(p2, op)) return none;  // made inside
+  return v;
 }
 
 // The cost of a func.call (graph.h, Calls): the callee's Budget when it was analysed
 // first; otherwise a warning at the call and an incomplete report.
 met_status_t met_adapter_call_cost(builder_t *b, MlirOperation op, MlirLocation loc,
-                                   met_node_extra_t *x, bool *has) {
+                                   met_node_extra_t *x, bool *has, bool *host) {
+  *host = false;
   MlirAttribute a = mlirOperationGetInherentAttributeByName(
       op, mlirStringRefCreateFromCString("callee"));
   met_callee_t c = {MET_CALLEE_UNKNOWN, NULL};
@@ -205,10 +416,15 @@ met_status_t met_adapter_call_cost(builder_t *b, MlirOperation op, MlirLocation 
     x->param_bytes = cb->param_bytes;
     x->callee_buffers = c.report->inner_buffers;
     x->callee_buffer_bytes = c.report->inner_buffer_bytes;
+    x->callee_alloc_peak_bytes = c.report->alloc_peak_bytes;
     x->callee_flops = c.report->flops;
     x->callee_flops_known = c.report->flops_complete;
     *has = true;
     if (!c.report->complete) b->g->incomplete = true;  // the callee's warnings say why
+    return MET_OK;
+  }
+  if (c.state == MET_CALLEE_HOST) {
+    *host = true;  // the pipeline's own bookkeeping: a host call, no dispatch
     return MET_OK;
   }
   if (c.state == MET_CALLEE_NO_BODY) {

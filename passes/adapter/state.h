@@ -115,6 +115,11 @@ bool met_adapter_lowering(MlirOperation op, MlirStringRef name, met_node_extra_t
                           bool *overflow);
 // A linalg op with one result whose last operand is its init (MET_NODE_F_DPS_INIT).
 bool met_adapter_has_dps_init(MlirOperation op, MlirStringRef name);
+// How a bufferized op touches its operand |i| (met_access_t): a linalg op on buffers
+// (no results) writes its outs, and reads one too when its payload reads the out's
+// element (the entry block's argument for it has a use); memref.copy writes its target.
+// MET_ACCESS_READ for any other operand and op.
+met_access_t met_adapter_operand_access(MlirOperation op, MlirStringRef name, intptr_t i);
 // A transpose that canonicalization folds away, as a view of *|src|: the outer one of a
 // pair composing to the identity (a view of the inner one's input), and the inner one
 // when the outer one is its only use (then dead; a view of its own input).
@@ -145,13 +150,43 @@ met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, Mli
 // --- regions.c (definitions in metrale/graph.h: Scratch, Calls) ---------------
 // Whether an op in |region|, at any depth, touches a tensor or buffer (or is a call).
 bool met_adapter_region_touches_shaped(MlirRegion region);
+// What one run of one region of an op costs (its graph's Budget, and on a per-buffer
+// target its allocations with their padding).
+enum { MET_REGION_MAX = 4 };
+typedef struct met_region_stats_t {
+  bool present;             // the region holds tensors or buffers and was counted
+  uint64_t arena, native;   // its planned arena (and at native widths)
+  uint64_t dispatches, dram_bytes, off_fast_path_ops, off_fast_path_bytes, cast_nodes;
+  uint64_t nests;           // of its dispatches, the loop nests that hold no kernel (part of
+                            // the op's own nest when nothing else runs: one kernel)
+  uint64_t param_bytes, flops;
+  bool flops_known;
+  uint64_t buffers, buffer_bytes;  // allocations (met_dispatch_buffers)
+  uint64_t alloc_peak_bytes;       // met_budget_report_t.alloc_peak_bytes
+  uint64_t yielded_bytes;          // the buffers it allocates and yields (padded)
+} met_region_stats_t;
 // What the regions of one op add up to, as the walk builds them one by one.
 typedef struct met_region_tally_t {
   uint64_t bytes, native;   // the largest planned arena of a region (and at native widths)
-  uint64_t dispatches;      // the most dispatches one region runs
   size_t max_blocks;        // the most blocks of a region
   bool incomplete;          // a region's report was
+  met_region_stats_t region[MET_REGION_MAX];
 } met_region_tally_t;
+// How a region op runs its regions, read before it runs (graph.h, Scratch).
+typedef struct met_region_plan_t {
+  bool is_loop;             // scf.for, and every op whose regions run a number of times
+                            // not read here (other loops, gpu.launch, a generic's body)
+  int64_t trips;            // how often: an scf.for's runs when its bounds are constants,
+                            // 1 for scf.execute_region, else -1 (not known before it runs)
+  bool is_if;               // scf.if
+  int branch;               // the region it takes (0 then, 1 else), -1: known only at run
+} met_region_plan_t;
+void met_adapter_region_plan(MlirOperation op, met_region_plan_t *out);
+// What result |k| of region op |op| is when the region that runs yields a value from
+// outside the op (a branch passing a buffer through, a loop its unchanged init): that
+// value; else null, a buffer its region allocates (MET_VALUE_F_INNER).
+MlirValue met_adapter_region_result_alias(MlirOperation op, const met_region_plan_t *p,
+                                          intptr_t k);
 // Starts the tally of an op's regions; *|out_descend| false (after a warning at |loc|:
 // the report is a lower bound) when the op is nested too deep to be looked into.
 met_status_t met_adapter_region_begin(builder_t *b, MlirLocation loc, const char *name,
@@ -161,16 +196,20 @@ met_status_t met_adapter_region_begin(builder_t *b, MlirLocation loc, const char
 // enclosing graphs its ops use. The walk then adds the region's ops to |sb|.
 met_status_t met_adapter_region_builder(builder_t *b, MlirRegion region, met_graph_t *sub,
                                         builder_t *sb);
-// Plans the region graph |sub| (|positions| schedule positions, |blocks| blocks) on the
-// target and adds it to |t|.
+// Plans the region graph |sub| (|positions| schedule positions, |blocks| blocks), region
+// |region| of its op, on the target and adds it to |t|.
 met_status_t met_adapter_region_count(builder_t *b, met_graph_t *sub, int32_t positions,
-                                      size_t blocks, met_region_tally_t *t);
-// The op's scratch from |t|, and the warnings at |loc| where it is a lower bound.
+                                      size_t blocks, intptr_t region, met_region_tally_t *t);
+// The op's extra from |t| and |plan| (graph.h, Scratch): its scratch, and when its
+// regions run dispatches or allocate, their cost times the runs (replaces_dispatch);
+// |*out_host| when it is a branch with nothing of its own to run. Warnings at |loc|
+// where the count is a bound.
 met_status_t met_adapter_region_end(builder_t *b, MlirLocation loc, const char *name,
-                                    const met_region_tally_t *t, uint64_t *out_bytes,
-                                    uint64_t *out_native, uint64_t *out_dispatches);
-// The cost of a func.call into |x| (|*has| set when it carries one).
+                                    const met_region_plan_t *plan, const met_region_tally_t *t,
+                                    met_node_extra_t *x, bool *out_host);
+// The cost of a func.call into |x| (|*has| set when it carries one); |*host| set when the
+// callee is host bookkeeping the lowering pipeline added (MET_CALLEE_HOST): no dispatch.
 met_status_t met_adapter_call_cost(builder_t *b, MlirOperation op, MlirLocation loc,
-                                   met_node_extra_t *x, bool *has);
+                                   met_node_extra_t *x, bool *has, bool *host);
 
 #endif

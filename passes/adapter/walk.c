@@ -162,9 +162,9 @@ static met_status_t add_blocks(builder_t *b, MlirRegion region, int32_t *pos, si
 // regions.c, which sets the report incomplete, with a warning, where a region
 // cannot be counted exactly.
 static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation loc,
-                                   const char *name, uint64_t *out_bytes, uint64_t *out_native,
-                                   uint64_t *out_dispatches) {
-  *out_bytes = *out_native = *out_dispatches = 0;
+                                   const char *name, const met_region_plan_t *plan,
+                                   met_node_extra_t *x, bool *out_host) {
+  *out_host = false;
   met_region_tally_t tally;
   bool descend;
   MET_RETURN_IF_ERROR(met_adapter_region_begin(b, loc, name, &tally, &descend));
@@ -182,9 +182,9 @@ static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation 
     bool failed_before = b->sh->failed;
     MET_RETURN_IF_ERROR(add_blocks(&sb, region, &pos, &blocks));
     if (b->sh->failed != failed_before || !sub.node_count) continue;
-    MET_RETURN_IF_ERROR(met_adapter_region_count(b, &sub, pos, blocks, &tally));
+    MET_RETURN_IF_ERROR(met_adapter_region_count(b, &sub, pos, blocks, r, &tally));
   }
-  return met_adapter_region_end(b, loc, name, &tally, out_bytes, out_native, out_dispatches);
+  return met_adapter_region_end(b, loc, name, plan, &tally, x, out_host);
 }
 
 static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
@@ -232,9 +232,17 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   const char *computation = NULL;  // generic.c
   if (oe->is_linalg && oe->registered && info.kind == MET_NODE_COMPUTE)
     MET_RETURN_IF_ERROR(met_adapter_computation(b->sh, op, name, &info, &computation));
+  met_region_plan_t plan;  // how its regions run (a loop's trips, a branch's side)
+  memset(&plan, 0, sizeof plan);
+  plan.trips = plan.branch = -1;
+  if (oe->walk_regions && mlirOperationGetNumRegions(op)) met_adapter_region_plan(op, &plan);
   MlirValue view_src = {NULL};  // what a view's result aliases
   if (mlirOperationGetNumOperands(op) > 0) view_src = mlirOperationGetOperand(op, 0);
   if (oe->is_transpose && oe->registered && met_adapter_transpose_folds(b->sh, op, &view_src))
+    info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+  // A cast to its own type (tosa.cast f32 -> f32) folds to its input (canonicalize).
+  if (info.cast && oe->registered && nres == 1 && mlirOperationGetNumOperands(op) == 1 &&
+      mlirTypeEqual(mlirValueGetType(view_src), mlirValueGetType(mlirOperationGetResult(op, 0))))
     info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
   if (info.kind == MET_NODE_VIEW) {
     bool src = !mlirValueIsNull(view_src) && met_ptrmap_get(&b->map, view_src.ptr) != UINT32_MAX;
@@ -252,9 +260,14 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   MET_RETURN_IF_ERROR(met_graph_begin_node(b->g, name.data, name.length, (met_node_kind_t)info.kind,
                            (met_op_class_t)info.op_class, pos, ext, &node));
   intptr_t nopers = mlirOperationGetNumOperands(op);
+  bool writes = oe->registered && (oe->is_copy || (oe->is_linalg && nres == 0));
   for (intptr_t i = 0; i < nopers; ++i) {
     if (oe->folded && oe->registered && met_adapter_operand_folds(op, oe->folded, i)) continue;
+    size_t gi = b->g->operand_count;
     MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
+    met_access_t acc = writes && b->g->operand_count > gi
+                           ? met_adapter_operand_access(op, name, i) : MET_ACCESS_READ;
+    if (acc != MET_ACCESS_READ) MET_RETURN_IF_ERROR(met_graph_set_operand_access(b->g, gi, acc));
   }
   size_t direct_end = b->g->operand_count;  // the op's own operands end here
   if (oe->walk_regions && mlirOperationGetNumRegions(op))
@@ -287,9 +300,24 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     v.role = info.kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : info.role;
     if (v.role == MET_ROLE_CONST && oe->registered && met_adapter_is_splat_constant(op))
       v.role = MET_ROLE_SPLAT;
+    if (info.kind == MET_NODE_ALLOC && oe->registered &&
+        mlirAttributeIsNull(mlirOperationGetInherentAttributeByName(
+            op, mlirStringRefCreateFromCString("alignment"))))
+      v.flags |= MET_VALUE_F_NO_PAD;
     if (info.kind == MET_NODE_VIEW) {
       v.alias = (int32_t)met_ptrmap_get(&b->map, view_src.ptr);
       v.role = MET_ROLE_OTHER;
+    } else if ((plan.is_loop || plan.is_if) && (v.flags & MET_VALUE_F_MEMREF)) {
+      // A bufferized loop's or branch's buffer result: a buffer from outside that the
+      // region passes through (then this is a view of it), or one its region allocates.
+      MlirValue src = met_adapter_region_result_alias(op, &plan, r);
+      uint32_t sid = mlirValueIsNull(src) ? UINT32_MAX : met_ptrmap_get(&b->map, src.ptr);
+      if (sid != UINT32_MAX) {
+        v.alias = (int32_t)sid;
+        v.role = MET_ROLE_OTHER;
+      } else {
+        v.flags |= MET_VALUE_F_INNER;
+      }
     }
     uint32_t id;
     MET_RETURN_IF_ERROR(met_graph_add_result(b->g, &v, &id));
@@ -298,15 +326,21 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   }
   // Tensors and buffers materialized inside the op's own regions (loop bodies, branches;
   // named linalg ops build scalar bodies and are not looked into).
-  uint64_t scratch = 0, scratch_native = 0, body_dispatches = 0;
-  if (oe->walk_regions && mlirOperationGetNumRegions(op))
-    MET_RETURN_IF_ERROR(region_scratch(b, op, loc, oe->name, &scratch, &scratch_native,
-                                       &body_dispatches));
   met_node_extra_t x = {0};
-  x.scratch_bytes = scratch;
-  x.scratch_native_bytes = scratch_native;
-  bool has_x = scratch > 0;
-  if (oe->is_call) MET_RETURN_IF_ERROR(met_adapter_call_cost(b, op, loc, &x, &has_x));
+  bool host_branch = false;
+  if (oe->walk_regions && mlirOperationGetNumRegions(op))
+    MET_RETURN_IF_ERROR(region_scratch(b, op, loc, oe->name, &plan, &x, &host_branch));
+  if (x.replaces_dispatch && info.kind != MET_NODE_COMPUTE) {
+    // A host op (no tensor or buffer of its own: gpu.launch) keeps its scratch alone; what
+    // its regions run is said by the warning above, not counted.
+    met_node_extra_t keep = {0};
+    keep.scratch_bytes = x.scratch_bytes;
+    keep.scratch_native_bytes = x.scratch_native_bytes;
+    x = keep;
+  }
+  bool has_x = x.scratch_bytes > 0 || x.replaces_dispatch;
+  bool host_call = false;
+  if (oe->is_call) MET_RETURN_IF_ERROR(met_adapter_call_cost(b, op, loc, &x, &has_x, &host_call));
   else if (oe->is_call_indirect) {
     b->g->incomplete = true;
     MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
@@ -360,6 +394,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   if (result_unranked || operand_unranked) flags |= MET_NODE_F_UNRANKED;
   if (result_dynamic) flags |= MET_NODE_F_DYNAMIC;
   n->flags = flags;
+  if (host_call || (host_branch && n->kind == MET_NODE_COMPUTE)) n->kind = MET_NODE_HOST;
   if (info.kind == MET_NODE_COMPUTE && b->sh->opt->target->fusion == MET_FUSION_IREE)
     MET_RETURN_IF_ERROR(met_adapter_node_loops(b, op, (met_op_class_t)info.op_class, oe->is_linalg,
                                                result_nonunit, &n->loops));
@@ -395,6 +430,20 @@ static void on_dead(void *user, MlirOperation op) {
                                    nres ? "nothing live uses its results"
                                         : "it has no results and no effects");
   ++sh->ndead;
+}
+
+met_status_t met_adapter_dead_remarks(MlirOperation func, met_arena_t *arena,
+                                      met_diag_list_t *diags) {
+  adapter_shared_t sh;
+  memset(&sh, 0, sizeof sh);
+  sh.arena = arena;
+  sh.diags = diags;
+  met_arena_initialize(met_allocator_system(), &sh.tmp);
+  met_ptrmap_initialize(&sh.tmp, &sh.dead);
+  met_body_scan_t scan;
+  met_scan_body(func, &scan, on_dead, &sh);
+  met_arena_deinitialize(&sh.tmp);
+  return sh.dead_status;
 }
 
 met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,

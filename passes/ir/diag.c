@@ -110,3 +110,40 @@ bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_stra
                 (int)text.length, text.data);
   return false;
 }
+
+// Finds a file:line:col inside loc (through Name, CallSite and Fused locations).
+static bool loc_format(MlirLocation loc, char *dst, size_t cap, bool basename_only) {
+  if (mlirLocationIsNull(loc)) return false;
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+    if (basename_only) {
+      for (size_t i = f.length; i > 0; i--)
+        if (f.data[i - 1] == '/') { f.data += i; f.length -= i; break; }
+    }
+    snprintf(dst, cap, "%.*s:%d:%d", (int)f.length, f.data,
+             mlirLocationFileLineColRangeGetStartLine(loc),
+             mlirLocationFileLineColRangeGetStartColumn(loc));
+    return true;
+  }
+  if (mlirLocationIsAName(loc))
+    return loc_format(mlirLocationNameGetChildLoc(loc), dst, cap, basename_only);
+  if (mlirLocationIsACallSite(loc))
+    return loc_format(mlirLocationCallSiteGetCallee(loc), dst, cap, basename_only) ||
+           loc_format(mlirLocationCallSiteGetCaller(loc), dst, cap, basename_only);
+  if (mlirLocationIsAFused(loc)) {
+    intptr_t n = mlirLocationFusedGetNumLocations(loc);
+    if (n <= 0 || n > 64) return false;
+    MlirLocation locs[64];
+    mlirLocationFusedGetLocations(loc, locs);
+    for (intptr_t i = 0; i < n; i++)
+      if (loc_format(locs[i], dst, cap, basename_only)) return true;
+  }
+  return false;
+}
+
+void met_diag_loc_short(MlirLocation loc, char *dst, size_t cap) {
+  char tmp[1024];
+  if (!loc_format(loc, tmp, sizeof tmp, false)) { snprintf(dst, cap, "?"); return; }
+  if (strlen(tmp) < cap) { memcpy(dst, tmp, strlen(tmp) + 1); return; }
+  if (!loc_format(loc, dst, cap, true)) snprintf(dst, cap, "?");
+}

@@ -38,6 +38,11 @@ met_status_t met_diag_add_str(met_arena_t *arena, met_diag_list_t *list, MlirLoc
 void met_diag_emit(met_diag_fn_t diag, void *user, MlirLocation loc, met_diag_severity_t sev,
                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+// |loc| as "file:line:col" in |dst| (|cap| bytes), looking through name, call-site and
+// fused locations; the file's base name alone when the whole does not fit, "?" when
+// |loc| has none.
+void met_diag_loc_short(MlirLocation loc, char *dst, size_t cap);
+
 // Where module-level diagnostics go: the module's own location when it is a real one
 // (an explicit `module` line), else (an implicit module, file:0:0) the location of its
 // first op, so that editors and -verify-diagnostics see a real line.

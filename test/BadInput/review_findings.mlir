@@ -5,14 +5,17 @@
 
 // A loop whose body only calls a function that allocates 4 MiB (1048576 x f32): the body
 // touches no tensor itself, yet the call is looked into. @g is private (no run), its arena
-// 4194304 is scratch at the loop in @f and at the call in @h: activations 4194304; the
-// loop body runs a dispatch of its own (the call), so the report is incomplete.
+// 4194304 is scratch at the loop in @f and at the call in @h: activations 4194304. The
+// loop body runs @g's one dispatch (the fill, writing 4194304 B) each time, 4 times
+// (constant bounds): dispatches 4, dram 4 x 4194304 = 16777216, exact, complete.
 // CHECK: metrale.memory = {
 // CHECK-SAME: activations = 4194304 : i64
-// CHECK-SAME: {{[[:<:]]}}complete = false
+// CHECK-SAME: {{[[:<:]]}}complete = true
 // BUDGET-LABEL: func.func @f()
 // BUDGET-SAME: arena_bytes = 4194304 : i64
-// BUDGET-SAME: {{[[:<:]]}}complete = false
+// BUDGET-SAME: {{[[:<:]]}}complete = true
+// BUDGET-SAME: {{[[:<:]]}}dispatches = 4 : i64
+// BUDGET-SAME: {{[[:<:]]}}dram_bytes = 16777216 : i64
 func.func private @g() {
   %a = memref.alloc() : memref<1048576xf32>
   %cst = arith.constant 0.0 : f32

@@ -58,9 +58,16 @@ func.func @alloc() {
 }
 
 // In a loop body too: the body's dead mulf is erased, so the body runs one dispatch (the
-// addf) and its scratch is the addf's 1024 x 4 = 4096 B result.
-// DIAG: dead.mlir:[[# @LINE + 7]]:13: remark: 'arith.mulf' is dead
-// DIAG: warning: the body of 'scf.for' runs 1 dispatch(es) of its own: its scratch arena (4096 bytes)
+// addf) per iteration, 4 iterations (constant bounds 0..4 step 1): dispatches = 4, each
+// reading 4096 B and writing 4096 B: dram = 4 x 8192 = 32768. Its scratch is the addf's
+// 1024 x 4 = 4096 B result beside the loop's own 4096 B result: arena 8192. The trip
+// count is known, so nothing is a bound and no warning is said.
+// DIAG: dead.mlir:[[# @LINE + 11]]:13: remark: 'arith.mulf' is dead
+// DIAG-NOT: warning: the body of 'scf.for'
+// CHECK-LABEL: func.func @loop
+// CHECK-SAME: {{[[:<:]]}}arena_bytes = 8192 : i64
+// CHECK-SAME: {{[[:<:]]}}dispatches = 4 : i64
+// CHECK-SAME: {{[[:<:]]}}dram_bytes = 32768 : i64
 func.func @loop(%x: tensor<1024xf32>) -> tensor<1024xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -91,15 +98,16 @@ func.func @folded(%x: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // A use inside a loop body by an op that is dead is no use: %b is read only by the
-// body's dead addf, so it is dead too. Left: the loop (one dispatch, the body's subf,
-// 1024 x 4 = 4096 B) reading %x and writing its result: arena 4096 + 4096 (the
-// iteration's scratch beside the result), dram 8192.
+// body's dead addf, so it is dead too. Left: the loop (one dispatch per iteration, the
+// body's subf, 1024 x 4 = 4096 B, 4 iterations) reading %t and %x (2 x 4096 B) and
+// writing 4096 B each time: arena 4096 + 4096 (the iteration's scratch beside the
+// result), dispatches 4, dram 4 x 12288 = 49152.
 // DIAG: dead.mlir:[[# @LINE + 10]]:8: remark: 'arith.mulf' is dead
 // DIAG: dead.mlir:[[# @LINE + 11]]:13: remark: 'arith.addf' is dead
 // CHECK-LABEL: func.func @capture
 // CHECK-SAME: arena_bytes = 8192 : i64
-// CHECK-SAME: {{[[:<:]]}}dispatches = 1 : i64
-// CHECK-SAME: dram_bytes = 8192 : i64
+// CHECK-SAME: {{[[:<:]]}}dispatches = 4 : i64
+// CHECK-SAME: dram_bytes = 49152 : i64
 func.func @capture(%x: tensor<1024xf32>) -> tensor<1024xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

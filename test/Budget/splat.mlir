@@ -49,14 +49,16 @@ func.func @dense(%x: tensor<4xf32>) -> tensor<4xf32> {
 // A splat as a matmul's init (4x4xf32 = 64 B). host-cpu: filled in place by the matmul's
 // dispatch: 1 dispatch, DRAM %a 64 + %b 64 + result 64 = 192, no parameter bytes.
 // mlir-cpu: a global (param_bytes 64) copied into a fresh buffer first: 2 kernels (copy,
-// matmul), DRAM 192 + the init read 64 = 256, 1 resident row.
+// matmul), 1 resident row. DRAM: the copy reads the global 64 and writes the buffer 64;
+// the matmul reads %a 64 and %b 64 and accumulates into the buffer, reading it 64 and
+// writing it 64: 128 + 256 = 384.
 // CPU-LABEL: func.func @init
 // CPU-SAME: {{[[:<:]]}}dispatches = 1 : i64
 // CPU-SAME: dram_bytes = 192 : i64
 // CPU-SAME: param_bytes = 0 : i64
 // MLIR-LABEL: func.func @init
 // MLIR-SAME: {{[[:<:]]}}dispatches = 2 : i64
-// MLIR-SAME: dram_bytes = 256 : i64
+// MLIR-SAME: dram_bytes = 384 : i64
 // MLIR-SAME: param_bytes = 64 : i64
 // DISP-LABEL: func.func @init
 // DISP-SAME: kernel_launches = 2 : i64
@@ -70,13 +72,16 @@ func.func @init(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<4x4xf32> {
 // TOSA: the zero points are compile-time operands (read as attributes) and the splat
 // bias is taken into the lowering's bias broadcast as a scalar: neither is a data operand.
 // DRAM %x 4x4x4 = 64 + %w 36 + result 2x2x4 = 16: 116; param_bytes only %w's 36.
-// mlir-cpu: the bias broadcast and the convolution: 2 kernels; one row (%w).
+// mlir-cpu: the bias broadcast and the convolution: 2 kernels; one row (%w). The
+// broadcast of the splat bias writes the result's buffer (16, reading nothing: the
+// scalar is in its body) and the convolution accumulates into it (reads 16, writes 16):
+// DRAM 16 + %x 64 + %w 36 + 16 + 16 = 148.
 // CPU-LABEL: func.func @conv
 // CPU-SAME: dram_bytes = 116 : i64
 // CPU-SAME: param_bytes = 36 : i64
 // MLIR-LABEL: func.func @conv
 // MLIR-SAME: {{[[:<:]]}}dispatches = 2 : i64
-// MLIR-SAME: dram_bytes = 116 : i64
+// MLIR-SAME: dram_bytes = 148 : i64
 // MLIR-SAME: param_bytes = 36 : i64
 // DISP-LABEL: func.func @conv
 // DISP-SAME: resident_resource_rows = 1 : i64

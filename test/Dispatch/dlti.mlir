@@ -7,7 +7,7 @@ module attributes {dlti.target_system_spec = #dlti.target_system_spec<
     "GPU" = #dlti.target_device_spec<"metrale.target" = "h100",
         "execution_model" = "megakernel", "launch_floor_ns" = 5000 : i64,
         "results_in_place" = true, "allocation_model" = "arena">>} {
-  // expected-remark @+1 {{metrale.dispatch @f on h100 (megakernel, arena): input_bytes=144 output_bytes=256 readback_bytes=256 bytes_moved=400 device_allocation_bytes=256 device_allocation_events=1 latency_ns=5008 output_buffers=1 resident_resource_rows=1 resident_resource_handles=1 kernel_launches=1 sync_points=1 recovered_after_device_loss=false output_bytes_per_second=51118210 readback_bytes_per_second=51118210 bytes_moved_per_second=79872204 device_allocation_bytes_per_second=51118210 complete=true}}
+  // expected-remark @+1 {{metrale.dispatch @f on h100 (megakernel, arena): input_bytes=144 output_bytes=256 readback_bytes=256 bytes_moved=400 device_allocation_bytes=256 device_allocation_events=1 device_allocation_peak_bytes=256 latency_ns=5008 output_buffers=1 resident_resource_rows=1 resident_resource_handles=1 kernel_launches=1 sync_points=1 recovered_after_device_loss=false output_bytes_per_second=51118210 readback_bytes_per_second=51118210 bytes_moved_per_second=79872204 device_allocation_bytes_per_second=51118210 complete=true}}
   func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x16xf32> {metrale.param}) -> tensor<4x16xf32> {
     %e = tensor.empty() : tensor<4x16xf32>
     %c = arith.constant 0.0 : f32

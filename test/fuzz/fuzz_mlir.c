@@ -7,8 +7,8 @@
 // report in metrale's code is not. After the runs, the module (now carrying the
 // metrale.* attributes the runs set) must still verify.
 //
-// The context (every upstream dialect registered and loaded, as tools/metrale.c's
-// `load` does) is made once and reused: creating one costs ~100x a small parse. Since a
+// The context (every upstream dialect registered and loaded, as tools/cli.c's
+// `cli_load` does) is made once and reused: creating one costs ~100x a small parse. Since a
 // context keeps every type and attribute it ever uniqued, it is recreated every
 // kRecycle inputs to bound memory. Single-threaded context: the inputs are small, and
 // the threaded path is ThreadSanitizer's job (test/tsan).

@@ -26,9 +26,9 @@ static inline uint64_t now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static inline int fail(met_exec_result_t *out, int code, const char *fmt, ...)
+static inline int exec_fail(met_exec_result_t *out, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-static inline int fail(met_exec_result_t *out, int code, const char *fmt, ...) {
+static inline int exec_fail(met_exec_result_t *out, int code, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(out->error, sizeof out->error, fmt, ap);
@@ -90,6 +90,11 @@ uint64_t exec_elem_bytes(MlirType t);
 void exec_type_str(MlirType t, char *dst, size_t cap);
 // Fills an argument: zeros, or values in [0, 1) for floats from |seed| and |k|.
 void exec_fill_arg(arg_t *a, met_exec_inputs_t kind, uint64_t seed, size_t k);
+// Gives every constant of |module| (a bufferized memref.global) whose data is an elided
+// blob (dense_resource<__elided__>) data of its type by the --inputs rule: zeros, or
+// exec_fill_arg's values; counts them in out->synthetic_constants. 0, or a failure.
+int exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_options_t *opt,
+                     met_exec_result_t *out);
 // Available memory: MemAvailable of /proc/meminfo, else free pages; UINT64_MAX unknown.
 uint64_t exec_avail_memory(void);
 // Static buffer size (elements) of a shaped type; false if dynamic or not strided (|why|).

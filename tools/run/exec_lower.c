@@ -7,6 +7,8 @@
 #include <stdlib.h>
 
 #include "run/exec_internal.h"
+#include "ir/bufferize.h"
+#include "ir/diag.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
@@ -16,43 +18,6 @@
 // Diagnostics and locations
 // ---------------------------------------------------------------------------------------
 
-// Finds a file:line:col inside loc (through Name, CallSite and Fused locations).
-static bool loc_format(MlirLocation loc, char *dst, size_t cap, bool basename_only) {
-  if (mlirLocationIsNull(loc)) return false;
-  if (mlirLocationIsAFileLineColRange(loc)) {
-    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
-    if (basename_only) {
-      for (size_t i = f.length; i > 0; i--)
-        if (f.data[i - 1] == '/') { f.data += i; f.length -= i; break; }
-    }
-    snprintf(dst, cap, "%.*s:%d:%d", (int)f.length, f.data,
-             mlirLocationFileLineColRangeGetStartLine(loc),
-             mlirLocationFileLineColRangeGetStartColumn(loc));
-    return true;
-  }
-  if (mlirLocationIsAName(loc))
-    return loc_format(mlirLocationNameGetChildLoc(loc), dst, cap, basename_only);
-  if (mlirLocationIsACallSite(loc))
-    return loc_format(mlirLocationCallSiteGetCallee(loc), dst, cap, basename_only) ||
-           loc_format(mlirLocationCallSiteGetCaller(loc), dst, cap, basename_only);
-  if (mlirLocationIsAFused(loc)) {
-    intptr_t n = mlirLocationFusedGetNumLocations(loc);
-    if (n <= 0 || n > 64) return false;
-    MlirLocation locs[64];
-    mlirLocationFusedGetLocations(loc, locs);
-    for (intptr_t i = 0; i < n; i++)
-      if (loc_format(locs[i], dst, cap, basename_only)) return true;
-  }
-  return false;
-}
-
-static void loc_short(MlirLocation loc, char *dst, size_t cap) {
-  char tmp[1024];
-  if (!loc_format(loc, tmp, sizeof tmp, false)) { snprintf(dst, cap, "?"); return; }
-  if (strlen(tmp) < cap) { memcpy(dst, tmp, strlen(tmp) + 1); return; }
-  if (!loc_format(loc, dst, cap, true)) snprintf(dst, cap, "?");
-}
-
 MlirLogicalResult exec_diag_handler(MlirDiagnostic d, void *ud) {
   diag_t *dg = ud;
   if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError) {
@@ -60,7 +25,7 @@ MlirLogicalResult exec_diag_handler(MlirDiagnostic d, void *ud) {
       sbuf_t b = {dg->msg, sizeof dg->msg, 0};
       dg->msg[0] = 0;
       mlirDiagnosticPrint(d, sbuf_cb, &b);
-      loc_short(mlirDiagnosticGetLocation(d), dg->loc, sizeof dg->loc);
+      met_diag_loc_short(mlirDiagnosticGetLocation(d), dg->loc, sizeof dg->loc);
     }
   }
   return mlirLogicalResultSuccess(); // handled: nothing reaches stderr
@@ -169,15 +134,56 @@ static MlirWalkResult count_allocs(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
-// Top-level ops of the target that get kernel markers.
-static bool is_kernel(MlirOperation op) {
+// The kernels of the bufferized program (kernel_launches on mlir-cpu, metrale/dispatch.h
+// and budget.h, MET_FUSION_MLIR): a linalg op, a memref.copy, or a loop that holds none
+// of them (a loop nest written by hand) and reads or writes a buffer, wherever it runs:
+// in a function of the user's module, a branch, a loop body. A loop that holds kernels,
+// a branch and a call are control flow; each time a kernel runs is one launch.
+static bool is_copy_or_linalg(MlirOperation op) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (n.length > 7 && !memcmp(n.data, "linalg.", 7)) return true;
-  static const char *const k[] = {"memref.copy", "scf.for", "scf.parallel", "scf.forall",
-                                  "scf.while", "affine.for", "affine.parallel", "func.call"};
+  if (sref_eq(n, "linalg.yield") || sref_eq(n, "linalg.index")) return false;
+  return (n.length > 7 && !memcmp(n.data, "linalg.", 7)) || sref_eq(n, "memref.copy");
+}
+
+static MlirWalkResult find_kernel(MlirOperation op, void *user) {
+  if (!is_copy_or_linalg(op)) return MlirWalkResultAdvance;
+  *(bool *)user = true;
+  return MlirWalkResultInterrupt;
+}
+
+static bool is_loop(MlirOperation op) {
+  static const char *const k[] = {"scf.for", "scf.parallel", "scf.forall", "scf.while",
+                                  "affine.for", "affine.parallel"};
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   for (size_t i = 0; i < sizeof k / sizeof *k; i++)
     if (sref_eq(n, k[i])) return true;
   return false;
+}
+
+static MlirWalkResult find_buffer(MlirOperation op, void *user) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, i)))) {
+      *(bool *)user = true;
+      return MlirWalkResultInterrupt;
+    }
+  return MlirWalkResultAdvance;
+}
+
+static bool is_kernel(MlirOperation op) {
+  if (is_copy_or_linalg(op)) return true;
+  if (!is_loop(op)) return false;
+  // A loop over scalars alone (a helper's bit count) is host code: no buffer, no kernel.
+  bool buffers = false;
+  mlirOperationWalk(op, find_buffer, &buffers, MlirWalkPreOrder);
+  if (!buffers) return false;
+  bool holds = false;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op) && !holds; ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(b) && !holds; b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation in = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(in) && !holds;
+           in = mlirOperationGetNextInBlock(in))
+        mlirOperationWalk(in, find_kernel, &holds, MlirWalkPreOrder);
+  return !holds;
 }
 
 // The buffer a kernel operand is: through views to a global (its symbol) or a function
@@ -230,28 +236,48 @@ static MlirWalkResult collect_resident(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-static void count_resident(MlirOperation func, const met_exec_options_t *opt,
-                           met_exec_result_t *out) {
+typedef struct resident_count_t {
+  MlirOperation func;
+  const met_exec_options_t *opt;
   const void *rows[4096];
-  size_t nrows = 0;
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+  size_t nrows;
+  met_exec_result_t *out;
+} resident_count_t;
+
+// Each kernel of |region|'s blocks, at any depth (not inside a kernel).
+static void count_resident_in(MlirRegion region, resident_count_t *c) {
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
          op = mlirOperationGetNextInBlock(op)) {
-      if (!is_kernel(op)) continue;
+      if (!is_kernel(op)) {
+        for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+          count_resident_in(mlirOperationGetRegion(op, r), c);
+        continue;
+      }
       resident_walk_t w;
-      w.func = func;
-      w.opt = opt;
+      w.func = c->func;
+      w.opt = c->opt;
       w.nmine = 0;
       mlirOperationWalk(op, collect_resident, &w, MlirWalkPreOrder);
-      out->resident_handles += w.nmine;
+      c->out->resident_handles += w.nmine;
       for (size_t i = 0; i < w.nmine; ++i) {
         bool seen = false;
-        for (size_t j = 0; j < nrows && !seen; ++j) seen = rows[j] == w.mine[i];
-        if (!seen && nrows < 4096) rows[nrows++] = w.mine[i];
+        for (size_t j = 0; j < c->nrows && !seen; ++j) seen = c->rows[j] == w.mine[i];
+        if (!seen && c->nrows < 4096) c->rows[c->nrows++] = w.mine[i];
       }
     }
-  out->resident_rows = nrows;
+}
+
+static void count_resident(MlirOperation func, const met_exec_options_t *opt,
+                           met_exec_result_t *out) {
+  resident_count_t *c = calloc(1, sizeof *c);
+  if (!c) return;
+  c->func = func;
+  c->opt = opt;
+  c->out = out;
+  count_resident_in(mlirOperationGetRegion(func, 0), c);
+  out->resident_rows = c->nrows;
+  free(c);
 }
 
 static MlirOperation make_call(MlirContext ctx, MlirLocation loc, const char *callee, MlirValue arg) {
@@ -263,37 +289,33 @@ static MlirOperation make_call(MlirContext ctx, MlirLocation loc, const char *ca
   return mlirOperationCreate(&st);
 }
 
-static int insert_markers(MlirContext ctx, MlirOperation module, MlirOperation func,
-                          met_exec_result_t *out) {
-  // Declarations first (private, no c-interface: plain C calls to the hooks).
-  MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  static const char *const decl[2] = {"func.func private @__metrale_kernel_begin(i64)",
-                                      "func.func private @__metrale_kernel_end(i64)"};
-  static const char *const dname[2] = {"__metrale_kernel_begin", "__metrale_kernel_end"};
-  for (int i = 0; i < 2; i++) {
-    if (!mlirOperationIsNull(exec_find_func(module, dname[i]))) continue;
-    MlirOperation d = mlirOperationCreateParse(ctx, S(decl[i]), S("metrale-markers"));
-    if (mlirOperationIsNull(d)) return fail(out, ERR_LOWER, "cannot build the kernel marker declarations");
-    mlirBlockInsertOwnedOperation(mbody, 0, d);
-  }
-  size_t cap = 0;
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+typedef struct marker_state_t {
+  MlirContext ctx;
+  MlirType i64;
+  size_t cap;
+  met_exec_result_t *out;
+} marker_state_t;
+
+static const char *const kMarker[2] = {"__metrale_kernel_begin", "__metrale_kernel_end"};
+
+// Brackets each kernel of |region|'s blocks, at any depth (not inside a kernel), with
+// __metrale_kernel_begin/end(id).
+static int mark_region(MlirRegion region, marker_state_t *m) {
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
          op = mlirOperationGetNextInBlock(op)) {
-      if (!is_kernel(op)) continue;
-      if (is_op(op, "func.call")) {
-        MlirAttribute c = mlirOperationGetInherentAttributeByName(op, S("callee"));
-        if (!mlirAttributeIsNull(c) && mlirAttributeIsAFlatSymbolRef(c)) {
-          MlirStringRef cn = mlirFlatSymbolRefAttrGetValue(c);
-          if (sref_eq(cn, dname[0]) || sref_eq(cn, dname[1])) continue;
+      if (!is_kernel(op)) {
+        for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
+          int rc = mark_region(mlirOperationGetRegion(op, r), m);
+          if (rc) return rc;
         }
+        continue;
       }
-      if (out->n_kernels == cap) {
-        cap = cap ? 2 * cap : 32;
-        met_exec_kernel_t *nk = realloc(out->kernels, cap * sizeof *nk);
-        if (!nk) return fail(out, ERR_RUN, "out of memory (kernel table)");
+      met_exec_result_t *out = m->out;
+      if (out->n_kernels == m->cap) {
+        m->cap = m->cap ? 2 * m->cap : 32;
+        met_exec_kernel_t *nk = realloc(out->kernels, m->cap * sizeof *nk);
+        if (!nk) return exec_fail(out, ERR_RUN, "out of memory (kernel table)");
         out->kernels = nk;
       }
       size_t id = out->n_kernels++;
@@ -301,20 +323,44 @@ static int insert_markers(MlirContext ctx, MlirOperation module, MlirOperation f
       memset(k, 0, sizeof *k);
       sref_copy(k->name, sizeof k->name, mlirIdentifierStr(mlirOperationGetName(op)));
       MlirLocation loc = mlirOperationGetLocation(op);
-      loc_short(loc, k->loc, sizeof k->loc);
+      met_diag_loc_short(loc, k->loc, sizeof k->loc);
       MlirOperationState st = mlirOperationStateGet(S("arith.constant"), loc);
-      mlirOperationStateAddResults(&st, 1, &i64);
-      MlirNamedAttribute va = mlirNamedAttributeGet(mlirIdentifierGet(ctx, S("value")),
-                                                    mlirIntegerAttrGet(i64, (int64_t)id));
+      mlirOperationStateAddResults(&st, 1, &m->i64);
+      MlirNamedAttribute va = mlirNamedAttributeGet(mlirIdentifierGet(m->ctx, S("value")),
+                                                    mlirIntegerAttrGet(m->i64, (int64_t)id));
       mlirOperationStateAddAttributes(&st, 1, &va);
       MlirOperation cst = mlirOperationCreate(&st);
       mlirBlockInsertOwnedOperationBefore(b, op, cst);
       MlirValue v = mlirOperationGetResult(cst, 0);
-      mlirBlockInsertOwnedOperationBefore(b, op, make_call(ctx, loc, dname[0], v));
-      MlirOperation end = make_call(ctx, loc, dname[1], v);
+      mlirBlockInsertOwnedOperationBefore(b, op, make_call(m->ctx, loc, kMarker[0], v));
+      MlirOperation end = make_call(m->ctx, loc, kMarker[1], v);
       mlirBlockInsertOwnedOperationAfter(b, op, end);
       op = end;
     }
+  }
+  return 0;
+}
+
+// Marks the kernels of every function of |module| named in |users| (the user's functions:
+// those the pipeline adds, bufferization's dealloc helpers, are host bookkeeping).
+static int insert_markers(MlirContext ctx, MlirOperation module, const names_t *users,
+                          met_exec_result_t *out) {
+  // Declarations first (private, no c-interface: plain C calls to the hooks).
+  MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  static const char *const decl[2] = {"func.func private @__metrale_kernel_begin(i64)",
+                                      "func.func private @__metrale_kernel_end(i64)"};
+  for (int i = 0; i < 2; i++) {
+    if (!mlirOperationIsNull(exec_find_func(module, kMarker[i]))) continue;
+    MlirOperation d = mlirOperationCreateParse(ctx, S(decl[i]), S("metrale-markers"));
+    if (mlirOperationIsNull(d)) return exec_fail(out, ERR_LOWER, "cannot build the kernel marker declarations");
+    mlirBlockInsertOwnedOperation(mbody, 0, d);
+  }
+  marker_state_t m = {ctx, mlirIntegerTypeGet(ctx, 64), 0, out};
+  for (MlirOperation op = mlirBlockGetFirstOperation(mbody); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!is_op(op, "func.func") || !names_has(users, sym_name(op))) continue;
+    int rc = mark_region(mlirOperationGetRegion(op, 0), &m);
+    if (rc) return rc;
   }
   return 0;
 }
@@ -323,24 +369,8 @@ static int insert_markers(MlirContext ctx, MlirOperation module, MlirOperation f
 // Pass pipeline
 // ---------------------------------------------------------------------------------------
 
-static const char *const stage_a[] = {
-    "func.func(tosa-to-linalg-named)",
-    "func.func(tosa-to-linalg)",
-    "func.func(tosa-to-arith)",
-    "func.func(tosa-to-tensor)",
-    "func.func(convert-elementwise-to-linalg)",
-    "canonicalize",
-    "func.func(linalg-fuse-elementwise-ops)",
-    "eliminate-empty-tensors",
-    // One element, parenthesized so that clang's -Wstring-concatenation knows it is meant.
-    ("one-shot-bufferize{bufferize-function-boundaries=1 "
-     "function-boundary-type-conversion=identity-layout-map}"),
-    "canonicalize",
-    "buffer-deallocation-pipeline",
-    "func.func(optimize-allocation-liveness)",
-    "convert-bufferization-to-memref",
-};
-
+// Stage A, from tensors to bufferized memrefs, is passes/ir/bufferize.c's (the same
+// program the mlir-cpu target's passes analyse); stage B, from there to the LLVM dialect:
 static const char *const stage_b[] = {
     "func.func(convert-linalg-to-loops)",
     "func.func(arith-expand{include-bf16=1})",
@@ -369,62 +399,17 @@ static int run_passes(MlirContext ctx, MlirOperation module, const char *const *
     if (mlirLogicalResultIsFailure(
             mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm), S(pipe), sbuf_cb, &eb))) {
       mlirPassManagerDestroy(pm);
-      return fail(out, ERR_LOWER, "pass pipeline element '%s' does not parse: %s", passes[i], perr);
+      return exec_fail(out, ERR_LOWER, "pass pipeline element '%s' does not parse: %s", passes[i], perr);
     }
     dg->errors = 0;
     dg->msg[0] = dg->loc[0] = 0;
     MlirLogicalResult r = mlirPassManagerRunOnOp(pm, module);
     mlirPassManagerDestroy(pm);
     if (mlirLogicalResultIsFailure(r))
-      return fail(out, ERR_LOWER, "lowering failed in pass '%s' at %s: %s", passes[i],
+      return exec_fail(out, ERR_LOWER, "lowering failed in pass '%s' at %s: %s", passes[i],
                   dg->loc[0] ? dg->loc : "?", dg->msg[0] ? dg->msg : "(no diagnostic)");
   }
   return 0;
-}
-
-// linalg.softmax (an aggregate op) is not lowered by convert-linalg-to-loops, and no
-// registered pass decomposes it: a transform script does (decompose_interface), run by
-// the transform interpreter on the tensor IR, then removed.
-static MlirWalkResult find_softmax(MlirOperation op, void *ud) {
-  if (is_op(op, "linalg.softmax")) { *(bool *)ud = true; return MlirWalkResultInterrupt; }
-  return MlirWalkResultAdvance;
-}
-
-static int decompose_aggregates(MlirContext ctx, MlirOperation module, diag_t *dg,
-                                met_exec_result_t *out) {
-  bool any = false;
-  mlirOperationWalk(module, find_softmax, &any, MlirWalkPreOrder);
-  if (!any) return 0;
-  static const char *const seq =
-      "module attributes {transform.with_named_sequence} {\n"
-      "transform.named_sequence @__metrale_decompose(%root: !transform.any_op "
-      "{transform.readonly}) {\n"
-      "  %s = transform.structured.match ops{[\"linalg.softmax\"]} in %root"
-      " : (!transform.any_op) -> !transform.any_op\n"
-      "  %d = transform.structured.decompose_interface %s"
-      " : (!transform.any_op) -> !transform.any_op\n"
-      "  transform.yield\n}\n}";
-  MlirOperation wrap = mlirOperationCreateParse(ctx, S(seq), S("metrale-decompose"));
-  if (mlirOperationIsNull(wrap))
-    return fail(out, ERR_LOWER, "cannot build the softmax decomposition script: %s", dg->msg);
-  // The sequence verifies only under a parent carrying transform.with_named_sequence:
-  // parse it inside a module, then move it into the clone.
-  MlirOperation sq = mlirBlockGetFirstOperation(
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(wrap, 0)));
-  mlirOperationRemoveFromParent(sq);
-  mlirOperationDestroy(wrap);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  mlirBlockAppendOwnedOperation(body, sq);
-  bool had = !mlirAttributeIsNull(
-      mlirOperationGetDiscardableAttributeByName(module, S("transform.with_named_sequence")));
-  if (!had)
-    mlirOperationSetDiscardableAttributeByName(module, S("transform.with_named_sequence"),
-                                               mlirUnitAttrGet(ctx));
-  static const char *const pass[] = {"transform-interpreter{entry-point=__metrale_decompose}"};
-  int rc = run_passes(ctx, module, pass, 1, dg, out);
-  mlirOperationDestroy(sq);
-  if (!had) mlirOperationRemoveDiscardableAttributeByName(module, S("transform.with_named_sequence"));
-  return rc;
 }
 
 // After stage B only LLVM dialect ops may remain; anything else would make the
@@ -440,15 +425,52 @@ static MlirWalkResult find_leftover(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
+// An element type LLVM has no form for (tf32, the f8/f6/f4 families, f8E8M0): the type
+// converter leaves every op that touches it. Integers, index and f16/bf16/f32/f64 have
+// one (the C API names no f80 or f128: they count as having none).
+static bool no_llvm_form(MlirType t) {
+  if (mlirTypeIsAShaped(t)) t = mlirShapedTypeGetElementType(t);
+  if (mlirTypeIsAComplex(t)) t = mlirComplexTypeGetElementType(t);
+  if (!mlirTypeIsAFloat(t)) return false;
+  return !(mlirTypeIsAF16(t) || mlirTypeIsABF16(t) || mlirTypeIsAF32(t) || mlirTypeIsAF64(t));
+}
+
+// The first type of |op| (a result, an operand, a function's argument or result, a block
+// argument of its regions' entry blocks) with no LLVM form; a null type when none.
+static MlirType odd_type(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (no_llvm_form(t)) return t;
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (no_llvm_form(t)) return t;
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+    for (intptr_t i = 0; !mlirBlockIsNull(b) && i < mlirBlockGetNumArguments(b); ++i) {
+      MlirType t = mlirValueGetType(mlirBlockGetArgument(b, i));
+      if (no_llvm_form(t)) return t;
+    }
+  }
+  return (MlirType){NULL};
+}
+
 static int check_leftovers(MlirOperation module, met_exec_result_t *out) {
   leftover_t l = {{NULL}, 0};
   mlirOperationWalk(module, find_leftover, &l, MlirWalkPreOrder);
   if (!l.n) return 0;
-  char name[96], loc[160];
+  char name[96], loc[160], why[160] = "";
   sref_copy(name, sizeof name, mlirIdentifierStr(mlirOperationGetName(l.first)));
-  loc_short(mlirOperationGetLocation(l.first), loc, sizeof loc);
-  return fail(out, ERR_LOWER, "%" PRIu64 " op(s) survived lowering to the LLVM dialect (no pass of "
-              "the pipeline lowers them); first: '%s' at %s", l.n, name, loc);
+  met_diag_loc_short(mlirOperationGetLocation(l.first), loc, sizeof loc);
+  MlirType odd = odd_type(l.first);
+  if (!mlirTypeIsNull(odd)) {
+    char ts[96];
+    exec_type_str(odd, ts, sizeof ts);
+    snprintf(why, sizeof why, ": it holds %s, whose element type has no LLVM form", ts);
+  }
+  return exec_fail(out, ERR_LOWER, "%" PRIu64 " op(s) survived lowering to the LLVM dialect (no pass of "
+              "the pipeline lowers them); first: '%s' at %s%s", l.n, name, loc, why);
 }
 
 // Every external llvm.func must resolve: to a hook or to a symbol of this process.
@@ -457,7 +479,7 @@ static int check_externals(MlirOperation module, const met_exec_options_t *opt, 
   size_t nl = 0;
   for (size_t i = 0; i < opt->n_shared_libs && nl < 16; i++) {
     void *h = dlopen(opt->shared_libs[i], RTLD_LAZY | RTLD_LOCAL);
-    if (!h) return fail(out, ERR_JIT, "cannot load shared library %.300s: %.150s", opt->shared_libs[i], dlerror());
+    if (!h) return exec_fail(out, ERR_JIT, "cannot load shared library %.300s: %.150s", opt->shared_libs[i], dlerror());
     libh[nl++] = h;
   }
   exec_hook_t hk[EXEC_N_HOOKS];
@@ -485,24 +507,56 @@ static int check_externals(MlirOperation module, const met_exec_options_t *opt, 
   }
   for (size_t i = 0; i < nl; i++) dlclose(libh[i]);
   if (nm)
-    return fail(out, ERR_JIT, "%zu external symbol(s) do not resolve in this process: %s%s", nm,
+    return exec_fail(out, ERR_JIT, "%zu external symbol(s) do not resolve in this process: %s%s", nm,
                 missing, nm > 4 ? ", ..." : "");
   return 0;
 }
 
-static void file_cb(MlirStringRef s, void *ud) { fwrite(s.data, 1, s.length, (FILE *)ud); }
+
+// A tensor with an encoding (#sparse_tensor.encoding): the runner passes dense buffers,
+// so the program would read data the encoding does not describe.
+static bool encoded(MlirType t) {
+  return mlirTypeIsARankedTensor(t) && !mlirAttributeIsNull(mlirRankedTensorTypeGetEncoding(t));
+}
+
+static MlirWalkResult find_encoded(MlirOperation op, void *ud) {
+  MlirType *hit = ud;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op) && mlirTypeIsNull(*hit); ++i)
+    if (encoded(mlirValueGetType(mlirOperationGetResult(op, i))))
+      *hit = mlirValueGetType(mlirOperationGetResult(op, i));
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op) && mlirTypeIsNull(*hit); ++r) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+    for (intptr_t i = 0; !mlirBlockIsNull(b) && i < mlirBlockGetNumArguments(b); ++i)
+      if (encoded(mlirValueGetType(mlirBlockGetArgument(b, i)))) {
+        *hit = mlirValueGetType(mlirBlockGetArgument(b, i));
+        break;
+      }
+  }
+  return mlirTypeIsNull(*hit) ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
+}
 
 int exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
                              met_exec_result_t *out) {
+  MlirType enc = {NULL};
+  mlirOperationWalk(func, find_encoded, &enc, MlirWalkPreOrder);
+  if (!mlirTypeIsNull(enc)) {
+    char ts[200];
+    exec_type_str(enc, ts, sizeof ts);
+    return exec_fail(out, ERR_ARGS, "@%s holds %s: a tensor with an encoding (a sparse format) is "
+                "not run, as the runner passes dense buffers and cannot run it faithfully "
+                "(refused before lowering)", name, ts);
+  }
   unreg_t u = {ctx, {NULL}};
   mlirOperationWalk(func, find_unregistered, &u, MlirWalkPreOrder);
   if (mlirOperationIsNull(u.first)) return 0;
   char where[160];
-  loc_short(mlirOperationGetLocation(u.first), where, sizeof where);
+  met_diag_loc_short(mlirOperationGetLocation(u.first), where, sizeof where);
   MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(u.first));
-  return fail(out, ERR_ARGS, "'%.*s' at %s is not a registered op: nothing lowers it, so @%s "
+  return exec_fail(out, ERR_ARGS, "'%.*s' at %s is not a registered op: nothing lowers it, so @%s "
               "cannot run (refused before lowering)", (int)nm.length, nm.data, where, name);
 }
+
+static void file_cb(MlirStringRef s, void *ud) { fwrite(s.data, 1, s.length, (FILE *)ud); }
 
 int exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
                const met_exec_options_t *opt, diag_t *dg, met_exec_result_t *out) {
@@ -513,13 +567,22 @@ int exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
   mlirOperationSetInherentAttributeByName(f, S("sym_visibility"), mlirStringAttrGet(ctx, S("public")));
   dg->errors = 0;
   if (!mlirOperationVerify(mop))
-    return fail(out, ERR_LOWER, "the module does not verify at %s: %s", dg->loc[0] ? dg->loc : "?",
+    return exec_fail(out, ERR_LOWER, "the module does not verify at %s: %s", dg->loc[0] ? dg->loc : "?",
                 dg->msg);
   // Stage A (to bufferized memrefs), what the bufferized function holds, the markers.
-  if ((rc = decompose_aggregates(ctx, mop, dg, out))) return rc;
-  if ((rc = run_passes(ctx, mop, stage_a, sizeof stage_a / sizeof *stage_a, dg, out))) return rc;
+  // The user's functions (the pipeline adds helpers of its own).
+  names_t users = {0};
+  MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(mop, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(mbody); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (is_op(op, "func.func")) names_add(&users, sym_name(op));
+  met_bufferize_error_t be;
+  if (!met_bufferize(ctx, mop, &be)) {
+    names_free(&users);
+    return exec_fail(out, ERR_LOWER, "lowering failed in pass '%s' at %s: %s", be.pass, be.loc, be.msg);
+  }
   f = exec_find_func(mop, func_name);
-  if (mlirOperationIsNull(f)) return fail(out, ERR_LOWER, "@%s disappeared during lowering", func_name);
+  if (mlirOperationIsNull(f)) return exec_fail(out, ERR_LOWER, "@%s disappeared during lowering", func_name);
   count_t cc = {0};
   mlirOperationWalk(f, count_copies, &cc, MlirWalkPreOrder);
   out->copies = cc.n;
@@ -527,10 +590,18 @@ int exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
   mlirOperationWalk(f, count_allocs, &ca, MlirWalkPreOrder);
   out->static_allocs = ca.n;
   count_resident(f, opt, out);
-  if ((rc = insert_markers(ctx, mop, f, out))) return rc;
+  rc = insert_markers(ctx, mop, &users, out);
+  names_free(&users);
+  if (rc) return rc;
+  // Elided weights get data only now: the program is the one the prediction analyses.
+  if ((rc = exec_fill_elided(ctx, mop, opt, out))) return rc;
   dg->errors = 0;
   if (!mlirOperationVerify(mop))
-    return fail(out, ERR_LOWER, "IR with kernel markers does not verify at %s: %s", dg->loc, dg->msg);
+    return exec_fail(out, ERR_LOWER, "IR with kernel markers does not verify at %s: %s", dg->loc, dg->msg);
+  if (opt->dump_bufferized) {
+    FILE *df = fopen(opt->dump_bufferized, "w");
+    if (df) { mlirOperationPrint(mop, file_cb, df); fclose(df); }
+  }
   // Stage B (to the LLVM dialect), then what must hold before the engine is built.
   if ((rc = run_passes(ctx, mop, stage_b, sizeof stage_b / sizeof *stage_b, dg, out))) return rc;
   if (opt->dump_lowered) {

@@ -17,6 +17,7 @@
 #include <inttypes.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,9 +44,9 @@ static int build_engine(MlirModule lowered, const met_exec_options_t *opt, const
   *jit = mlirExecutionEngineCreate(lowered, opt->opt_level, nlibs, nlibs ? libs : NULL, false, false);
   if (mlirExecutionEngineIsNull(*jit)) {
     if (dg->errors)
-      return fail(out, ERR_JIT, "mlirExecutionEngineCreate failed: translation to LLVM IR: %s at %s",
+      return exec_fail(out, ERR_JIT, "mlirExecutionEngineCreate failed: translation to LLVM IR: %s at %s",
                   dg->msg, dg->loc[0] ? dg->loc : "?");
-    return fail(out, ERR_JIT, "mlirExecutionEngineCreate failed (translation to LLVM IR or target setup; no diagnostic)");
+    return exec_fail(out, ERR_JIT, "mlirExecutionEngineCreate failed (translation to LLVM IR or target setup; no diagnostic)");
   }
   exec_hook_t hk[EXEC_N_HOOKS];
   size_t nh = exec_hooks_table(hk);
@@ -57,7 +58,7 @@ static int build_engine(MlirModule lowered, const met_exec_options_t *opt, const
   if (!*fn) {
     mlirExecutionEngineDestroy(*jit);
     *jit = (MlirExecutionEngine){NULL};
-    return fail(out, ERR_JIT, "JIT lookup of the packed wrapper of '%s' failed (code generation or an unresolved symbol)", name);
+    return exec_fail(out, ERR_JIT, "JIT lookup of the packed wrapper of '%s' failed (code generation or an unresolved symbol)", name);
   }
   return 0;
 }
@@ -74,6 +75,7 @@ typedef struct {
   uint64_t *times;
   MlirModule clone;
   MlirExecutionEngine jit;
+  uint64_t input_need;    // bytes the arguments' buffers take (resident ones included)
 } run_state_t;
 
 // Sum of the elements of the results (memref results through their descriptors).
@@ -160,13 +162,13 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
                           met_exec_result_t *out) {
   MlirAttribute fta = mlirOperationGetInherentAttributeByName(func, S("function_type"));
   if (mlirAttributeIsNull(fta) || !mlirAttributeIsAType(fta))
-    return fail(out, ERR_ARGS, "function has no function_type");
+    return exec_fail(out, ERR_ARGS, "function has no function_type");
   MlirType ft = mlirTypeAttrGetValue(fta);
   s->nargs = (size_t)mlirFunctionTypeGetNumInputs(ft);
   s->nres = (size_t)mlirFunctionTypeGetNumResults(ft);
   s->args = calloc(s->nargs ? s->nargs : 1, sizeof *s->args);
   s->res = calloc(s->nres ? s->nres : 1, sizeof *s->res);
-  if (!s->args || !s->res) return fail(out, ERR_RUN, "out of memory");
+  if (!s->args || !s->res) return exec_fail(out, ERR_RUN, "out of memory");
   char ts[128];
   uint64_t total = 0, need = 0;
   for (size_t i = 0; i < s->nargs; i++) {
@@ -177,17 +179,17 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       a->is_memref = true;
       a->elem = mlirShapedTypeGetElementType(a->type);
       a->ebytes = exec_elem_bytes(a->elem);
-      if (!a->ebytes) return fail(out, ERR_ARGS, "argument %zu: unsupported element type in %s", i, ts);
+      if (!a->ebytes) return exec_fail(out, ERR_ARGS, "argument %zu: unsupported element type in %s", i, ts);
       int64_t sizes[32], strides[32], off;
       uint64_t n, span;
       char why[64];
       if (!exec_shaped_extent(a->type, &a->rank, sizes, strides, &off, &n, &span, why, sizeof why))
-        return fail(out, ERR_ARGS, "argument %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
+        return exec_fail(out, ERR_ARGS, "argument %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
       a->n_elems = span; // fill the whole buffer, holes included
       if (__builtin_mul_overflow(span, a->ebytes, &a->data_bytes))
-        return fail(out, ERR_ARGS, "argument %zu (%s): size overflow", i, ts);
+        return exec_fail(out, ERR_ARGS, "argument %zu (%s): size overflow", i, ts);
       a->desc = calloc((size_t)(3 + 2 * a->rank), sizeof(int64_t));
-      if (!a->desc) return fail(out, ERR_RUN, "out of memory");
+      if (!a->desc) return exec_fail(out, ERR_RUN, "out of memory");
       a->desc[2] = off;
       for (int64_t r = 0; r < a->rank; r++) {
         a->desc[3 + r] = sizes[r];
@@ -197,12 +199,12 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       if (__builtin_add_overflow(total, (uint64_t)(3 + 2 * a->rank) * 8u, &total) ||
           (!a->resident && __builtin_add_overflow(total, a->data_bytes, &total)) ||
           __builtin_add_overflow(need, a->data_bytes, &need))
-        return fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes; not "
+        return exec_fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes; not "
                     "allocating");
     } else if (mlirTypeIsAInteger(a->type) || mlirTypeIsAIndex(a->type) || mlirTypeIsAF32(a->type) ||
                mlirTypeIsAF64(a->type) || mlirTypeIsAF16(a->type) || mlirTypeIsABF16(a->type)) {
       a->ebytes = exec_elem_bytes(a->type);
-      if (!a->ebytes || a->ebytes > 8) return fail(out, ERR_ARGS, "argument %zu: unsupported scalar type %s", i, ts);
+      if (!a->ebytes || a->ebytes > 8) return exec_fail(out, ERR_ARGS, "argument %zu: unsupported scalar type %s", i, ts);
       memset(&a->scalar, 0, sizeof a->scalar);
       if (opt->inputs == MET_EXEC_INPUTS_RANDOM) {
         if (mlirTypeIsAF32(a->type)) a->scalar.f = 0.5f;
@@ -213,16 +215,13 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       }
       a->argp = &a->scalar;
       if (__builtin_add_overflow(total, a->ebytes, &total))
-        return fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes");
+        return exec_fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes");
     } else {
-      return fail(out, ERR_ARGS, "argument %zu: unsupported type %s (unranked, tuple, ...)", i, ts);
+      return exec_fail(out, ERR_ARGS, "argument %zu: unsupported type %s (unranked, tuple, ...)", i, ts);
     }
   }
   out->input_bytes = total;
-  uint64_t avail = exec_avail_memory();
-  if (need > avail)
-    return fail(out, ERR_ARGS, "inputs need %" PRIu64 " bytes but only %" PRIu64 " bytes of memory are available; not allocating",
-                need, avail);
+  s->input_need = need;  // checked against memory once the program is known (check_memory)
   // Results: layout of the c-wrapper's result struct (natural alignment, like LLVM's).
   uint64_t off = 0, maxal = 1;
   for (size_t i = 0; i < s->nres; i++) {
@@ -235,9 +234,9 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       uint64_t n, span;
       char why[64];
       if (!exec_shaped_extent(r->type, &r->rank, sizes, strides, &o, &n, &span, why, sizeof why))
-        return fail(out, ERR_ARGS, "result %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
+        return exec_fail(out, ERR_ARGS, "result %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
       uint64_t eb = exec_elem_bytes(mlirShapedTypeGetElementType(r->type));
-      if (!eb) return fail(out, ERR_ARGS, "result %zu: unsupported element type in %s", i, ts);
+      if (!eb) return exec_fail(out, ERR_ARGS, "result %zu: unsupported element type in %s", i, ts);
       r->is_memref = true;
       r->elem = mlirShapedTypeGetElementType(r->type);
       r->bytes = span * eb;
@@ -246,7 +245,7 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
     } else {
       size = exec_elem_bytes(r->type);
       if (!size || size > 8 || mlirTypeIsAComplex(r->type))
-        return fail(out, ERR_ARGS, "result %zu: unsupported type %s", i, ts);
+        return exec_fail(out, ERR_ARGS, "result %zu: unsupported type %s", i, ts);
       al = size;
       r->elem = r->type;
     }
@@ -262,7 +261,7 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
   s->out_param = s->nres > 1 || (s->nres == 1 && s->res[0].is_memref);
   s->res_buf = calloc(1, off + 16);
   s->packed = calloc(s->nargs + 2, sizeof(void *));
-  if (!s->res_buf || !s->packed) return fail(out, ERR_RUN, "out of memory");
+  if (!s->res_buf || !s->packed) return exec_fail(out, ERR_RUN, "out of memory");
   size_t k = 0;
   if (s->out_param) {
     s->res_ptr = s->res_buf;
@@ -276,13 +275,29 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
   return 0;
 }
 
+// What a run holds at once, its arguments' buffers and the allocations the prediction
+// says the program holds at its peak (device_allocation_peak_bytes), against the memory
+// this machine has free: refused before anything is allocated, not killed by the OOM
+// killer half way.
+static int check_memory(const run_state_t *s, const met_exec_options_t *opt,
+                        met_exec_result_t *out) {
+  uint64_t need;
+  if (__builtin_add_overflow(s->input_need, opt->predicted_peak_bytes, &need)) need = UINT64_MAX;
+  uint64_t avail = exec_avail_memory();
+  if (need <= avail) return 0;
+  return exec_fail(out, ERR_ARGS, "the run needs %" PRIu64 " bytes (its arguments %" PRIu64 " and "
+              "the allocations the prediction holds at once, %" PRIu64 ") but only %" PRIu64
+              " bytes of memory are available: not started", need, s->input_need,
+              opt->predicted_peak_bytes, avail);
+}
+
 static int alloc_inputs(run_state_t *s, met_exec_result_t *out) {
   for (size_t i = 0; i < s->nargs; i++) {
     arg_t *a = &s->args[i];
     if (!a->is_memref) continue;
     size_t bytes = (size_t)((a->data_bytes + 63) / 64 * 64);
     a->data = aligned_alloc(64, bytes ? bytes : 64);
-    if (!a->data) return fail(out, ERR_RUN, "out of memory allocating argument %zu (%" PRIu64 " bytes)", i, a->data_bytes);
+    if (!a->data) return exec_fail(out, ERR_RUN, "out of memory allocating argument %zu (%" PRIu64 " bytes)", i, a->data_bytes);
     a->desc[0] = (int64_t)(uintptr_t)a->data;
     a->desc[1] = (int64_t)(uintptr_t)a->data;
     a->argp = a->desc;
@@ -298,7 +313,7 @@ static int run_invocations(run_state_t *s, const met_exec_options_t *opt, packed
   if ((rc = alloc_inputs(s, out))) return rc;
   s->times = calloc(opt->runs, sizeof *s->times);
   uint64_t *kstart = calloc(out->n_kernels + 1, sizeof *kstart);
-  if (!s->times || !kstart) { free(kstart); return fail(out, ERR_RUN, "out of memory"); }
+  if (!s->times || !kstart) { free(kstart); return exec_fail(out, ERR_RUN, "out of memory"); }
   exec_hooks_arm(out->kernels, kstart, out->n_kernels);
   bool lost = opt->inject_device_loss;
   for (unsigned run = 0; run < opt->runs;) {
@@ -319,7 +334,7 @@ static int run_invocations(run_state_t *s, const met_exec_options_t *opt, packed
       if ((rc = build_engine(s->clone, opt, func_name, &s->jit, &fn, dg, out))) {
         char e[512];
         snprintf(e, sizeof e, "%s", out->error);
-        rc = fail(out, ERR_RUN, "device loss injected; recovery failed: %.400s", e);
+        rc = exec_fail(out, ERR_RUN, "device loss injected; recovery failed: %.400s", e);
         break;
       }
       out->recovery_ns = now_ns() - r0;
@@ -416,15 +431,19 @@ static int read_all(int fd, void *p, size_t n, uint64_t deadline) {
 static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn fn,
                         diag_t *dg, const char *func_name, met_exec_result_t *out) {
   int fds[2];
-  if (pipe(fds)) return fail(out, ERR_RUN, "cannot create a pipe: %s", strerror(errno));
+  if (pipe(fds)) return exec_fail(out, ERR_RUN, "cannot create a pipe: %s", strerror(errno));
   fflush(NULL);
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    return fail(out, ERR_RUN, "cannot fork: %s", strerror(errno));
+    return exec_fail(out, ERR_RUN, "cannot fork: %s", strerror(errno));
   }
   if (pid == 0) {
+    // The child dies with its parent: a killed `metrale run` leaves nothing spinning.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);  // the parent died before prctl took effect
     close(fds[0]);
     exec_hooks_fail_to(fds[1]);
     wire_t w;
@@ -455,7 +474,7 @@ static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   if (got == -1)
-    return fail(out, ERR_RUN, "the invocation did not finish within %" PRIu64 " s: it was stopped "
+    return exec_fail(out, ERR_RUN, "the invocation did not finish within %" PRIu64 " s: it was stopped "
                 "(an endless loop in the compiled code, or raise --timeout)", limit);
   if (got == 1 && !alloc_failed && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
     met_exec_kernel_t *k = out->kernels;
@@ -464,14 +483,18 @@ static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn
     return w.rc;
   }
   if (alloc_failed)
-    return fail(out, ERR_RUN, "the compiled code could not allocate %" PRIu64 " bytes: the "
+    return exec_fail(out, ERR_RUN, "the compiled code could not allocate %" PRIu64 " bytes: the "
                 "function needs more memory than this machine has", failed_size);
   if (WIFSIGNALED(status))
-    return fail(out, ERR_RUN, "the invocation crashed with signal %d (%s): the compiled code "
+    return exec_fail(out, ERR_RUN, "the invocation crashed with signal %d (%s): the compiled code "
                 "did something its inputs do not allow (generated inputs are %s)",
                 WTERMSIG(status), strsignal(WTERMSIG(status)),
                 opt->inputs == MET_EXEC_INPUTS_RANDOM ? "random" : "zeros");
-  return fail(out, ERR_RUN, "the process that ran the invocation failed (exit status %d)",
+  if (WIFEXITED(status) && got != 1)
+    return exec_fail(out, ERR_RUN, "the compiled code ended the process that ran the invocation "
+                "(exit status %d) before the invocation returned: it calls exit() or the like, "
+                "so nothing was measured", WEXITSTATUS(status));
+  return exec_fail(out, ERR_RUN, "the process that ran the invocation failed (exit status %d)",
               WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 }
 
@@ -482,11 +505,11 @@ int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_n
   met_exec_options_t opt;
   if (opt_in) opt = *opt_in; else met_exec_options_default(&opt);
   if (!func_name || mlirModuleIsNull(module) || mlirContextIsNull(ctx))
-    return fail(out, ERR_ARGS, "null context, module or function name");
+    return exec_fail(out, ERR_ARGS, "null context, module or function name");
   if (opt.runs == 0) opt.runs = 1;
-  if (opt.opt_level < 0 || opt.opt_level > 3) return fail(out, ERR_ARGS, "opt level must be 0..3");
+  if (opt.opt_level < 0 || opt.opt_level > 3) return exec_fail(out, ERR_ARGS, "opt level must be 0..3");
   if (strlen(func_name) > 200)
-    return fail(out, ERR_ARGS, "function name longer than 200 characters: not supported by the runner");
+    return exec_fail(out, ERR_ARGS, "function name longer than 200 characters: not supported by the runner");
 
   met_exec_run_register(ctx);
   diag_t dg = {0};
@@ -495,9 +518,9 @@ int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_n
   int rc = 0;
 
   MlirOperation orig = exec_find_func(mlirModuleGetOperation(module), func_name);
-  if (mlirOperationIsNull(orig)) { rc = fail(out, ERR_ARGS, "no func.func @%s in the module", func_name); goto done; }
+  if (mlirOperationIsNull(orig)) { rc = exec_fail(out, ERR_ARGS, "no func.func @%s in the module", func_name); goto done; }
   if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(orig, 0)))) {
-    rc = fail(out, ERR_ARGS, "@%s is a declaration (no body)", func_name);
+    rc = exec_fail(out, ERR_ARGS, "@%s is a declaration (no body)", func_name);
     goto done;
   }
   if ((rc = plan_signature(orig, &opt, &s, out))) goto done;
@@ -508,10 +531,11 @@ int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_n
   uint64_t t0 = now_ns();
   MlirOperation cl = mlirOperationClone(mlirModuleGetOperation(module));
   s.clone = mlirModuleFromOperation(cl);
-  if (mlirModuleIsNull(s.clone)) { mlirOperationDestroy(cl); rc = fail(out, ERR_ARGS, "cannot clone the module"); goto done; }
+  if (mlirModuleIsNull(s.clone)) { mlirOperationDestroy(cl); rc = exec_fail(out, ERR_ARGS, "cannot clone the module"); goto done; }
   if ((rc = exec_lower(ctx, mlirModuleGetOperation(s.clone), func_name, &opt, &dg, out)))
     goto done;
   out->lower_ns = now_ns() - t0;
+  if ((rc = check_memory(&s, &opt, out))) goto done;
 
   // 5. engine
   packed_fn fn = NULL;

@@ -1,4 +1,4 @@
-// met_exec_run.h: measure real runs of one MLIR function on this CPU through the MLIR 22
+// tools/run/exec_run.h: measure real runs of one MLIR function on this CPU through the MLIR 22
 // ExecutionEngine C API.
 //
 // met_exec_run_function clones the caller's module (the caller's module is never mutated),
@@ -36,10 +36,16 @@ typedef struct {
   bool inject_device_loss;  // the first invocation "fails"; engine rebuilt, retried
   bool keep_other_funcs;    // false: functions the target does not call are dropped
   const char *dump_lowered; // if non-NULL: write the LLVM-dialect module to this path
+  const char *dump_bufferized; // if non-NULL: write the bufferized program (stage A, the
+                               // one mlir-cpu's prediction analyses), with the kernel
+                               // markers, to this path
   const char *const *shared_libs; // libraries the JIT loads (e.g. libmlir_c_runner_utils.so)
   size_t n_shared_libs;           // at most 16
   unsigned timeout_s;             // the invocations' time limit (0: 300 s); they run in a
                                   // child process, killed when it is reached
+  uint64_t predicted_peak_bytes;  // the prediction's device_allocation_peak_bytes: with the
+                                  // arguments' buffers, what must fit in free memory before
+                                  // the run starts (0: the arguments alone)
   const uint8_t *resident;        // per argument: 1 for a parameter or state (filled once,
   size_t n_resident;              // before the first run; its data is no input of a run)
 } met_exec_options_t;
@@ -72,6 +78,8 @@ typedef struct {
   uint64_t first_ns, min_ns, median_ns; // first run; min/median of warm runs (runs>1)
   unsigned runs;                 // invocations that completed
   bool recovered_after_device_loss;
+  uint64_t synthetic_constants;  // constants whose elided data the run made up (--inputs)
+  char synthetic_loc[160];       // the first of them, file:line:col
   size_t n_kernels;
   met_exec_kernel_t *kernels;        // malloc'ed; met_exec_result_free releases it
   char error[512];               // empty on success

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "run/exec_internal.h"
+#include "ir/diag.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -181,6 +182,77 @@ double exec_elem_value(MlirType t, const unsigned char *p, uint64_t eb) {
       if (w > 1 && (v >> (w - 1)) & 1) v |= ~((UINT64_C(1) << w) - 1); // sign-extend
     }
     return (double)(int64_t)v;
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// Elided constants
+// ---------------------------------------------------------------------------------------
+
+typedef struct { char buf[40]; size_t len; } head_t;
+static void head_cb(MlirStringRef s, void *ud) {
+  head_t *h = ud;
+  size_t n = s.length < sizeof h->buf - 1 - h->len ? s.length : sizeof h->buf - 1 - h->len;
+  memcpy(h->buf + h->len, s.data, n);
+  h->len += n;
+  h->buf[h->len] = 0;
+}
+
+// An elided blob (`dense_resource<__elided__>`, what exporters write for weights they
+// leave out) has no data to run with: it prints as that, whatever its type.
+static bool is_elided(MlirAttribute a) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseResourceElements(a)) return false;
+  head_t h = {{0}, 0};
+  mlirAttributePrint(a, head_cb, &h);
+  return !strncmp(h.buf, "dense_resource<__elided__>", 26);
+}
+
+int exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_options_t *opt,
+                     met_exec_result_t *out) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirStringRef iv = S("initial_value");
+  size_t k = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op), ++k) {
+    if (!sref_eq(mlirIdentifierStr(mlirOperationGetName(op)), "memref.global")) continue;
+    MlirAttribute init = mlirOperationGetInherentAttributeByName(op, iv);
+    if (!is_elided(init)) continue;
+    MlirType t = mlirAttributeGetType(init);
+    MlirType elem = mlirShapedTypeGetElementType(t);
+    MlirAttribute fill = {NULL};
+    uint64_t eb = exec_elem_bytes(elem);
+    int64_t n = 1;
+    for (intptr_t d = 0; d < mlirShapedTypeGetRank(t) && n >= 0; ++d) {
+      int64_t s = mlirShapedTypeGetDimSize(t, d);
+      n = s < 0 || (s && n > INT64_MAX / s) ? -1 : n * s;
+    }
+    bool bit = mlirTypeIsAInteger(elem) && mlirIntegerTypeGetWidth(elem) == 1;
+    if (opt->inputs == MET_EXEC_INPUTS_RANDOM && eb && n > 0 && !bit &&
+        (uint64_t)n <= (UINT64_MAX / eb)) {
+      // The --inputs rule of the arguments (exec_fill_arg), seeded by the global's place.
+      arg_t a;
+      memset(&a, 0, sizeof a);
+      a.is_memref = true;
+      a.elem = elem;
+      a.ebytes = eb;
+      a.n_elems = (uint64_t)n;
+      a.data_bytes = (uint64_t)n * eb;
+      a.data = malloc(a.data_bytes ? a.data_bytes : 1);
+      if (!a.data) return exec_fail(out, ERR_RUN, "out of memory (data for an elided constant)");
+      exec_fill_arg(&a, opt->inputs, opt->seed ^ 0x6c6f6e67ull, k);
+      fill = mlirDenseElementsAttrRawBufferGet(t, a.data_bytes, a.data);
+      free(a.data);
+    } else {
+      MlirAttribute zero = mlirTypeIsAFloat(elem) ? mlirFloatAttrDoubleGet(ctx, elem, 0.0)
+                                                  : mlirIntegerAttrGet(elem, 0);
+      fill = mlirDenseElementsAttrSplatGet(t, zero);
+    }
+    if (mlirAttributeIsNull(fill))
+      return exec_fail(out, ERR_RUN, "cannot make data for an elided constant of this type");
+    mlirOperationSetInherentAttributeByName(op, iv, fill);
+    if (out->synthetic_constants++ == 0)
+      met_diag_loc_short(mlirOperationGetLocation(op), out->synthetic_loc, sizeof out->synthetic_loc);
   }
   return 0;
 }

@@ -1,0 +1,345 @@
+// bufferize.c: upstream MLIR's CPU pipeline from tensors to bufferized memrefs (see
+// bufferize.h). One pass manager per pass, so that a failure names its pass; the first
+// error diagnostic of a step is kept, every diagnostic is consumed (the pipeline runs on
+// the analysis's own clone: what it says is no diagnostic of the user's module).
+// Expected workload: one call per module and pass run on the mlir-cpu target; the
+// pipeline's own cost (bufferization is linear in ops), not this file's.
+#include "ir/bufferize.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/diag.h"
+#include "ir/ir.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Pass.h"
+
+static const char *const kPasses[] = {
+    "func.func(tosa-to-linalg-named)",
+    "func.func(tosa-to-linalg)",
+    "func.func(tosa-to-arith)",
+    "func.func(tosa-to-tensor)",
+    "func.func(convert-elementwise-to-linalg)",
+    "canonicalize",
+    "func.func(linalg-fuse-elementwise-ops)",
+    "eliminate-empty-tensors",
+    // One element, parenthesized so that clang's -Wstring-concatenation knows it is meant.
+    // A loop may yield a new tensor each iteration (allow-return-allocs-from-loops):
+    // without it a loop whose body computes its next value is refused.
+    ("one-shot-bufferize{bufferize-function-boundaries=1 allow-return-allocs-from-loops=1 "
+     "function-boundary-type-conversion=identity-layout-map}"),
+    "canonicalize",
+    "buffer-deallocation-pipeline",
+    "func.func(optimize-allocation-liveness)",
+    "convert-bufferization-to-memref",
+};
+
+const char *const *met_bufferize_passes(size_t *count) {
+  *count = sizeof(kPasses) / sizeof(kPasses[0]);
+  return kPasses;
+}
+
+typedef struct capture_t {
+  int errors;
+  char msg[768], loc[256];
+} capture_t;
+
+typedef struct text_t { char *buf; size_t cap, len; } text_t;
+// Appends |s| to |t|, a line break as a space (a message of several lines is one line).
+static void text_cb(MlirStringRef s, void *user) {
+  text_t *t = user;
+  size_t n = s.length < t->cap - 1 - t->len ? s.length : t->cap - 1 - t->len;
+  for (size_t i = 0; i < n; ++i) t->buf[t->len + i] = s.data[i] == '\n' ? ' ' : s.data[i];
+  t->len += n;
+  t->buf[t->len] = 0;
+}
+
+static MlirLogicalResult capture(MlirDiagnostic d, void *user) {
+  capture_t *c = user;
+  if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError && c->errors++ == 0) {
+    text_t t = {c->msg, sizeof c->msg, 0};
+    c->msg[0] = 0;
+    mlirDiagnosticPrint(d, text_cb, &t);
+    met_diag_loc_short(mlirDiagnosticGetLocation(d), c->loc, sizeof c->loc);
+  }
+  return mlirLogicalResultSuccess();  // handled: nothing reaches the user's handlers
+}
+
+static bool fail(met_bufferize_error_t *err, const char *pass, const capture_t *c,
+                 const char *fallback) {
+  snprintf(err->pass, sizeof err->pass, "%s", pass);
+  snprintf(err->loc, sizeof err->loc, "%s", c->loc[0] ? c->loc : "?");
+  snprintf(err->msg, sizeof err->msg, "%s", c->msg[0] ? c->msg : fallback);
+  return false;
+}
+
+static bool run_one(MlirContext ctx, MlirOperation module, const char *pass, capture_t *c,
+                    met_bufferize_error_t *err) {
+  char pipe[512], perr[256] = {0};
+  snprintf(pipe, sizeof pipe, "builtin.module(%s)", pass);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("builtin.module"));
+  text_t eb = {perr, sizeof perr, 0};
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                                                       mlirStringRefCreateFromCString(pipe),
+                                                       text_cb, &eb))) {
+    mlirPassManagerDestroy(pm);
+    capture_t none = {0, {0}, {0}};
+    snprintf(none.msg, sizeof none.msg, "it does not parse (is it registered?): %s", perr);
+    return fail(err, pass, &none, "");
+  }
+  c->errors = 0;
+  c->msg[0] = c->loc[0] = 0;
+  MlirLogicalResult r = mlirPassManagerRunOnOp(pm, module);
+  mlirPassManagerDestroy(pm);
+  if (mlirLogicalResultIsFailure(r)) return fail(err, pass, c, "(no diagnostic)");
+  return true;
+}
+
+// linalg.softmax (an aggregate op) is not lowered by convert-linalg-to-loops, and no
+// registered pass decomposes it: a transform script does (decompose_interface), run by
+// the transform interpreter on the tensor IR, then removed.
+static MlirWalkResult find_softmax(MlirOperation op, void *user) {
+  if (met_ir_op_is(op, "linalg.softmax")) {
+    *(bool *)user = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static bool decompose_aggregates(MlirContext ctx, MlirOperation module, capture_t *c,
+                                 met_bufferize_error_t *err) {
+  bool any = false;
+  mlirOperationWalk(module, find_softmax, &any, MlirWalkPreOrder);
+  if (!any) return true;
+  static const char *const seq =
+      "module attributes {transform.with_named_sequence} {\n"
+      "transform.named_sequence @__metrale_decompose(%root: !transform.any_op "
+      "{transform.readonly}) {\n"
+      "  %s = transform.structured.match ops{[\"linalg.softmax\"]} in %root"
+      " : (!transform.any_op) -> !transform.any_op\n"
+      "  %d = transform.structured.decompose_interface %s"
+      " : (!transform.any_op) -> !transform.any_op\n"
+      "  transform.yield\n}\n}";
+  MlirStringRef attr = mlirStringRefCreateFromCString("transform.with_named_sequence");
+  MlirOperation wrap = mlirOperationCreateParse(ctx, mlirStringRefCreateFromCString(seq),
+                                                mlirStringRefCreateFromCString("metrale-decompose"));
+  if (mlirOperationIsNull(wrap))
+    return fail(err, "transform-interpreter", c, "cannot build the softmax decomposition script");
+  // The sequence verifies only under a parent carrying transform.with_named_sequence:
+  // parse it inside a module, then move it into |module|.
+  MlirOperation sq = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(wrap, 0)));
+  mlirOperationRemoveFromParent(sq);
+  mlirOperationDestroy(wrap);
+  mlirBlockAppendOwnedOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)), sq);
+  bool had = !mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(module, attr));
+  if (!had) mlirOperationSetDiscardableAttributeByName(module, attr, mlirUnitAttrGet(ctx));
+  bool ok = run_one(ctx, module, "transform-interpreter{entry-point=__metrale_decompose}", c, err);
+  mlirOperationDestroy(sq);
+  if (!had) mlirOperationRemoveDiscardableAttributeByName(module, attr);
+  return ok;
+}
+
+// --- ml_program globals ---------------------------------------------------------------
+// No upstream pass bufferizes ml_program: its globals become the forms bufferization
+// takes. An immutable global's loads are constants of its value (arith.constant, which
+// bufferization makes a memref.global); a mutable one is a memref.global, its loads
+// memref.get_global then bufferization.to_tensor (restrict) or, for a scalar,
+// memref.load of the rank-0 memref, its stores bufferization.materialize_in_destination
+// (restrict writable) or memref.store. The ml_program globals then go (nothing loads an
+// unused one; a global with no value that something loads is refused).
+
+typedef struct mlp_global_t {
+  MlirOperation op;
+  MlirStringRef name;
+  MlirType type;              // its tensor or scalar type
+  MlirAttribute value;        // null: none (defined elsewhere)
+  bool is_mutable;
+  MlirOperation memref;       // the memref.global made for a mutable one
+} mlp_global_t;
+
+typedef struct mlp_state_t {
+  MlirContext ctx;
+  mlp_global_t *g;
+  size_t n;
+  MlirOperation uses[4096];   // loads and stores, in walk order
+  size_t nuses;
+  bool overflow;
+} mlp_state_t;
+
+static MlirStringRef str_attr(MlirOperation op, const char *name) {
+  MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a)) a = mlirOperationGetDiscardableAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) return mlirStringAttrGetValue(a);
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)) return mlirFlatSymbolRefAttrGetValue(a);
+  return (MlirStringRef){NULL, 0};
+}
+
+static MlirAttribute any_attr(MlirOperation op, const char *name) {
+  MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(name));
+  return mlirAttributeIsNull(a) ? mlirOperationGetDiscardableAttributeByName(op, mlirStringRefCreateFromCString(name)) : a;
+}
+
+static MlirWalkResult find_global_uses(MlirOperation op, void *user) {
+  mlp_state_t *st = user;
+  if (met_ir_op_is(op, "ml_program.global_load_const") || met_ir_op_is(op, "ml_program.global_load") ||
+      met_ir_op_is(op, "ml_program.global_store")) {
+    if (st->nuses == sizeof st->uses / sizeof st->uses[0]) { st->overflow = true; return MlirWalkResultInterrupt; }
+    st->uses[st->nuses++] = op;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirOperation create(MlirContext ctx, const char *name, MlirLocation loc, intptr_t nres,
+                            MlirType *res, intptr_t nops, MlirValue *ops, intptr_t nattrs,
+                            MlirNamedAttribute *attrs) {
+  MlirOperationState s = mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
+  if (nres) mlirOperationStateAddResults(&s, nres, res);
+  if (nops) mlirOperationStateAddOperands(&s, nops, ops);
+  if (nattrs) mlirOperationStateAddAttributes(&s, nattrs, attrs);
+  (void)ctx;
+  return mlirOperationCreate(&s);
+}
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name, MlirAttribute a) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), a);
+}
+
+// The memref.global of mutable global |g|, made once, before |g|'s op.
+static MlirOperation memref_global(mlp_state_t *st, mlp_global_t *g) {
+  if (!mlirOperationIsNull(g->memref)) return g->memref;
+  MlirContext ctx = st->ctx;
+  bool shaped = mlirTypeIsAShaped(g->type);
+  int64_t dims[16];
+  intptr_t rank = shaped ? mlirShapedTypeGetRank(g->type) : 0;
+  if (rank > 16) return (MlirOperation){NULL};
+  for (intptr_t d = 0; d < rank; ++d) dims[d] = mlirShapedTypeGetDimSize(g->type, d);
+  MlirType mt = mlirMemRefTypeContiguousGet(shaped ? mlirShapedTypeGetElementType(g->type) : g->type,
+                                            rank, dims, mlirAttributeGetNull());
+  MlirAttribute init = g->value;
+  if (!mlirAttributeIsNull(init) && !shaped) {
+    // A scalar's initial value as the rank-0 tensor memref.global takes.
+    MlirType t0 = mlirRankedTensorTypeGet(0, NULL, g->type, mlirAttributeGetNull());
+    init = mlirDenseElementsAttrGet(t0, 1, &g->value);
+  }
+  MlirNamedAttribute attrs[4];
+  intptr_t na = 0;
+  attrs[na++] = named(ctx, "sym_name", mlirStringAttrGet(ctx, g->name));
+  attrs[na++] = named(ctx, "sym_visibility", mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+  attrs[na++] = named(ctx, "type", mlirTypeAttrGet(mt));
+  if (!mlirAttributeIsNull(init)) attrs[na++] = named(ctx, "initial_value", init);
+  MlirOperation mg = create(ctx, "memref.global", mlirOperationGetLocation(g->op), 0, NULL, 0, NULL, na, attrs);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(g->op), g->op, mg);
+  g->memref = mg;
+  return mg;
+}
+
+static bool refuse(met_bufferize_error_t *err, MlirOperation op, const char *why) {
+  snprintf(err->pass, sizeof err->pass, "ml_program globals to memref");
+  met_diag_loc_short(mlirOperationGetLocation(op), err->loc, sizeof err->loc);
+  snprintf(err->msg, sizeof err->msg, "%s", why);
+  return false;
+}
+
+static bool prepare_globals(MlirContext ctx, MlirOperation module, met_bufferize_error_t *err) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  size_t n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    n += met_ir_op_is(op, "ml_program.global");
+  if (!n) return true;
+  mlp_state_t *st = calloc(1, sizeof *st);
+  mlp_global_t *gs = calloc(n, sizeof *gs);
+  if (!st || !gs) {
+    free(st);
+    free(gs);
+    return refuse(err, module, "out of memory");
+  }
+  st->ctx = ctx;
+  st->g = gs;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!met_ir_op_is(op, "ml_program.global")) continue;
+    mlp_global_t *g = &gs[st->n++];
+    g->op = op;
+    g->name = str_attr(op, "sym_name");
+    MlirAttribute ty = any_attr(op, "type");
+    g->type = !mlirAttributeIsNull(ty) && mlirAttributeIsAType(ty) ? mlirTypeAttrGetValue(ty) : (MlirType){NULL};
+    g->value = any_attr(op, "value");
+    g->is_mutable = !mlirAttributeIsNull(any_attr(op, "is_mutable"));
+  }
+  mlirOperationWalk(module, find_global_uses, st, MlirWalkPreOrder);
+  bool ok = !st->overflow || refuse(err, module, "more than 4096 loads and stores of ml_program globals");
+  for (size_t u = 0; ok && u < st->nuses; ++u) {
+    MlirOperation op = st->uses[u];
+    MlirStringRef name = str_attr(op, "global");
+    mlp_global_t *g = NULL;
+    for (size_t k = 0; k < st->n && !g; ++k)
+      if (mlirStringRefEqual(gs[k].name, name)) g = &gs[k];
+    if (!g || mlirTypeIsNull(g->type)) { ok = refuse(err, op, "it loads or stores a global this module does not define"); break; }
+    MlirLocation loc = mlirOperationGetLocation(op);
+    bool store = met_ir_op_is(op, "ml_program.global_store");
+    MlirOperation repl = {NULL}, extra = {NULL};
+    if (!store && !g->is_mutable) {
+      if (mlirAttributeIsNull(g->value)) { ok = refuse(err, op, "it loads an immutable global with no value (defined elsewhere)"); break; }
+      MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+      MlirNamedAttribute va = named(ctx, "value", g->value);
+      repl = create(ctx, "arith.constant", loc, 1, &rt, 0, NULL, 1, &va);
+    } else {
+      MlirOperation mg = memref_global(st, g);
+      if (mlirOperationIsNull(mg)) { ok = refuse(err, op, "a global of more than 16 dims"); break; }
+      MlirAttribute mt = any_attr(mg, "type");
+      MlirType mty = mlirTypeAttrGetValue(mt);
+      MlirNamedAttribute nm = named(ctx, "name", mlirFlatSymbolRefAttrGet(ctx, g->name));
+      MlirOperation get = create(ctx, "memref.get_global", loc, 1, &mty, 0, NULL, 1, &nm);
+      mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, get);
+      MlirValue m = mlirOperationGetResult(get, 0);
+      bool shaped = mlirTypeIsAShaped(g->type);
+      if (!store) {
+        MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+        if (shaped) {
+          MlirNamedAttribute ra = named(ctx, "restrict", mlirUnitAttrGet(ctx));
+          repl = create(ctx, "bufferization.to_tensor", loc, 1, &rt, 1, &m, 1, &ra);
+        } else {
+          repl = create(ctx, "memref.load", loc, 1, &rt, 1, &m, 0, NULL);
+        }
+      } else {
+        MlirValue v = mlirOperationGetOperand(op, 0);
+        if (shaped) {
+          MlirValue ops[2] = {v, m};
+          MlirNamedAttribute ra[2] = {named(ctx, "restrict", mlirUnitAttrGet(ctx)),
+                                      named(ctx, "writable", mlirUnitAttrGet(ctx))};
+          extra = create(ctx, "bufferization.materialize_in_destination", loc, 0, NULL, 2, ops, 2, ra);
+        } else {
+          MlirValue ops[2] = {v, m};
+          extra = create(ctx, "memref.store", loc, 0, NULL, 2, ops, 0, NULL);
+        }
+      }
+    }
+    if (!mlirOperationIsNull(repl)) {
+      mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, repl);
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), mlirOperationGetResult(repl, 0));
+    }
+    if (!mlirOperationIsNull(extra)) mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, extra);
+    mlirOperationDestroy(op);
+  }
+  if (ok)
+    for (size_t k = 0; k < st->n; ++k) mlirOperationDestroy(gs[k].op);
+  free(gs);
+  free(st);
+  return ok;
+}
+
+bool met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_error_t *err) {
+  memset(err, 0, sizeof *err);
+  capture_t c;
+  memset(&c, 0, sizeof c);
+  MlirDiagnosticHandlerID hid = mlirContextAttachDiagnosticHandler(ctx, capture, &c, NULL);
+  bool ok = prepare_globals(ctx, module, err) && decompose_aggregates(ctx, module, &c, err);
+  for (size_t i = 0; ok && i < sizeof(kPasses) / sizeof(kPasses[0]); ++i)
+    ok = run_one(ctx, module, kPasses[i], &c, err);
+  mlirContextDetachDiagnosticHandler(ctx, hid);
+  return ok;
+}
