@@ -76,6 +76,15 @@ met_status_t met_budget_count_simple(met_budget_ctx_t *c, const uint8_t *off,
       continue;
     for (uint32_t i = 0; i < node->operand_count; ++i) {
       uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
+      if (i == 0 && (node->flags & MET_NODE_F_GATHER) && node->result_count == 1) {
+        // A gather reads of its table the rows its indices select: its result's bytes
+        // (an upper bound, tight unless indices repeat), never more than the table, as
+        // dram_bytes counts it. Another op's read of the table is a read of its own.
+        uint64_t rows = g->values[node->result_begin].bytes, whole = g->values[r].bytes;
+        if (rows > g->values[o].bytes) rows = g->values[o].bytes;
+        read[r] = rows >= whole - (read[r] < whole ? read[r] : whole) ? whole : read[r] + rows;
+        continue;
+      }
       if (seen[o]) continue;
       seen[o] = 1;
       met_graph_add_read(g, o, r, &read[r]);

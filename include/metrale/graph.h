@@ -25,7 +25,10 @@
 // - Views (MET_NODE_VIEW): the reshape family, tensor.cast, bitcasts, extract_slice and
 //   memref views (the list is the table in lib/opclass.c): their result aliases operand 0,
 //   takes no slot, and a use of it is a use of the viewed value (it extends that value's
-//   lifetime).
+//   lifetime). Two ops canonicalization folds are views too: a cast to its own type
+//   (tosa.cast f32 -> f32) of its input, and a pair of transposes whose permutations
+//   compose to the identity, T2(T1(x)), of x (the inner one, when T2 is its only use,
+//   is then dead; passes/adapter/lowering.c, met_adapter_transpose_folds).
 // - Scratch: bytes a node needs only while it runs, at its own position: the peak arena
 //   of the op's own regions (an scf.for/while/if or execute_region body, planned like a
 //   function body with the same target; iterations reuse it), or a callee's arena at a
@@ -40,7 +43,7 @@
 //   scf.while) one run of its body, said in a warning, and the report is incomplete
 //   (lower bounds). A loop nest whose bodies run no dispatch (written by hand over
 //   buffers) is one dispatch; a region op that touches no tensor or buffer counts
-//   nothing. A cast to its own type (tosa.cast f32 -> f32) is a view: it folds.
+//   nothing.
 // - Calls: a func.call to a function of the same module that was analysed first counts
 //   the callee's dispatches, dram_bytes, off-fast-path ops and bytes, cast nodes and
 //   param_bytes (its own constants; weights it gets as arguments are the caller's) in
@@ -50,6 +53,15 @@
 //   buffer passes through (a timer, a logger) is host work and counts nothing; any other
 //   unresolved call (external with shaped values, recursive, indirect) leaves the report
 //   incomplete with a warning at the call.
+// - Splat folding: an op whose every data operand is a splat constant (MET_ROLE_SPLAT,
+//   through views) or a tensor.empty init, one at least a splat, and that moves or
+//   combines elements uniformly (elementwise ops, transposes, broadcasts, reductions,
+//   matmuls, tiles, reversals, gathers; a payload that reads no run-time value and no
+//   position) yields a splat: compilers fold it at compile time (MLIR's and TOSA's
+//   folders, IREE's const-eval, TF.js's converter). It is a leaf whose results are
+//   splats (no dispatch, no slot, no weight; a remark at the op), except on
+//   MET_FUSION_MLIR targets, whose graph is the program upstream's pipeline makes.
+//   Pads, concats, inserts, scatters and convolutions mix values: never folded.
 // - Dead ops: an op that canonicalization erases is not in the graph (its position stays
 //   empty): one MLIR would erase once unused (wouldOpBeTriviallyDead: no memory effects
 //   but allocating its own results, recursively through its regions; no terminator)

@@ -12,8 +12,10 @@
 #include "metrale/target.h"
 
 // One node of the per-node table: the memory it holds. The five columns sum to the
-// totals: stored = weights_stored, derived = weights_derived, activations = activations,
-// workspace = workspace, state = states + kv.
+// totals: stored = weights_stored - weights_replaced (what stays resident: a weight that
+// only load-time subgraphs read is replaced by their results on a MET_RESIDENCY_REPLACE
+// target), derived = weights_derived, activations = activations, workspace =
+// workspace, state = states + kv.
 typedef struct met_memory_row_t {
   const char *name;   // "weight %arg0 of @forward", "tosa.matmul", "kv pool", ...
   const char *kind;   // "weight", "hoisted", "activation", "workspace", "state", "kv"

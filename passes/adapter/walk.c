@@ -187,6 +187,72 @@ static met_status_t region_scratch(builder_t *b, MlirOperation op, MlirLocation 
   return met_adapter_region_end(b, loc, name, plan, &tally, x, out_host);
 }
 
+// Whether a value used inside |op|'s regions but defined outside them is a compile-time
+// constant: a scalar arith.constant. A payload that reads a run-time value (a captured
+// scalar), or the loop's position (linalg.index), makes no uniform result.
+static MlirWalkResult runtime_in_body(MlirOperation in, void *user) {
+  bool *found = user;
+  if (met_ir_op_is(in, "linalg.index")) {
+    *found = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+// A compiler's constant folding (issue 25): an op whose every data operand is a splat
+// constant (MET_ROLE_SPLAT, through views) or a tensor.empty init, at least one a splat,
+// and that moves or combines elements uniformly (elementwise, transposes and broadcasts,
+// reductions, matmuls, tiles, reversals, gathers) has a splat result: folded at compile
+// time (MLIR's and TOSA's folders, IREE's const-eval, TF.js's converter), no dispatch, no
+// buffer, no weight. Not folded: pads, concats, inserts and scatters (their results mix
+// values), convolutions (borders), payloads reading a run-time value or the position,
+// fills (already no memory), and anything on MET_FUSION_MLIR, whose program is the
+// pipeline's own (upstream folds only some of these).
+static bool folds_to_splat(builder_t *b, MlirOperation op, MlirStringRef name,
+                           const met_opinfo_t *info) {
+  if (b->sh->opt->target->fusion == MET_FUSION_MLIR || info->kind != MET_NODE_COMPUTE) return false;
+  switch ((met_op_class_t)info->op_class) {
+    case MET_CLASS_ELEMENTWISE: case MET_CLASS_REDUCTION: case MET_CLASS_MATMUL: break;
+    case MET_CLASS_DATA_MOVEMENT:
+      if (met_ir_str_eq(name, "tosa.tile") || met_ir_str_eq(name, "tosa.reverse") ||
+          met_ir_str_eq(name, "tosa.gather") || met_ir_str_eq(name, "tensor.gather"))
+        break;
+      return false;
+    default: return false;
+  }
+  intptr_t n = mlirOperationGetNumOperands(op);
+  bool any_splat = false;
+  for (intptr_t i = 0; i < n; ++i) {
+    uint32_t id = met_ptrmap_get(&b->map, mlirOperationGetOperand(op, i).ptr);
+    if (id == UINT32_MAX) return false;  // a scalar or untracked operand: a run-time value
+    uint16_t role = b->g->values[met_graph_root(b->g, id)].role;
+    if (role == MET_ROLE_SPLAT) any_splat = true;
+    else if (role != MET_ROLE_EMPTY) return false;
+  }
+  if (!any_splat || mlirOperationGetNumResults(op) < 1) return false;
+  if (mlirOperationGetNumRegions(op)) {
+    bool found = false;
+    mlirOperationWalk(op, runtime_in_body, &found, MlirWalkPreOrder);
+    if (found) return false;
+    // Values the body reads from outside: constants only.
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+      for (MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+           !mlirBlockIsNull(blk); blk = mlirBlockGetNextInRegion(blk))
+        for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
+             in = mlirOperationGetNextInBlock(in))
+          for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i) {
+            MlirValue v = mlirOperationGetOperand(in, i);
+            MlirRegion owner = mlirValueIsABlockArgument(v)
+                                   ? mlirBlockGetParentRegion(mlirBlockArgumentGetOwner(v))
+                                   : mlirBlockGetParentRegion(mlirOperationGetBlock(mlirOpResultGetOwner(v)));
+            if (mlirRegionEqual(owner, mlirOperationGetRegion(op, r))) continue;
+            if (mlirValueIsABlockArgument(v) || !met_ir_op_is(mlirOpResultGetOwner(v), "arith.constant"))
+              return false;
+          }
+  }
+  return true;
+}
+
 static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   if (met_adapter_dead_root(b->sh, op)) return MET_OK;
   const op_entry_t *cached;
@@ -244,6 +310,16 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   if (info.cast && oe->registered && nres == 1 && mlirOperationGetNumOperands(op) == 1 &&
       mlirTypeEqual(mlirValueGetType(view_src), mlirValueGetType(mlirOperationGetResult(op, 0))))
     info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+  bool splat_fold = oe->registered && folds_to_splat(b, op, name, &info);
+  if (splat_fold) {
+    info = (met_opinfo_t){MET_NODE_LEAF, MET_CLASS_OTHER, MET_ROLE_SPLAT, false, true, false};
+    computation = NULL;
+    if (b->depth == 0)
+      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_REMARK,
+                       "'%.*s' reads only splat constants: a compiler folds it into a splat "
+                       "(a fill), so metrale counts no dispatch, buffer or weight for it",
+                       (int)name.length, name.data));
+  }
   if (info.kind == MET_NODE_VIEW) {
     bool src = !mlirValueIsNull(view_src) && met_ptrmap_get(&b->map, view_src.ptr) != UINT32_MAX;
     if (!src || nshaped == 0)
@@ -261,7 +337,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
                            (met_op_class_t)info.op_class, pos, ext, &node));
   intptr_t nopers = mlirOperationGetNumOperands(op);
   bool writes = oe->registered && (oe->is_copy || (oe->is_linalg && nres == 0));
-  for (intptr_t i = 0; i < nopers; ++i) {
+  for (intptr_t i = 0; i < nopers && !splat_fold; ++i) {  // a folded op reads nothing
     if (oe->folded && oe->registered && met_adapter_operand_folds(op, oe->folded, i)) continue;
     size_t gi = b->g->operand_count;
     MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
@@ -270,7 +346,7 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     if (acc != MET_ACCESS_READ) MET_RETURN_IF_ERROR(met_graph_set_operand_access(b->g, gi, acc));
   }
   size_t direct_end = b->g->operand_count;  // the op's own operands end here
-  if (oe->walk_regions && mlirOperationGetNumRegions(op))
+  if (oe->walk_regions && mlirOperationGetNumRegions(op) && !splat_fold)
     MET_RETURN_IF_ERROR(take_nested(b, node, op));
   bool operand_dynamic = false, operand_unranked = false;
   for (size_t i = before_ops; i < b->g->operand_count; ++i) {

@@ -3,7 +3,8 @@
 (and on any other an --expect names),
 threaded and with --mlir-disable-threading, and checks:
   - the IR, the diagnostics and the JSON are byte-identical in both modes;
-  - the dispatch report's rows add up to the Budget's dispatches and dram_bytes;
+  - the dispatch report's rows add up to the Budget's dispatches and dram_bytes, and
+    param_bytes is at most dram_bytes;
   - every function's plan: no two buffers with overlapping lifetimes overlap in memory
     (an O(N x live) sweep), the arena is max(offset + bytes), materialized is the sum of
     slots, reuse = materialized - arena, arena >= peak_live, peak_live is what the
@@ -194,6 +195,12 @@ def main():
                             "-o", "/dev/null"], capture_output=True, text=True)
         if p.returncode != 0:
             fail("%s: --metrale-dispatch failed:\n%s" % (target, p.stderr[-2000:]))
+        for n, f in fns.items():
+            # Every byte of weights a run reads is read by some dispatch (budget_fields.def).
+            fb = f["budget"]
+            if fb["param_bytes"] > fb["dram_bytes"]:
+                fail("%s @%s: param_bytes %d > dram_bytes %d: weights counted that no dispatch reads"
+                     % (target, n, fb["param_bytes"], fb["dram_bytes"]))
         for df in json.load(open(djson))["functions"]:
             fb = fns[df["name"]]["budget"]
             rows = df.get("dispatches", [])
