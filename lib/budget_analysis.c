@@ -436,7 +436,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
     met_fusion_number_groups(c, out->group_of_node);
   } else {
     if (c->iree || c->tfjs) MET_RETURN_IF_ERROR(met_fusion_clone_fills(c, out->use_count, alone));
-    met_fusion_plan(c, out->use_count, alone, out->group_of_node);
+    MET_RETURN_IF_ERROR(met_fusion_plan(c, out->use_count, alone, out->group_of_node));
   }
   return MET_OK;
 }

@@ -111,7 +111,7 @@ met_status_t met_budget_count_simple(met_budget_ctx_t *c, const uint8_t *off,
 // fusion.c: the walk of MET_FUSION_TFJS and MET_FUSION_IREE (budget.h): fills cloned into
 // every reader (|c->cloned|), then the groups into |group_of|, numbered densely.
 met_status_t met_fusion_clone_fills(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off);
-void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
+met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                      uint32_t *group_of);
 // Numbers the surviving groups densely in order of first appearance.
 void met_fusion_number_groups(met_budget_ctx_t *c, uint32_t *group_of);

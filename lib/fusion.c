@@ -195,9 +195,92 @@ static int tfjs_stage(const node_groups_t *ng, uint32_t grp) {
 }
 
 // The walk of budget.h for MET_FUSION_IREE or, otherwise, MET_FUSION_TFJS.
-void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
-                     uint32_t *group_of) {
+// Attention (budget.h, MET_FUSION_IREE: attention): per node, the first matmul of the
+// attention it belongs to - Q·K^T, then single-use elementwise ops (scale, mask, casts),
+// a softmax, single-use elementwise ops, and the matmul that reads the probabilities as
+// its first operand - or UINT32_MAX. In |c->tmp|.
+enum { READ_NONE = UINT32_MAX, READ_MANY = UINT32_MAX - 1 };
+
+static bool attention_candidate(const met_budget_ctx_t *c, uint32_t n, const uint8_t *off) {
+  const met_node_t *node = &c->g->nodes[n];
+  return node->kind == MET_NODE_COMPUTE && !c->hoisted[n] && !c->cloned[n] && !off[n] &&
+         !(met_graph_extra(c->g, node) && met_graph_extra(c->g, node)->replaces_dispatch);
+}
+
+static met_status_t attention_members(met_budget_ctx_t *c, const uint8_t *off, uint32_t **out) {
   const met_graph_t *g = c->g;
+  uint32_t *reader, *attn, chain[20];
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
+                                       sizeof(uint32_t), (void **)&reader));
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->node_count ? g->node_count : 1,
+                                       sizeof(uint32_t), (void **)&attn));
+  for (size_t v = 0; v < g->value_count; ++v) reader[v] = READ_NONE;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    attn[n] = UINT32_MAX;
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind == MET_NODE_VIEW || (node->flags & (MET_NODE_F_DEALLOC | MET_NODE_F_METADATA)))
+      continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i) {
+      uint32_t r = c->root[g->operands[node->operand_begin + i]];
+      reader[r] = reader[r] == READ_NONE || reader[r] == n ? (uint32_t)n : READ_MANY;
+    }
+  }
+  for (uint32_t s = 0; s < g->node_count; ++s) {
+    const met_node_t *sm = &g->nodes[s];
+    if (!(sm->flags & MET_NODE_F_SOFTMAX) || sm->result_count != 1 || sm->operand_count < 1 ||
+        !attention_candidate(c, s, off))
+      continue;
+    size_t len = 0;
+    chain[len++] = s;
+    // Back to Q·K^T: each step the one op that reads the value before it.
+    uint32_t cur = s, v = c->root[g->operands[sm->operand_begin]], first = UINT32_MAX;
+    while (len < 10) {
+      int32_t p = g->values[v].producer;
+      if (p < 0 || reader[v] != cur || !attention_candidate(c, (uint32_t)p, off)) break;
+      const met_node_t *pn = &g->nodes[p];
+      if (pn->op_class == MET_CLASS_MATMUL) { first = (uint32_t)p; break; }
+      if (pn->op_class != MET_CLASS_ELEMENTWISE || pn->result_count != 1) break;
+      uint32_t next = UINT32_MAX, found = 0;  // the operand the chain runs through
+      for (uint32_t i = 0; i < pn->operand_count; ++i) {
+        uint32_t r = c->root[g->operands[pn->operand_begin + i]];
+        int32_t q = g->values[r].producer;
+        if (q >= 0 && attention_candidate(c, (uint32_t)q, off)) { next = r; ++found; }
+      }
+      if (found != 1) break;
+      chain[len++] = (uint32_t)p;
+      cur = (uint32_t)p;
+      v = next;
+    }
+    if (first == UINT32_MAX) continue;
+    // On to the matmul that reads the probabilities.
+    uint32_t last = UINT32_MAX;
+    v = sm->result_begin;
+    while (len < 20) {
+      uint32_t q = reader[v];
+      if (q >= READ_MANY || !attention_candidate(c, q, off)) break;
+      const met_node_t *qn = &g->nodes[q];
+      if (qn->op_class == MET_CLASS_MATMUL) {
+        if (qn->operand_count > 0 && c->root[g->operands[qn->operand_begin]] == v) last = q;
+        break;
+      }
+      if (qn->op_class != MET_CLASS_ELEMENTWISE || qn->result_count != 1) break;
+      chain[len++] = q;
+      v = qn->result_begin;
+    }
+    if (last == UINT32_MAX) continue;
+    attn[first] = first;
+    attn[last] = first;
+    for (size_t k = 0; k < len; ++k) attn[chain[k]] = first;
+  }
+  *out = attn;
+  return MET_OK;
+}
+
+met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
+                             uint32_t *group_of) {
+  const met_graph_t *g = c->g;
+  uint32_t *attn = NULL;
+  if (c->iree && c->t->attention_fusion) MET_RETURN_IF_ERROR(attention_members(c, off, &attn));
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     group_of[n] = UINT32_MAX;
@@ -217,7 +300,12 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
     int stage = TFJS_OPEN;
     uint32_t joined = UINT32_MAX;
     uint64_t joined_k = 0;
-    for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
+    if (attn && attn[n] != UINT32_MAX && attn[n] != n && group_of[attn[n]] != UINT32_MAX) {
+      // A member of an attention joins the dispatch of its first matmul.
+      joined = met_budget_find_group(c, group_of[attn[n]]);
+      joined_k = slots_of(&ng, joined);
+    }
+    for (uint32_t i = 0; i < node->operand_count && !off[n] && joined == UINT32_MAX; ++i) {
       uint32_t grp = operand_group(&ng, i);
       if (grp == UINT32_MAX) continue;
       int k = c->gkind[grp];
@@ -294,4 +382,5 @@ void met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *o
     }
   }
   met_fusion_number_groups(c, group_of);
+  return MET_OK;
 }

@@ -36,10 +36,12 @@ void met_report_json_target(met_strbuf_t *sb, const met_target_t *t) {
   met_strbuf_json_string(sb, t->description);
   met_strbuf_printf(sb,
                     ", \"width_policy\": \"%s\", \"alignment\": %" PRIu64
-                    ", \"index_bits\": %u, \"epilogue_fusion\": %s, \"memory_bytes\": %" PRIu64
+                    ", \"index_bits\": %u, \"epilogue_fusion\": %s, \"attention_fusion\": %s"
+                    ", \"memory_bytes\": %" PRIu64
                     ", \"bandwidth_bytes_per_s\": %" PRIu64 ", \"compute_units\": %u, ",
                     met_width_policy_name(t->width_policy), t->alignment, t->index_bits,
-                    t->epilogue_fusion ? "true" : "false", t->memory_bytes,
+                    t->epilogue_fusion ? "true" : "false",
+                    t->attention_fusion ? "true" : "false", t->memory_bytes,
                     t->bandwidth_bytes_per_s, t->compute_units);
   met_strbuf_printf(sb,
                     "\"default_util_ppm\": %u, \"driver_context_bytes\": %" PRIu64

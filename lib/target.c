@@ -64,6 +64,9 @@ static const char *const kMlirCpuFast[] = {
   .alignment = 256,          /* cudaMalloc's alignment (CUDA C Programming Guide) */       \
   .index_bits = 64,                                                                        \
   .epilogue_fusion = true,   /* cuBLASLt / CUTLASS epilogues; IREE's GPU backend */        \
+  /* IREE's GPU pipeline forms iree_linalg_ext.attention from matmul-softmax-matmul and     \
+     tiles it with an online softmax (FlashAttention): the scores never reach DRAM */       \
+  .attention_fusion = true,                                                                \
   .memory_bytes = 80 * GiB,  /* NVIDIA H100 SXM datasheet: 80 GB HBM3 */                  \
   .bandwidth_bytes_per_s = 3350 * GBps,  /* the same datasheet: 3.35 TB/s */               \
   .compute_units = 132,      /* SMs (the same datasheet) */                                \

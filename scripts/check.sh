@@ -98,6 +98,7 @@ else
   # a test that cannot fail.
   allowed="slow"
   [ -d "$corpus" ] || allowed="$allowed corpus"
+  [ -d "$corpus/../gpu-reference" ] || allowed="$allowed gpu-reference"
   case " $* " in *sanitized=1*) allowed="$allowed plain-build" ;; esac
   sed -n 's/^UNSUPPORTED: .* :: \(.*\) ([0-9]* of [0-9]*)$/\1/p' "$work/out" > "$work/unsup"
   : > "$work/unexplained"

@@ -48,6 +48,15 @@ if corpus and os.path.isdir(corpus):
 else:
     lit_config.note("corpus folder '%s' not found: the corpus tests are skipped (UNSUPPORTED)" % corpus)
     config.substitutions.append(("%corpus", "/nonexistent-corpus"))
+# The H200 measurements beside the corpus (../shared/gpu-reference): the GPU model's tests
+# compare against them, and are skipped where the folder is absent.
+gpuref = os.path.join(os.path.dirname(os.path.abspath(corpus)), "gpu-reference") if corpus else ""
+if gpuref and os.path.isdir(gpuref):
+    config.available_features.add("gpu-reference")
+    config.substitutions.append(("%gpuref", gpuref))
+else:
+    lit_config.note("gpu-reference folder beside the corpus not found: its tests are skipped (UNSUPPORTED)")
+    config.substitutions.append(("%gpuref", "/nonexistent-gpu-reference"))
 
 # The SARIF validator (scripts/install-deps.sh puts it in .deps/sarif).
 sarif_modules = os.path.join(os.path.dirname(config.test_source_root), ".deps", "sarif", "node_modules")

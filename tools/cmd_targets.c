@@ -31,6 +31,7 @@ int cmd_targets(int argc, char **argv) {
     met_strbuf_printf(&sb, "  index_bits             %u\n", t->index_bits);
     met_strbuf_printf(&sb, "  fusion                 %s\n", met_fusion_model_name(t->fusion));
     met_strbuf_printf(&sb, "  epilogue_fusion        %s\n", t->epilogue_fusion ? "yes" : "no");
+    met_strbuf_printf(&sb, "  attention_fusion       %s\n", t->attention_fusion ? "yes" : "no");
     met_strbuf_printf(&sb, "  memory_bytes           ");
     met_report_bytes(&sb, t->memory_bytes);
     met_strbuf_printf(&sb, "\n  bandwidth_bytes_per_s  %.0f GB/s\n",

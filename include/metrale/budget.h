@@ -77,6 +77,17 @@
 //     consumer that reads the group through a reshape view (a view with every byte of
 //     what it views; a slice is compared) is not: IREE propagates the reshape into the
 //     group (BubbleUpExpandShapes).
+//   - attention, on targets with attention_fusion (the h100 family: IREE's GPU pipeline
+//     forms iree_linalg_ext.attention and tiles it with an online softmax,
+//     FlashAttention-style): a matmul (Q.K^T), then ops each the one reader of the value
+//     before it - elementwise ops (the scale, a mask add, casts), a softmax (linalg.softmax
+//     or IREE's own: MET_NODE_F_SOFTMAX), elementwise ops - and the matmul that reads the
+//     result as its first operand (P.V) are one dispatch. The scores and probabilities
+//     never reach DRAM: no slot, no traffic (the tiles live in on-chip memory; the memory
+//     model's softmax workspace term counts the per-unit partials). A softmax spelled as
+//     its reductions and exps (TOSA) is not recognized; CPU targets (IREE's CPU backend
+//     materializes the scores) and TF.js, which has no fused attention kernel, keep the
+//     rules above.
 //   Not carried over: the conv rule (a consumer that changes a named conv's accumulator
 //   type does not join: it tests ConvolutionOpInterface, which newer IREE never meets
 //   because GeneralizeLinalgNamedOps generalizes convs first), slices and pads as

@@ -103,6 +103,8 @@ typedef struct met_target_t {
   uint64_t alignment;            // slot sizes are rounded up to this many bytes
   uint32_t index_bits;           // storage width of `index` elements
   bool epilogue_fusion;          // elementwise consumers fuse into matmul/conv/reduction
+  bool attention_fusion;         // matmul -> softmax -> matmul is one dispatch whose scores
+                                 // stay on chip (FlashAttention-style: metrale/budget.h)
   uint64_t memory_bytes;         // device memory
   uint64_t bandwidth_bytes_per_s;// DRAM bandwidth
   uint32_t compute_units;        // SMs / cores / tiles

@@ -101,10 +101,11 @@ static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
     if (met_width_policy_parse(s.data, s.length, &t->width_policy))
       fail(w, key, "must be \"native\", \"f32-uniform\" or \"hybrid\"");
   } else if (key_is(key, "epilogue_fusion") || key_is(key, "offload") ||
-             key_is(key, "results_in_place")) {
+             key_is(key, "results_in_place") || key_is(key, "attention_fusion")) {
     if (!mlirAttributeIsABool(v)) { fail(w, key, "must be a bool"); return; }
     bool b = mlirBoolAttrGetValue(v);
     if (key_is(key, "epilogue_fusion")) t->epilogue_fusion = b;
+    else if (key_is(key, "attention_fusion")) t->attention_fusion = b;
     else if (key_is(key, "offload")) t->dispatch.offload = b;
     else t->dispatch.results_in_place = b;
   } else if (key_is(key, "execution_model") || key_is(key, "allocation_model")) {

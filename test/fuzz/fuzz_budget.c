@@ -114,6 +114,7 @@ static void decode_target(fuzz_reader_t *r, decoded_t *d) {
   if (t & 2) d->target.width_policy = (met_width_policy_t)fuzz_below(r, 3);
   if (t & 4) d->target.epilogue_fusion = !d->target.epilogue_fusion;
   if (t & 8) d->target.hoists_parameters = !d->target.hoists_parameters;
+  if (t & 128) d->target.attention_fusion = !d->target.attention_fusion;
   if (t & 16) {
     d->target.compute_units = fuzz_u16(r);
     d->target.workspace.conv_stages_operand = fuzz_u8(r) & 1;
@@ -436,6 +437,12 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
   for (uint32_t grp = 0; grp < ngroups; ++grp) {
     uint32_t members = 0, starters = 0, offs = 0;
     bool anchor_seen = false;
+    // An attention (budget.h) is one group of Q.K^T, a softmax and P.V with elementwise
+    // ops between: three starters, elementwise ops after an anchor.
+    bool attention = false;
+    for (size_t n = 0; n < nn && t->fusion == MET_FUSION_IREE && t->attention_fusion; ++n)
+      attention |= rep->group_of_node[n] == grp && (g->nodes[n].flags & MET_NODE_F_SOFTMAX) &&
+                   g->nodes[n].kind == MET_NODE_COMPUTE;
     for (size_t n = 0; n < nn; ++n) {
       if (rep->group_of_node[n] != grp) continue;
       const met_node_t *node = &g->nodes[n];
@@ -443,13 +450,14 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
       offs += rep->off_fast_path[n] || is_call(g, n);
       bool gen = node->op_class == MET_CLASS_ELEMENTWISE || node->op_class == MET_CLASS_FILL;
       starters += !gen;
-      if (!t->epilogue_fusion && anchor_seen) FUZZ_CHECK(node->op_class != MET_CLASS_ELEMENTWISE);
+      if (!t->epilogue_fusion && anchor_seen && !attention)
+        FUZZ_CHECK(node->op_class != MET_CLASS_ELEMENTWISE);
       anchor_seen |= node->op_class == MET_CLASS_MATMUL || node->op_class == MET_CLASS_CONV ||
                      node->op_class == MET_CLASS_REDUCTION;
     }
     FUZZ_CHECK(members > 0);
     if (offs) FUZZ_CHECK(members == 1);
-    FUZZ_CHECK(starters <= 1);
+    FUZZ_CHECK(starters <= (attention ? 3u : 1u));
     if (t->fusion == MET_FUSION_TFJS) {
       // A program per op: one node, with fills and broadcasts it broadcasts implicitly;
       // a matmul or conv (not a pooling window) with a bias add and an activation.
