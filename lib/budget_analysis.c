@@ -221,7 +221,7 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
     if (pb != nb && !native)
       MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&native));
     if (native) native[s] = nb;
-    if (!c->returned[v] && !(val->flags & MET_VALUE_F_INNER)) {
+    if (!c->returned[v] && !(val->flags & (MET_VALUE_F_INNER | MET_VALUE_F_STACK))) {
       ++out->inner_buffers;
       uint64_t vpad = per_buffer && !(val->flags & MET_VALUE_F_NO_PAD) ? pad : 0;
       if (!met_add_u64(out->inner_buffer_bytes, val->bytes, &out->inner_buffer_bytes) ||
@@ -278,6 +278,16 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
   for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
   MET_RETURN_IF_ERROR(met_budget_alloc_peak(c, out));
+  out->unpadded_results = out->inner_results = 0;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind != MET_NODE_RETURN) continue;
+    for (uint32_t i = 0; i < node->operand_count && i < 64; ++i) {
+      uint16_t f = g->values[c->root[g->operands[node->operand_begin + i]]].flags;
+      if (f & MET_VALUE_F_NO_PAD) out->unpadded_results |= 1ull << i;
+      if (f & MET_VALUE_F_INNER) out->inner_results |= 1ull << i;
+    }
+  }
   if (native) {
     // The same slots at native widths: slots before the first widened one kept their
     // policy bytes, which were their native bytes. The plan's offsets are in the slots.

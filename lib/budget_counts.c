@@ -76,6 +76,8 @@ met_status_t met_budget_count_simple(met_budget_ctx_t *c, const uint8_t *off,
       continue;
     for (uint32_t i = 0; i < node->operand_count; ++i) {
       uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
+      // A buffer the op only writes (a mutable global it stores into) is no weight read.
+      if (met_graph_operand_access(g, node->operand_begin + i) == MET_ACCESS_WRITE) continue;
       if (i == 0 && (node->flags & MET_NODE_F_GATHER) && node->result_count == 1) {
         // A gather reads of its table the rows its indices select: its result's bytes
         // (an upper bound, tight unless indices repeat), never more than the table, as
@@ -215,6 +217,7 @@ met_status_t met_budget_alloc_peak(met_budget_ctx_t *c, met_budget_report_t *out
       }
       end = slot->first + 1;
     } else {
+      if (g->values[slot->value].flags & MET_VALUE_F_STACK) continue;  // no allocator's
       uint64_t vpad = (g->values[slot->value].flags & MET_VALUE_F_NO_PAD) ? 0 : pad;
       if (!met_add_u64(g->values[slot->value].bytes, vpad, &bytes)) {
         c->overflow_field = MET_BUDGET_REPORT_NAME(alloc_peak_bytes);

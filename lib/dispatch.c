@@ -172,7 +172,8 @@ met_status_t met_dispatch_buffers(const met_graph_t *g, const met_budget_report_
       continue;
     }
     const met_value_t *v = &g->values[slot->value];
-    if (v->flags & MET_VALUE_F_INNER) continue;  // allocated by its op's regions
+    if (v->flags & (MET_VALUE_F_INNER | MET_VALUE_F_STACK)) continue;  // allocated by its op's
+                                                                    // regions, or on the stack
     ADD_BUF(*bytes, v->bytes);
     if (!(v->flags & MET_VALUE_F_NO_PAD)) ADD_BUF(*bytes, p->allocation_padding_bytes);
     ++*events;

@@ -357,8 +357,10 @@ int cmd_run(int argc, char **argv) {
     atomic_store(&r.watchdog->phase, "predicting (the prediction lowers the model on mlir-cpu)");
   bool ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, cli_on_diag, &d, NULL, NULL);
   if (!r.done && ok) {
-    fprintf(stderr, "metrale run: %s\n", r.function ? "no function of that name with a body"
-                                                     : "no public function with a body to run");
+    if (r.function)
+      fprintf(stderr, "metrale run: no function @%s with a body in the module\n", r.function);
+    else
+      fprintf(stderr, "metrale run: no public function with a body to run\n");
     ok = false;
   }
   int rc = ok && !r.failed ? 0 : 1;

@@ -273,6 +273,14 @@ typedef struct met_budget_report_t {
   // results are the callee's allocations: the caller holds them from the next op on).
   // What metrale/dispatch.h's device_allocation_peak_bytes reads. 0 on arena targets.
   uint64_t alloc_peak_bytes;
+  // Bit i (results 0 to 63): the function's result i is a buffer it allocates without
+  // padding (MET_VALUE_F_NO_PAD: a memref.alloc with no alignment attribute), so a
+  // caller's per-buffer model adds none for the call's result either.
+  uint64_t unpadded_results;
+  // Bit i: result i is a buffer the function's own region ops allocate (a loop's or a
+  // branch's result: MET_VALUE_F_INNER), counted in inner_buffers with them: a caller
+  // counts no allocation of its own for the call's result.
+  uint64_t inner_results;
   // The FLOPs of the function's compute ops (graph->flops summed; 0 when not counted),
   // and whether every one is known: what a caller's call counts (metrale/dispatch.h).
   uint64_t flops;

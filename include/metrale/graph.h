@@ -11,7 +11,10 @@
 //   defined outside the ancestor are the ancestor's operands.
 // - Tensor bytes: static element count x storage width, rounded up to whole bytes, where
 //   the storage width of an element type is (applied by the adapter, passes/ir/types.c):
-//     iN, N >= 8: N rounded up to whole bytes (i8: 8, i17: 24, i64: 64);
+//     iN, N >= 8: N rounded up to whole bytes (i8: 8, i17: 24, i64: 64); on a target in
+//     LLVM's layout (met_target_t.unpacked_sub_byte: upstream lowering) the alloc size
+//     LLVM gives it, the next power of two up to 128 bits (i17, i24: 32), wider ones
+//     whole 64-bit words;
 //     i1: 8 bits, one byte per element (as LLVM and bufferized MLIR store booleans);
 //     i2..i7 and sub-byte floats (f4E2M1FN: 4, f6E2M3FN/f6E3M2FN: 6): packed, N bits;
 //     index: the target's index_bits; floats: their width (bf16/f16 16, f32 32, f64 64,
@@ -161,6 +164,9 @@ enum {
                                    // or a branch's result in a bufferized program): the
                                    // producer's extra counts its allocations, each time the
                                    // region runs; the value is held from the next op on
+  MET_VALUE_F_STACK = 1u << 7,     // a stack allocation (memref.alloca): a slot of the
+                                   // arena, but no allocation of a per-buffer allocator
+                                   // (no event, no bytes, not in its peak)
 };
 
 typedef struct met_value_t {

@@ -118,8 +118,9 @@ typedef struct met_target_t {
   met_workspace_rules_t workspace;
   bool hoists_parameters;        // parameter-only subgraphs run once, at load time
   met_dispatch_params_t dispatch;
-  bool unpacked_sub_byte;        // integers narrower than 8 bits take a byte each (LLVM's
-                                 // in-memory layout: upstream lowering), not packed bits
+  bool unpacked_sub_byte;        // integers in LLVM's in-memory layout (upstream lowering):
+                                 // narrower than 8 bits a byte each, not packed bits, and
+                                 // wider ones at their alloc size (graph.h, Tensor bytes)
   met_fusion_model_t fusion;     // which backend's dispatch formation (metrale/budget.h)
   met_residency_t residency;     // what stays resident once parameter-only work is hoisted
 } met_target_t;

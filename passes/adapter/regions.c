@@ -260,7 +260,8 @@ met_status_t met_adapter_region_end(builder_t *b, MlirLocation loc, const char *
     MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
                      "the body of '%s' runs %" PRIu64 " dispatch(es) of its own each time, and "
                      "how often it runs is not known before it does%s: dispatches, "
-                     "allocations and dram_bytes count one run, so they are lower bounds",
+                     "allocations and dram_bytes count one run (lower bounds when it runs "
+                     "at least once)",
                      name, sum.dispatches, for_loop ? " (its bounds are no constants)" : ""));
   }
   if (upper)
@@ -304,6 +305,62 @@ static int64_t for_trips(MlirOperation op) {
       st <= 0)
     return -1;
   return ub <= lb ? 0 : (ub - lb + st - 1) / st;
+}
+
+// The runs of an scf.forall's body when its bounds are static (staticLowerBound,
+// staticUpperBound, staticStep; a dynamic entry is ShapedType's dynamic marker) or of an
+// scf.parallel's whose bounds are constants: the product over its dims; -1 when a run
+// knows it.
+static int64_t dim_trips(int64_t lb, int64_t ub, int64_t st) {
+  return st <= 0 ? -1 : ub <= lb ? 0 : (ub - lb + st - 1) / st;
+}
+
+static int64_t forall_trips(MlirOperation op) {
+  MlirAttribute a[3];
+  static const char *const names[] = {"staticLowerBound", "staticUpperBound", "staticStep"};
+  for (int i = 0; i < 3; ++i) {
+    a[i] = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(names[i]));
+    if (mlirAttributeIsNull(a[i]) || !mlirAttributeIsADenseI64Array(a[i])) return -1;
+  }
+  intptr_t n = mlirDenseArrayGetNumElements(a[1]);
+  if (mlirDenseArrayGetNumElements(a[0]) != n || mlirDenseArrayGetNumElements(a[2]) != n) return -1;
+  int64_t trips = 1;
+  for (intptr_t d = 0; d < n; ++d) {
+    int64_t lb = mlirDenseI64ArrayGetElement(a[0], d), ub = mlirDenseI64ArrayGetElement(a[1], d),
+            st = mlirDenseI64ArrayGetElement(a[2], d);
+    if (mlirShapedTypeIsDynamicStrideOrOffset(lb) || mlirShapedTypeIsDynamicStrideOrOffset(ub) ||
+        mlirShapedTypeIsDynamicStrideOrOffset(st))
+      return -1;
+    int64_t t = dim_trips(lb, ub, st);
+    if (t < 0 || (t && trips > INT64_MAX / t)) return -1;
+    trips *= t;
+  }
+  return trips;
+}
+
+static int64_t parallel_trips(MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);  // lbs, ubs, steps, then inits
+  MlirAttribute seg = mlirOperationGetInherentAttributeByName(
+      op, mlirStringRefCreateFromCString("operandSegmentSizes"));
+  if (mlirAttributeIsNull(seg) || !mlirAttributeIsADenseI32Array(seg) ||
+      mlirDenseArrayGetNumElements(seg) < 3)
+    return -1;
+  int32_t k = mlirDenseI32ArrayGetElement(seg, 0);
+  if (k <= 0 || mlirDenseI32ArrayGetElement(seg, 1) != k ||
+      mlirDenseI32ArrayGetElement(seg, 2) != k || 3 * (intptr_t)k > n)
+    return -1;
+  int64_t trips = 1;
+  for (int32_t d = 0; d < k; ++d) {
+    int64_t lb, ub, st;
+    if (!const_int(mlirOperationGetOperand(op, d), &lb) ||
+        !const_int(mlirOperationGetOperand(op, k + d), &ub) ||
+        !const_int(mlirOperationGetOperand(op, 2 * k + d), &st))
+      return -1;
+    int64_t t = dim_trips(lb, ub, st);
+    if (t < 0 || (t && trips > INT64_MAX / t)) return -1;
+    trips *= t;
+  }
+  return trips;
 }
 
 // The value of i1 |v| before it runs: 0, 1, or -1 when only a run knows it. Constants,
@@ -352,6 +409,8 @@ void met_adapter_region_plan(MlirOperation op, met_region_plan_t *out) {
   }
   out->is_loop = true;
   if (met_ir_str_eq(n, "scf.for")) out->trips = for_trips(op);
+  else if (met_ir_str_eq(n, "scf.forall")) out->trips = forall_trips(op);
+  else if (met_ir_str_eq(n, "scf.parallel")) out->trips = parallel_trips(op);
   else if (met_ir_str_eq(n, "scf.execute_region")) out->trips = 1;
 }
 
@@ -419,6 +478,15 @@ met_status_t met_adapter_call_cost(builder_t *b, MlirOperation op, MlirLocation 
     x->callee_alloc_peak_bytes = c.report->alloc_peak_bytes;
     x->callee_flops = c.report->flops;
     x->callee_flops_known = c.report->flops_complete;
+    // A result the callee allocates without padding is one here too (the node begun
+    // last is this call; its results are the callee's shaped results, in order).
+    const met_node_t *call = &b->g->nodes[b->g->node_count - 1];
+    for (uint32_t i = 0; i < call->result_count && i < 64; ++i) {
+      if (c.report->unpadded_results >> i & 1)
+        b->g->values[call->result_begin + i].flags |= MET_VALUE_F_NO_PAD;
+      if (c.report->inner_results >> i & 1)  // allocated in the callee's regions
+        b->g->values[call->result_begin + i].flags |= MET_VALUE_F_INNER;
+    }
     *has = true;
     if (!c.report->complete) b->g->incomplete = true;  // the callee's warnings say why
     return MET_OK;

@@ -380,6 +380,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
         mlirAttributeIsNull(mlirOperationGetInherentAttributeByName(
             op, mlirStringRefCreateFromCString("alignment"))))
       v.flags |= MET_VALUE_F_NO_PAD;
+    if (info.kind == MET_NODE_ALLOC && met_ir_str_eq(name, "memref.alloca"))
+      v.flags |= MET_VALUE_F_STACK;
     if (info.kind == MET_NODE_VIEW) {
       v.alias = (int32_t)met_ptrmap_get(&b->map, view_src.ptr);
       v.role = MET_ROLE_OTHER;

@@ -337,6 +337,13 @@ bool met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_error_t 
   capture_t c;
   memset(&c, 0, sizeof c);
   MlirDiagnosticHandlerID hid = mlirContextAttachDiagnosticHandler(ctx, capture, &c, NULL);
+  // The ops made below must be the registered ops of loaded dialects: an op of a dialect
+  // not yet loaded is built unregistered, without its properties (mlir-opt loads dialects
+  // only as the parsed module names them).
+  static const char *const kMade[] = {"memref", "arith", "bufferization", "tensor", "linalg",
+                                      "transform"};
+  for (size_t i = 0; i < sizeof(kMade) / sizeof(kMade[0]); ++i)
+    mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString(kMade[i]));
   bool ok = prepare_globals(ctx, module, err) && decompose_aggregates(ctx, module, &c, err);
   for (size_t i = 0; ok && i < sizeof(kPasses) / sizeof(kPasses[0]); ++i)
     ok = run_one(ctx, module, kPasses[i], &c, err);

@@ -18,8 +18,17 @@ static met_size_status_t element_bits(MlirType t, const met_target_t *tg, uint64
   uint32_t index_bits = tg->index_bits;
   if (mlirTypeIsAInteger(t)) {
     uint64_t w = mlirIntegerTypeGetWidth(t);
-    if (w == 1 || (w < 8 && tg->unpacked_sub_byte)) w = 8;
-    else if (w > 8 && w % 8) w = (w + 7) / 8 * 8;
+    if (w == 1 || (w < 8 && tg->unpacked_sub_byte)) {
+      w = 8;
+    } else if (tg->unpacked_sub_byte && w > 8) {
+      // LLVM's layout: an array element takes its type's alloc size, a power of two of
+      // bytes up to i128 (i17 and i24 take 4), wider ones whole 64-bit words.
+      uint64_t p = 16;
+      while (p < w && p < 128) p *= 2;
+      w = w <= 128 ? p : (w + 63) / 64 * 64;
+    } else if (w > 8 && w % 8) {
+      w = (w + 7) / 8 * 8;
+    }
     *bits = *widened = w;
     return w > 0 ? MET_SIZE_OK : MET_SIZE_UNSIZED;
   }

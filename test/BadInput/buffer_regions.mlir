@@ -34,7 +34,7 @@ func.func @matmul_loop(%a: memref<256x256xf32>, %b: memref<256x256xf32>, %c: mem
 // expected-remark-re @below {{metrale.budget @launch on host-cpu (native): arena_bytes=16777216{{[[:>:]]}}}}
 func.func @launch(%xm: memref<1024xf32>) {
   %c1 = arith.constant 1 : index
-  // expected-warning @below {{the body of 'gpu.launch' runs 1 dispatch(es) of its own each time, and how often it runs is not known before it does: dispatches, allocations and dram_bytes count one run, so they are lower bounds}}
+  // expected-warning @below {{the body of 'gpu.launch' runs 1 dispatch(es) of its own each time, and how often it runs is not known before it does: dispatches, allocations and dram_bytes count one run (lower bounds when it runs at least once)}}
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %big = memref.alloc() : memref<4194304xf32>
     memref.copy %xm, %xm : memref<1024xf32> to memref<1024xf32>

@@ -33,7 +33,7 @@
 func.func @loop(%x: tensor<1024xf32>, %n: index) -> tensor<1024xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-warning @below {{the body of 'scf.for' runs 1 dispatch(es) of its own each time, and how often it runs is not known before it does (its bounds are no constants): dispatches, allocations and dram_bytes count one run, so they are lower bounds}}
+  // expected-warning @below {{the body of 'scf.for' runs 1 dispatch(es) of its own each time, and how often it runs is not known before it does (its bounds are no constants): dispatches, allocations and dram_bytes count one run (lower bounds when it runs at least once)}}
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<1024xf32>) {
     %a = arith.addf %acc, %acc : tensor<1024xf32>
     %e = tensor.empty() : tensor<1024xf32>

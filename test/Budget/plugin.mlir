@@ -2,6 +2,9 @@
 // builds its pass flags before it loads plugins).
 // REQUIRES: plain-build
 // RUN: %mlir_opt --load-pass-plugin=%plugin -p 'builtin.module(metrale-budget{target=h100 op-remarks=false})' %s 2>&1 | FileCheck %s
+// A mutable ml_program.global on mlir-cpu: the plugin's in-process pipeline makes a
+// memref.global of it, in a context where stock mlir-opt loaded no memref dialect.
+// RUN: %mlir_opt --load-pass-plugin=%plugin -split-input-file -p 'builtin.module(metrale-budget{target=mlir-cpu op-remarks=false})' %S/../BadInput/mutable_global.mlir -o /dev/null 2>&1 | FileCheck %S/../BadInput/mutable_global.mlir
 
 // 16x16xf32 = 1024 B. {addf, exp} fuse (exp joins the generator addf): 1 dispatch; the
 // returned slot is 1024 B (a multiple of 256). DRAM: read %x 1024, write 1024.

@@ -3,6 +3,7 @@
 // pipeline stages and the checks before JIT compilation. See exec_internal.h.
 #define _GNU_SOURCE 1 // dlsym(RTLD_DEFAULT)
 #include <dlfcn.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 
@@ -136,17 +137,31 @@ static MlirWalkResult count_allocs(MlirOperation op, void *ud) {
 
 // The kernels of the bufferized program (kernel_launches on mlir-cpu, metrale/dispatch.h
 // and budget.h, MET_FUSION_MLIR): a linalg op, a memref.copy, or a loop that holds none
-// of them (a loop nest written by hand) and reads or writes a buffer, wherever it runs:
-// in a function of the user's module, a branch, a loop body. A loop that holds kernels,
-// a branch and a call are control flow; each time a kernel runs is one launch.
+// of them and no call passing a buffer (a loop nest written by hand) and reads or writes
+// a buffer, wherever it runs: in a function of the user's module, a branch, a loop body.
+// A loop that holds kernels, a branch and a call are control flow; each time a kernel
+// runs is one launch.
 static bool is_copy_or_linalg(MlirOperation op) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   if (sref_eq(n, "linalg.yield") || sref_eq(n, "linalg.index")) return false;
   return (n.length > 7 && !memcmp(n.data, "linalg.", 7)) || sref_eq(n, "memref.copy");
 }
 
+// A call that passes or returns a buffer: the callee's kernels run there (the loop
+// around it is control flow). A call of scalars alone (a bit count helper) is part of
+// the loop's own work.
+static bool buffer_call(MlirOperation op) {
+  if (!is_op(op, "func.call")) return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, i)))) return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, i)))) return true;
+  return false;
+}
+
+// A kernel, or a call that runs kernels.
 static MlirWalkResult find_kernel(MlirOperation op, void *user) {
-  if (!is_copy_or_linalg(op)) return MlirWalkResultAdvance;
+  if (!is_copy_or_linalg(op) && !buffer_call(op)) return MlirWalkResultAdvance;
   *(bool *)user = true;
   return MlirWalkResultInterrupt;
 }
@@ -600,7 +615,10 @@ int exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
     return exec_fail(out, ERR_LOWER, "IR with kernel markers does not verify at %s: %s", dg->loc, dg->msg);
   if (opt->dump_bufferized) {
     FILE *df = fopen(opt->dump_bufferized, "w");
-    if (df) { mlirOperationPrint(mop, file_cb, df); fclose(df); }
+    if (df) mlirOperationPrint(mop, file_cb, df);
+    if (!df || fclose(df))
+      return exec_fail(out, ERR_ARGS, "cannot write --dump-bufferized '%.200s': %s",
+                       opt->dump_bufferized, strerror(errno));
   }
   // Stage B (to the LLVM dialect), then what must hold before the engine is built.
   if ((rc = run_passes(ctx, mop, stage_b, sizeof stage_b / sizeof *stage_b, dg, out))) return rc;
