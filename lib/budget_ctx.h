@@ -40,6 +40,7 @@ typedef struct met_budget_ctx_t {
   uint8_t *gread;      // per group (MET_FUSION_IREE): a node outside it read its results
   uint8_t *gstage;     // per group (MET_FUSION_TFJS): what the fused op took, TFJS_*
   uint8_t *gloops;     // per group (MET_FUSION_IREE): its root's met_node_t.loops
+  uint8_t *groot;      // per group (MET_FUSION_IREE): its root's met_op_class_t
   uint8_t *gkind;      // per group
   uint64_t *gopen;     // per group: uses of members' results by non-members
   uint32_t *parent;    // per group: union-find parent (merged generator groups)

@@ -46,6 +46,19 @@ static uint64_t slots_of(const node_groups_t *ng, uint32_t grp) {
   return k;
 }
 
+// Whether every value the node reads from group |grp| is read by elementwise nodes
+// alone (|ew_only|): ElementwiseOpFusion merges them into one op, the root's one consumer.
+static bool ew_read_only(const node_groups_t *ng, uint32_t grp, const uint8_t *ew_only) {
+  const met_graph_t *g = ng->c->g;
+  bool any = false;
+  for (uint32_t j = 0; j < ng->node->operand_count; ++j) {
+    if (operand_group(ng, j) != grp) continue;
+    if (!ew_only[ng->c->root[g->operands[ng->node->operand_begin + j]]]) return false;
+    any = true;
+  }
+  return any;
+}
+
 // Numbers the surviving groups densely in order of first appearance (gopen is free once
 // a plan is made and holds the new number of each root group); groups are then final.
 void met_fusion_number_groups(met_budget_ctx_t *c, uint32_t *group_of) {
@@ -207,24 +220,43 @@ static bool attention_candidate(const met_budget_ctx_t *c, uint32_t n, const uin
          !(met_graph_extra(c->g, node) && met_graph_extra(c->g, node)->replaces_dispatch);
 }
 
-static met_status_t attention_members(met_budget_ctx_t *c, const uint8_t *off, uint32_t **out) {
+// Per root value, the one node that reads it (READ_NONE, or READ_MANY for several), and
+// whether every reader is an elementwise compute node (|ew_only|, 1; a returned value
+// has the return as a reader).
+static met_status_t sole_readers(met_budget_ctx_t *c, uint32_t **out, uint8_t **ew_only) {
   const met_graph_t *g = c->g;
-  uint32_t *reader, *attn, chain[20];
-  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->value_count ? g->value_count : 1,
-                                       sizeof(uint32_t), (void **)&reader));
-  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->node_count ? g->node_count : 1,
-                                       sizeof(uint32_t), (void **)&attn));
-  for (size_t v = 0; v < g->value_count; ++v) reader[v] = READ_NONE;
+  uint32_t *reader;
+  uint8_t *ew;
+  size_t nv = g->value_count ? g->value_count : 1;
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, nv, sizeof(uint32_t), (void **)&reader));
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, nv, 1, (void **)&ew));
+  for (size_t v = 0; v < g->value_count; ++v) {
+    reader[v] = READ_NONE;
+    ew[v] = 1;
+  }
   for (size_t n = 0; n < g->node_count; ++n) {
-    attn[n] = UINT32_MAX;
     const met_node_t *node = &g->nodes[n];
     if (node->kind == MET_NODE_VIEW || (node->flags & (MET_NODE_F_DEALLOC | MET_NODE_F_METADATA)))
       continue;
+    bool elementwise = node->kind == MET_NODE_COMPUTE && node->op_class == MET_CLASS_ELEMENTWISE;
     for (uint32_t i = 0; i < node->operand_count; ++i) {
       uint32_t r = c->root[g->operands[node->operand_begin + i]];
       reader[r] = reader[r] == READ_NONE || reader[r] == n ? (uint32_t)n : READ_MANY;
+      if (!elementwise) ew[r] = 0;
     }
   }
+  *out = reader;
+  *ew_only = ew;
+  return MET_OK;
+}
+
+static met_status_t attention_members(met_budget_ctx_t *c, const uint8_t *off,
+                                      const uint32_t *reader, uint32_t **out) {
+  const met_graph_t *g = c->g;
+  uint32_t *attn, chain[20];
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->node_count ? g->node_count : 1,
+                                       sizeof(uint32_t), (void **)&attn));
+  for (size_t n = 0; n < g->node_count; ++n) attn[n] = UINT32_MAX;
   for (uint32_t s = 0; s < g->node_count; ++s) {
     const met_node_t *sm = &g->nodes[s];
     if (!(sm->flags & MET_NODE_F_SOFTMAX) || sm->result_count != 1 || sm->operand_count < 1 ||
@@ -279,8 +311,11 @@ static met_status_t attention_members(met_budget_ctx_t *c, const uint8_t *off, u
 met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                              uint32_t *group_of) {
   const met_graph_t *g = c->g;
-  uint32_t *attn = NULL;
-  if (c->iree && c->t->attention_fusion) MET_RETURN_IF_ERROR(attention_members(c, off, &attn));
+  uint32_t *attn = NULL, *reader = NULL;
+  uint8_t *ew_only = NULL;
+  if (c->iree) MET_RETURN_IF_ERROR(sole_readers(c, &reader, &ew_only));
+  if (c->iree && c->t->attention_fusion)
+    MET_RETURN_IF_ERROR(attention_members(c, off, reader, &attn));
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     group_of[n] = UINT32_MAX;
@@ -332,9 +367,20 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
       if (c->gopen[grp] == kcount) { joined = grp; joined_k = kcount; break; }
       // IREE's FuseMultiUseElementwiseProducer: an elementwise producer with other uses
       // fuses into the first elementwise op that reads it (which dominates the others);
-      // its result stays a result of the dispatch for the later readers.
-      if (c->iree && ew && (k == G_ELEMENTWISE || k == G_GEN) && !c->gread[grp] &&
-          !c->gclone[grp] && !cheap_clone(g, node) && iree_loops_fit(&ng, grp, true)) {
+      // its result stays a result of the dispatch for the later readers. A matmul's or
+      // conv's epilogue is such a producer too (ElementwiseOpFusion merges a bias add with
+      // the diamond that reads it, GELU's or SiLU's, before dispatches form; the merged
+      // op is then the root's one consumer): the diamond joins the root's dispatch.
+      // Not a node whose one reader is a reduction: that takes it in instead (the square
+      // of an RMSNorm, the rule above).
+      bool to_reduction = node->result_count == 1 && reader[node->result_begin] < READ_MANY &&
+                          g->nodes[reader[node->result_begin]].op_class == MET_CLASS_REDUCTION;
+      bool epilogue_value = k == G_ANCHOR && c->t->epilogue_fusion && !to_reduction &&
+                            (c->groot[grp] == MET_CLASS_MATMUL || c->groot[grp] == MET_CLASS_CONV) &&
+                            ew_read_only(&ng, grp, ew_only);
+      if (c->iree && ew && (k == G_ELEMENTWISE || k == G_GEN || epilogue_value) &&
+          !c->gread[grp] && !c->gclone[grp] && !cheap_clone(g, node) &&
+          iree_loops_fit(&ng, grp, true)) {
         joined = grp;
         joined_k = kcount;
         break;
@@ -348,6 +394,7 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
       if (c->gkind[grp] == G_GEN || (own == G_ANCHOR && c->gkind[grp] == G_ELEMENTWISE)) {
         c->gkind[grp] = (uint8_t)own;  // (a reduction that took in an elementwise group)
         c->gloops[grp] = node->loops;  // and is its root
+        c->groot[grp] = node->op_class;
       }
       c->gclone[grp] &= cheap_clone(g, node);
       c->gstage[grp] = (uint8_t)stage;
@@ -357,6 +404,7 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
       c->gclone[grp] = cheap_clone(g, node);
       c->gstage[grp] = c->tfjs && !tfjs_fusable_root(node) ? TFJS_DONE : TFJS_OPEN;
       c->gloops[grp] = node->loops;
+      c->groot[grp] = node->op_class;
       c->gopen[grp] = 0;
       c->parent[grp] = grp;
     }

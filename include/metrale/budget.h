@@ -69,6 +69,15 @@
 //   - an elementwise group with other uses fuses into the first elementwise node that
 //     reads it, which dominates the others in a block (FuseMultiUseElementwiseProducer);
 //     its result stays a result of the dispatch for the later readers;
+//   - a diamond on a root's epilogue (GELU's or SiLU's: the bias-added matmul or conv
+//     result read by two elementwise ops that meet again), on targets with
+//     epilogue_fusion: ElementwiseOpFusion merges every single-use elementwise producer
+//     into its consumer (areFusableAsElementwiseOps), so the diamond becomes one op that
+//     is the root group's one consumer, and it joins the root's dispatch. The rule: an
+//     elementwise node that reads a matmul's or conv's group (pooling counts as a conv)
+//     joins it when every value it reads from the group is read by elementwise nodes
+//     only and its one reader is not a reduction (that takes it in instead, the rule
+//     above); the group's inner values then stay in the dispatch (no slot, no traffic);
 //   - loop counts (met_node_t.loops: non-unit loops, as after FoldUnitExtentDims): a
 //     consumer with more loops than its root (a broadcast to a higher rank) does not join
 //     it (isFusableWithConsumer; its other rule, no more loops than the op it reads, meets

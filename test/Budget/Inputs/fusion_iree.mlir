@@ -122,3 +122,40 @@ func.func @slice_then_bcast(%x: tensor<16x64xf32>) -> tensor<4x8x64xf32> {
   } -> tensor<4x8x64xf32>
   return %b : tensor<4x8x64xf32>
 }
+
+// SiLU written x / (1 + exp(-x)) on a matmul's bias-added result: a diamond (the sum is
+// read by the negation and by the division, which meet again).
+func.func @silu(%x: tensor<16x32xf32>, %w: tensor<32x64xf32> {metrale.param}, %b: tensor<64xf32> {metrale.param}) -> tensor<16x64xf32> {
+  %z = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<16x32xf32>, tensor<32x64xf32>) outs(%f : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %eb = tensor.empty() : tensor<16x64xf32>
+  %bb = linalg.broadcast ins(%b : tensor<64xf32>) outs(%eb : tensor<16x64xf32>) dimensions = [0]
+  %a = arith.addf %m, %bb : tensor<16x64xf32>
+  %n = arith.negf %a : tensor<16x64xf32>
+  %ex = math.exp %n : tensor<16x64xf32>
+  %e1 = tensor.empty() : tensor<16x64xf32>
+  %ones = linalg.fill ins(%one : f32) outs(%e1 : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %d = arith.addf %ex, %ones : tensor<16x64xf32>
+  %s = arith.divf %a, %d : tensor<16x64xf32>
+  return %s : tensor<16x64xf32>
+}
+
+// A matmul's result read by an exp and by a row sum: not a diamond of elementwise ops.
+func.func @diamond_reduce(%x: tensor<16x32xf32>, %w: tensor<32x64xf32> {metrale.param}) -> (tensor<16x64xf32>, tensor<16xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<16x32xf32>, tensor<32x64xf32>) outs(%f : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %ex = math.exp %m : tensor<16x64xf32>
+  %o = tensor.empty() : tensor<16xf32>
+  %zr = linalg.fill ins(%z : f32) outs(%o : tensor<16xf32>) -> tensor<16xf32>
+  %r = linalg.reduce ins(%m : tensor<16x64xf32>) outs(%zr : tensor<16xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %ex, %r : tensor<16x64xf32>, tensor<16xf32>
+}
