@@ -273,7 +273,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     return false;
   met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params,
                                 o->json.length > 0 || o->on_plan || o->svg.length, NULL,
-                                NULL, NULL, false};
+                                NULL, NULL, false, o->dead_remarks};
   met_fn_jobs_t jobs;
   remark_ctx_t remarks;
   remarks.op_remarks = o->op_remarks;

@@ -153,7 +153,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   // Locations and names for the JSON's and the table's rows.
   bool names = o->json.length > 0 || (text_out && o->per_dispatch);
   met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, names, &states,
-                                NULL, NULL, true};
+                                NULL, NULL, true, o->dead_remarks};
   after_ctx_t actx = {o->per_dispatch};
   met_fn_jobs_t jobs;
   met_dispatch_result_t *results;

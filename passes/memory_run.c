@@ -277,7 +277,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   met_fn_jobs_t jobs = {0};
   if (ok) {
     met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states,
-                                  NULL, NULL, false};
+                                  NULL, NULL, false, o->dead_remarks};
     met_budget_options_t bopt = {MET_PLAN_BEST, false};
     MlirOperation lowered = met_fn_jobs_lower(module, g->target, mloc, diag, user);
     if (!met_fn_jobs_run(mlirOperationIsNull(lowered) ? module : lowered,
@@ -348,7 +348,9 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   if (ok) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
-    if (rows) {
+    // The module remark's table; not when the caller prints the table itself (text_out:
+    // the command), whose rows are then the option's (default 15).
+    if (rows && !text_out) {
       met_memory_report_text(&sb, g->target, &g->r, rows);
       if (sb.len && sb.data[sb.len - 1] == '\n') sb.data[--sb.len] = '\0';
       if (!sb.status) diag(user, mloc, MET_DIAG_REMARK, sb.data);
@@ -388,7 +390,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
       met_memory_report_json(&sb, g->target, &g->r);
       if (sb.status || !met_output_write(mloc, o->json, &sb, json_out, "JSON report", diag, user)) ok = false;
     }
-    if (text_out) met_memory_report_text(text_out, g->target, &g->r, 15);
+    if (text_out) met_memory_report_text(text_out, g->target, &g->r, o->remark_rows.length ? rows : 15);
     met_strbuf_deinitialize(&sb);
   }
   met_fn_jobs_release(&jobs);

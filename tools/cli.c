@@ -3,12 +3,15 @@
 // option parsing from metrale/options.def and the value checks the passes use, and
 // reading a model. It calls no command (tools/cmd_*.c call it; tools/metrale.c, main,
 // calls them).
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ir/attrs.h"
+#include "ir/ir.h"
 #include "ir/types.h"
 #include "metrale/options.h"
 #include "metrale/parse.h"
@@ -18,43 +21,131 @@
 #include "mlir-c/RegisterEverything.h"
 #include "cli.h"
 
-const char cli_usage[] =
-    "usage: metrale budget MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-]\n"
-    "                      [--sarif FILE|-] [--params SPEC] [--dynamic-size N] [--planner NAME]\n"
-    "                      [--remarks] [--allow-unregistered-dialect]\n"
-    "       metrale memory MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-]\n"
-    "                      [--sarif FILE|-] [--svg FILE] [--util F] [--sequences N] [--tokens N]\n"
-    "                      [--kv-pool layers=N,kv_heads=N,head_dim=N,block_size=N] [--kv-dtype T]\n"
-    "                      [--params SPEC] [--states SPEC] [--dynamic-size N] [--warn-over-budget]\n"
-    "                      [--rows N] [--remarks] [--allow-unregistered-dialect]\n"
-    "       metrale dispatch MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-]\n"
-    "                      [--sarif FILE|-] [--per-dispatch] [--params SPEC] [--states SPEC]\n"
-    "                      [--dynamic-size N] [--planner NAME] [--remarks]\n"
-    "                      [--allow-unregistered-dialect]\n"
-    "       metrale run MODEL.mlir [--function NAME] [--runs N] [--opt 0-3] [--inputs zeros|random]\n"
-    "                      [--json FILE|-] [--inject-device-loss] [--target NAME] [--timeout S]\n"
-    "                      [--params SPEC] [--states SPEC] [--dump-bufferized FILE]\n"
-    "       metrale plan MODEL.mlir --svg FILE|- [--target NAME] [--function NAME] [--params SPEC]\n"
-    "                      [--dynamic-size N] [--planner NAME]\n"
-    "       metrale targets [--json]\n"
-    "\n"
-    "budget   the Budget of one run of every function on a target, as a table\n"
-    "memory   does the whole model fit the target's memory, what takes the room, and how\n"
-    "         many sequences fit (--sequences/--tokens size the KV pool)\n"
-    "dispatch what one invocation of every function moves, allocates, launches and waits on,\n"
-    "         predicted for the target (--per-dispatch: the roofline of each dispatch)\n"
-    "run      lower each public function with upstream MLIR, JIT-compile and run it on this\n"
-    "         CPU, and print the measured dispatch stats beside the prediction (mlir-cpu\n"
-    "         unless --target says otherwise), with the ratio per field\n"
-    "plan     the Budget's arena plan of one function as an SVG picture\n"
-    "targets  the built-in targets with every parameter\n"
-    "\n"
+// Every command: its synopsis, what it does, and the flags it takes that are not in
+// metrale/options.def (those are listed from the .def, with the passes' own help).
+const cli_command_t cli_commands[] = {
+    {"budget", MET_PASS_BUDGET,
+     "metrale budget MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-]\n"
+     "                      [--sarif FILE|-] [--params SPEC] [--dynamic-size N] [--planner NAME]\n"
+     "                      [--remarks] [--allow-unregistered-dialect]\n",
+     "the Budget of one run of every function on a target, as a table\n",
+     "  --csv FILE|-         one row per (model, function, target) with every field\n"
+     "  --remarks            also print the remarks (dead ops: one per function)\n"
+     "  --remarks=all        also print the remarks, a remark at every dead op\n"
+     "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
+    {"memory", MET_PASS_MEMORY,
+     "metrale memory MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-]\n"
+     "                      [--sarif FILE|-] [--svg FILE] [--util F] [--sequences N] [--tokens N]\n"
+     "                      [--kv-pool layers=N,kv_heads=N,head_dim=N,block_size=N] [--kv-dtype T]\n"
+     "                      [--params SPEC] [--states SPEC] [--dynamic-size N] [--warn-over-budget]\n"
+     "                      [--rows N] [--remarks] [--allow-unregistered-dialect]\n",
+     "does the whole model fit the target's memory, what takes the room, and how\n"
+     "         many sequences fit (--sequences/--tokens size the KV pool)\n",
+     "  --csv FILE|-         one row per (model, target) with every field\n"
+     "  --svg FILE           the memory picture of the model on the target\n"
+     "  --remarks            also print the remarks (dead ops: one per function)\n"
+     "  --remarks=all        also print the remarks, a remark at every dead op\n"
+     "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
+    {"dispatch", MET_PASS_DISPATCH,
+     "metrale dispatch MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-]\n"
+     "                      [--sarif FILE|-] [--per-dispatch] [--params SPEC] [--states SPEC]\n"
+     "                      [--dynamic-size N] [--planner NAME] [--remarks]\n"
+     "                      [--allow-unregistered-dialect]\n",
+     "what one invocation of every function moves, allocates, launches and waits on,\n"
+     "         predicted for the target (--per-dispatch: the roofline of each dispatch)\n",
+     "  --csv FILE|-         one row per (model, function, target) with every field\n"
+     "  --remarks            also print the remarks (dead ops: one per function)\n"
+     "  --remarks=all        also print the remarks, a remark at every dead op\n"
+     "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
+    {"run", 0,
+     "metrale run MODEL.mlir [--function NAME] [--runs N] [--opt 0-3] [--inputs zeros|random]\n"
+     "                      [--json FILE|-] [--inject-device-loss] [--target NAME] [--timeout S]\n"
+     "                      [--params SPEC] [--states SPEC] [--dump-bufferized FILE]\n",
+     "lower each public function with upstream MLIR, JIT-compile and run it on this\n"
+     "         CPU, and print the measured dispatch stats beside the prediction (mlir-cpu\n"
+     "         unless --target says otherwise), with the ratio per field\n",
+     "  --function NAME      run only this function (default: every public one)\n"
+     "  --runs N             invocations, each timed (default 5)\n"
+     "  --opt 0-3            LLVM's optimization level for the JIT (default 2)\n"
+     "  --inputs zeros|random  what the arguments hold (default zeros)\n"
+     "  --json FILE|-        the measured and predicted stats as JSON\n"
+     "  --inject-device-loss the first invocation fails as on a lost device: the engine is\n"
+     "                       rebuilt and the run retried (the recovery path)\n"
+     "  --target NAME        the target the prediction is for (default mlir-cpu)\n"
+     "  --timeout S          stop the whole command after S seconds (exit status 124)\n"
+     "  --params SPEC        arguments that are weights (as for budget)\n"
+     "  --states SPEC        arguments that are state (as for memory)\n"
+     "  --dump-bufferized FILE  the bufferized module the run lowers, as MLIR\n"
+     "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
+    {"plan", MET_PASS_BUDGET,
+     "metrale plan MODEL.mlir --svg FILE|- [--target NAME] [--function NAME] [--params SPEC]\n"
+     "                      [--dynamic-size N] [--planner NAME]\n",
+     "the Budget's arena plan of one function as an SVG picture\n",
+     "  --svg FILE|-         where the picture goes (needed)\n"
+     "  --function NAME      the function drawn (default: the first with a plan)\n"
+     "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
+    {"targets", 0, "metrale targets [--json]\n",
+     "the built-in targets with every parameter\n",
+     "  --json               the targets as JSON\n"},
+};
+const size_t cli_command_count = sizeof(cli_commands) / sizeof(cli_commands[0]);
+
+static const char usage_notes[] =
     "--remarks also prints the remarks; --allow-unregistered-dialect parses unknown ops.\n"
     "Several models and --target all make a sweep: a table per (model, target), --csv writes one\n"
     "row per (model, function, target) with every field (a model that fails is a row with its\n"
     "error; the others still run; exit status 1 when any failed), with a progress line on a terminal.\n"
     "A diagnostic a model gives on every target (same op, same words, as often) is printed once,\n"
-    "before the targets' own output; the rest is printed under the target that gave it.\n";
+    "before the targets' own output; the rest is printed under the target that gave it.\n"
+    "`metrale COMMAND --help` lists the options of one command; `metrale --version` says which\n"
+    "metrale and MLIR this is.\n";
+
+static const cli_command_t *find_command(const char *cmd) {
+  for (size_t k = 0; k < cli_command_count; ++k)
+    if (!strcmp(cli_commands[k].name, cmd)) return &cli_commands[k];
+  return NULL;
+}
+
+void cli_print_usage(FILE *f) {
+  for (size_t k = 0; k < cli_command_count; ++k)
+    fprintf(f, "%s%s", k ? "       " : "usage: ", cli_commands[k].synopsis);
+  fputc('\n', f);
+  for (size_t k = 0; k < cli_command_count; ++k)
+    fprintf(f, "%-8s %s", cli_commands[k].name, cli_commands[k].about);
+  fputc('\n', f);
+  fputs(usage_notes, f);
+}
+
+void cli_print_synopsis(FILE *f, const char *cmd) {
+  const cli_command_t *c = find_command(cmd);
+  if (!c) return;
+  fprintf(f, "usage: %s(`metrale %s --help` lists its options)\n", c->synopsis, cmd);
+}
+
+void cli_print_command_help(FILE *f, const char *cmd) {
+  const cli_command_t *c = find_command(cmd);
+  if (!c) return;
+  fprintf(f, "usage: %s\n%s %s\noptions:\n", c->synopsis, c->name, c->about);
+  const met_option_t *opts = met_options();
+  for (int k = 0; k < MET_OPT_COUNT; ++k) {
+    const met_option_t *r = &opts[k];
+    if (!r->cli[0] || !(r->passes & c->pass)) continue;
+    // plan draws the SVG: the budget's report options are not taken there.
+    if (!strcmp(cmd, "plan") && (k == MET_OPT_json || k == MET_OPT_sarif)) continue;
+    const char *value = r->kind == MET_OPTION_NUM ? " N" : r->kind == MET_OPTION_TEXT ? " VALUE" : "";
+    char head[40];
+    snprintf(head, sizeof(head), "%s%s", r->cli, value);
+    fprintf(f, "  %-20s %s\n", head, r->help);
+  }
+  fputs(c->flags, f);
+  fputs("  --help, -h           this text\n", f);
+}
+
+bool cli_help_asked(int argc, char **argv) {
+  for (int i = 0; i < argc; ++i)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return true;
+  return false;
+}
 
 // A location without a file part is printed as MLIR writes it, cut at 160 characters
 // (a call-site or fused nest can print as megabytes).
@@ -253,6 +344,7 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
     }
     if (taken) continue;
     if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
+    else if (!strcmp(argv[i], "--remarks=all")) o->d.remarks = o->flag[MET_OPT_dead_remarks] = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o->unregistered = true;
     else if (cli_take_nonempty(argc, argv, &i, "--csv", &o->csv)) continue;
     else if ((!strcmp(cmd, "plan") || !strcmp(cmd, "memory")) &&
@@ -261,7 +353,8 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
     else if (!strcmp(cmd, "plan") && cli_take_nonempty(argc, argv, &i, "--function", &o->function))
       continue;
     else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "metrale %s: unknown option '%s'\n%s", cmd, argv[i], cli_usage);
+      fprintf(stderr, "metrale %s: unknown option '%s'\n", cmd, argv[i]);
+      cli_print_synopsis(stderr, cmd);
       return 2;
     } else {
       if (!o->models && !(o->models = calloc((size_t)argc, sizeof(char *)))) {
@@ -272,12 +365,30 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
       if (!o->model) o->model = argv[i];
     }
   }
-  if (!o->model) { fprintf(stderr, "metrale %s: no model given\n%s", cmd, cli_usage); return 2; }
+  if (!o->model) {
+    fprintf(stderr, "metrale %s: no model given\n", cmd);
+    cli_print_synopsis(stderr, cmd);
+    return 2;
+  }
   return 0;
 }
 
 // Parses the model; NULL (after the parser's located errors) when it cannot.
 MlirModule cli_load_path(const cli_opts_t *o, const char *path, MlirContext *out_ctx) {
+  // Why a file cannot be read is said before the parser is asked (it says only that it
+  // could not open it).
+  struct stat st;
+  FILE *probe = NULL;
+  if (stat(path, &st) != 0 || (!S_ISDIR(st.st_mode) && !(probe = fopen(path, "r")))) {
+    fprintf(stderr, "metrale: cannot read '%s': %s\n", path, strerror(errno));
+    return (MlirModule){NULL};
+  }
+  if (probe) fclose(probe);
+  if (S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "metrale: cannot read '%s': it is a directory (give the .mlir files in it)\n",
+            path);
+    return (MlirModule){NULL};
+  }
   MlirContext ctx = context_with_all_dialects();
   mlirContextSetAllowUnregisteredDialects(ctx, o->unregistered);
   mlirContextAttachDiagnosticHandler(ctx, on_mlir_diag, NULL, NULL);
@@ -296,3 +407,23 @@ MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx) {
 }
 
 
+
+static MlirWalkResult count_fn(MlirOperation op, void *user) {
+  size_t *n = user;
+  if (met_ir_op_is(op, "func.func")) {
+    if (!mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))) ++n[0];
+    return MlirWalkResultSkip;
+  }
+  if (met_ir_op_is(op, "ml_program.global") || met_ir_op_is(op, "memref.global")) ++n[1];
+  return MlirWalkResultAdvance;
+}
+
+bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char *path) {
+  size_t n[2] = {0, 0};
+  mlirOperationWalk(mlirModuleGetOperation(m), count_fn, n, MlirWalkPreOrder);
+  // The memory model also counts a module's globals (its weights) without a function.
+  if (n[0] || (pass == MET_PASS_MEMORY && n[1])) return true;
+  fprintf(stderr, "metrale %s: nothing to analyse in '%s': it has no func.func with a body%s\n",
+          cmd, path, pass == MET_PASS_MEMORY ? " and no global" : "");
+  return false;
+}

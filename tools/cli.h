@@ -21,7 +21,23 @@
 #include "metrale/target.h"
 #include "mlir-c/IR.h"
 
-extern const char cli_usage[];
+// The commands (cli.c): each one's synopsis, what it does, and its flags that are not in
+// metrale/options.def (|pass|: the MET_PASS_* whose .def options it takes; 0 none).
+typedef struct cli_command_t {
+  const char *name;
+  unsigned pass;
+  const char *synopsis, *about, *flags;
+} cli_command_t;
+extern const cli_command_t cli_commands[];
+extern const size_t cli_command_count;
+// `metrale --help`: every command's synopsis and what it does.
+void cli_print_usage(FILE *f);
+// One command's synopsis and where its options are listed (after a usage error).
+void cli_print_synopsis(FILE *f, const char *cmd);
+// `metrale CMD --help`: its synopsis, what it does, and every option it takes.
+void cli_print_command_help(FILE *f, const char *cmd);
+// Whether --help or -h is among the arguments.
+bool cli_help_asked(int argc, char **argv);
 
 typedef struct cli_diag_t { bool remarks; } cli_diag_t;
 
@@ -55,6 +71,11 @@ bool cli_check_values(const cli_opts_t *o);
 MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx);
 // Parses the model at |path| with |o|'s parser options, as cli_load.
 MlirModule cli_load_path(const cli_opts_t *o, const char *path, MlirContext *out_ctx);
+
+// Whether the module holds something command |cmd| analyses (a func.func with a body;
+// for memory also a global); false after saying so (the command then exits 1: the pass,
+// in a pipeline, only warns).
+bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char *path);
 
 // sweep.c: the state of a sweep over models and targets.
 typedef struct sweep_t {

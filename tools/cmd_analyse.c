@@ -52,8 +52,6 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
     free(o.models);
     return 2;
   }
-  // The command prints the memory table itself: no remark table unless --rows asks.
-  if (pass == MET_PASS_MEMORY && !o.text[MET_OPT_remark_rows]) o.text[MET_OPT_remark_rows] = "0";
   bool json_stdout = o.text[MET_OPT_json] && !strcmp(o.text[MET_OPT_json], "-");
   bool csv_stdout = o.csv && !strcmp(o.csv, "-");
   met_strbuf_t text, jout, csv;
@@ -95,6 +93,13 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
     MlirContext ctx;
     if (progress) fprintf(stderr, "\r\033[K");  // a parse error is not under the progress line
     MlirModule m = cli_load_path(&o, o.models[i], &ctx);
+    bool empty = false;
+    if (!mlirModuleIsNull(m) && !cli_has_something(m, pass, cmd, o.models[i])) {
+      empty = true;
+      mlirModuleDestroy(m);
+      mlirContextDestroy(ctx);
+      m = (MlirModule){NULL};
+    }
     for (size_t t = 0; t < ntargets; ++t) {
       const char *target = all ? met_target_builtin(t)->name : one;
       w.target = target ? target : "";
@@ -105,7 +110,8 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
                 target ? target : "its own target");
       if (mlirModuleIsNull(m)) {
         ++failed;
-        if (w.csv) cli_csv_error_row(&w, pass, "the model could not be parsed");
+        if (w.csv)
+          cli_csv_error_row(&w, pass, empty ? "nothing to analyse" : "the model could not be parsed");
         continue;
       }
       if (!doc_stdout && (o.nmodels > 1 || all)) {

@@ -15,6 +15,8 @@
 typedef struct plan_cli_t {
   const char *want;          // --function, or NULL: the first function with a plan
   met_strbuf_t svg;
+  met_strbuf_t names;        // "@a, @b": every function with a plan (for a --function typo)
+  size_t count;
   bool done;
 } plan_cli_t;
 
@@ -22,6 +24,8 @@ typedef struct plan_cli_t {
 static void on_plan(void *user, const met_target_t *t, const char *name, const met_graph_t *g,
                     const met_budget_report_t *r) {
   plan_cli_t *p = user;
+  if (p->count++ < 20) met_strbuf_printf(&p->names, "%s@%s", p->count > 1 ? ", " : "", name);
+  else if (p->count == 21) MET_STRBUF_LIT(&p->names, ", ...");
   if (p->done || (p->want && strcmp(p->want, name))) return;
   p->done = true;
   (void)met_plan_svg(&p->svg, name, t, g, r);
@@ -37,12 +41,14 @@ int cmd_plan(int argc, char **argv) {
                     : o.csv ? "--csv" : NULL;
   if (other) {
     fprintf(stderr, "metrale plan: %s is not taken (plan draws the SVG; metrale budget writes "
-                    "the reports)\n%s", other, cli_usage);
+                    "the reports)\n", other);
+    cli_print_synopsis(stderr, "plan");
     free(o.models);
     return 2;
   }
   if (!o.svg || o.nmodels != 1) {
-    fprintf(stderr, "metrale plan: one model and --svg FILE are needed\n%s", cli_usage);
+    fprintf(stderr, "metrale plan: one model and --svg FILE are needed\n");
+    cli_print_synopsis(stderr, "plan");
     free(o.models);
     return 2;
   }
@@ -60,7 +66,14 @@ int cmd_plan(int argc, char **argv) {
   MlirContext ctx;
   MlirModule m = cli_load(&o, &ctx);
   if (mlirModuleIsNull(m)) { free(o.models); return 1; }
+  if (!cli_has_something(m, MET_PASS_BUDGET, "plan", o.model)) {
+    mlirModuleDestroy(m);
+    mlirContextDestroy(ctx);
+    free(o.models);
+    return 1;
+  }
   met_strbuf_initialize(met_allocator_system(), &p.svg);
+  met_strbuf_initialize(met_allocator_system(), &p.names);
   met_budget_run_options_t bo;
   memset(&bo, 0, sizeof(bo));
   bo.target = ref(tname);
@@ -72,8 +85,12 @@ int cmd_plan(int argc, char **argv) {
   bool ok = met_budget_run(mlirModuleGetOperation(m), &bo, cli_on_diag, &o.d, NULL, NULL);
   rc = ok ? 0 : 1;
   if (!p.done) {
-    fprintf(stderr, "metrale plan: %s\n", o.function ? "no evaluated function of that name"
-                                                      : "no function was evaluated");
+    if (o.function && p.count)
+      fprintf(stderr, "metrale plan: no evaluated function named '%s'; the functions with a "
+                      "plan are %.*s\n", o.function, (int)p.names.len, p.names.data ? p.names.data : "");
+    else
+      fprintf(stderr, "metrale plan: %s\n", o.function ? "no evaluated function of that name"
+                                                        : "no function was evaluated");
     rc = 1;
   } else {
     FILE *f = strcmp(o.svg, "-") ? fopen(o.svg, "w") : stdout;
@@ -84,6 +101,7 @@ int cmd_plan(int argc, char **argv) {
     }
   }
   met_strbuf_deinitialize(&p.svg);
+  met_strbuf_deinitialize(&p.names);
   mlirModuleDestroy(m);
   mlirContextDestroy(ctx);
   free(o.models);

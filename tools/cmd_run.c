@@ -289,7 +289,8 @@ int cmd_run(int argc, char **argv) {
     if (!strcmp(argv[i], "--inject-device-loss")) r.eo.inject_device_loss = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o.unregistered = true;
     else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "metrale run: unknown option '%s'\n%s", argv[i], cli_usage);
+      fprintf(stderr, "metrale run: unknown option '%s'\n", argv[i]);
+      cli_print_synopsis(stderr, "run");
       return 2;
     } else if (!o.model) o.model = argv[i];
     else { fprintf(stderr, "metrale run: one model at a time\n"); return 2; }
@@ -320,7 +321,11 @@ int cmd_run(int argc, char **argv) {
     return 2;
   }
   if (!cli_check_values(&o)) return 2;
-  if (!o.model) { fprintf(stderr, "metrale run: no model given\n%s", cli_usage); return 2; }
+  if (!o.model) {
+    fprintf(stderr, "metrale run: no model given\n");
+    cli_print_synopsis(stderr, "run");
+    return 2;
+  }
   if (timeout) {
     // Lives as long as its thread, until the process ends: never freed.
     watchdog_t *wd = calloc(1, sizeof *wd);

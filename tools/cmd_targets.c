@@ -13,7 +13,11 @@ int cmd_targets(int argc, char **argv) {
   bool json = false;
   for (int i = 0; i < argc; ++i) {
     if (!strcmp(argv[i], "--json")) json = true;
-    else { fprintf(stderr, "metrale targets: unknown option '%s'\n%s", argv[i], cli_usage); return 2; }
+    else {
+      fprintf(stderr, "metrale targets: unknown option '%s'\n", argv[i]);
+      cli_print_synopsis(stderr, "targets");
+      return 2;
+    }
   }
   met_strbuf_t sb;
   met_strbuf_initialize(met_allocator_system(), &sb);

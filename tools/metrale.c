@@ -7,13 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "llvm/Config/llvm-config.h"
 #include "metrale/options.h"
 #include "metrale/passes.h"
 #include "cli.h"
 
 // The usage text, then every option of metrale/options.def with its commands and help.
 static void print_usage(FILE *f) {
-  fputs(cli_usage, f);
+  cli_print_usage(f);
   fputs("\noptions (b: budget, m: memory, d: dispatch; the same as the passes' options):\n", f);
   const met_option_t *opts = met_options();
   for (int k = 0; k < MET_OPT_COUNT; ++k) {
@@ -25,15 +26,24 @@ static void print_usage(FILE *f) {
   }
 }
 
-
 int main(int argc, char **argv) {
   // A file-size limit (ulimit -f) makes a write fail with EFBIG, which is said like any
   // failed write, instead of killing the command (a sweep's held output goes to a file).
   signal(SIGXFSZ, SIG_IGN);
   if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
     print_usage(argc < 2 ? stderr : stdout);
-    return argc < 2 ? 2 : 0;
+    return argc < 2 ? 2 : cli_finish_stdout(0);
   }
+  if (!strcmp(argv[1], "--version")) {
+    printf("metrale %s (LLVM/MLIR %s)\n", METRALE_VERSION, LLVM_VERSION_STRING);
+    return cli_finish_stdout(0);
+  }
+  // `metrale CMD --help`: that command's options, whatever else is given.
+  for (size_t k = 0; k < cli_command_count; ++k)
+    if (!strcmp(argv[1], cli_commands[k].name) && cli_help_asked(argc - 2, argv + 2)) {
+      cli_print_command_help(stdout, argv[1]);
+      return cli_finish_stdout(0);
+    }
   if (!strcmp(argv[1], "budget")) return cmd_analyse(argc - 2, argv + 2, MET_PASS_BUDGET, "budget");
   if (!strcmp(argv[1], "memory")) return cmd_analyse(argc - 2, argv + 2, MET_PASS_MEMORY, "memory");
   if (!strcmp(argv[1], "dispatch"))
@@ -41,6 +51,7 @@ int main(int argc, char **argv) {
   if (!strcmp(argv[1], "targets")) return cmd_targets(argc - 2, argv + 2);
   if (!strcmp(argv[1], "run")) return cmd_run(argc - 2, argv + 2);
   if (!strcmp(argv[1], "plan")) return cmd_plan(argc - 2, argv + 2);
-  fprintf(stderr, "metrale: unknown command '%s'\n%s", argv[1], cli_usage);
+  fprintf(stderr, "metrale: unknown command '%s'\n", argv[1]);
+  cli_print_usage(stderr);
   return 2;
 }

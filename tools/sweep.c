@@ -171,7 +171,9 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
   MET_OPTION_IF(BUDGET, passes, MET_SET_##kind(bo, member))
 #include "metrale/options.def"
 #undef MET_OPTION
-    bo.op_remarks = o->d.remarks;  // the command's --remarks (op-remarks has no flag here)
+    // The command's --remarks (op-remarks has no flag here); a SARIF log holds every
+    // finding the run made, whatever the terminal shows (cli_on_diag filters remarks).
+    bo.op_remarks = o->d.remarks || o->text[MET_OPT_sarif];
     bo.on_function = on_budget_row;
     bo.on_function_user = w;
     ok = met_budget_run(mlirModuleGetOperation(m), &bo, diag, duser,

@@ -49,6 +49,8 @@ typedef struct met_adapter_options_t {
   met_callee_fn_t callee;       // resolves func.call callees; NULL: none are resolved
   void *callee_user;
   bool count_flops;             // fill graph->flops (the dispatch stats' roofline)
+  bool dead_remarks;            // a remark at every dead op; false: one per function, with
+                                // how many and the first (the LLM graphs have hundreds)
 } met_adapter_options_t;
 
 // The MLIR op a node of a graph built here stands for (met_node_t.ext), and its location.
@@ -89,7 +91,8 @@ void met_adapter_cache_deinitialize(met_adapter_cache_t *cache);
 // The remarks met_adapter_build gives |func|'s dead ops (metrale/graph.h, Dead ops), and
 // nothing else: for a function whose graph is built from the program a pipeline made of
 // it (passes/jobs.h: mlir-cpu's lowering erased those ops before the build sees them).
-met_status_t met_adapter_dead_remarks(MlirOperation func, met_arena_t *arena,
+// |each|: a remark per dead op (met_adapter_options_t.dead_remarks), else one summary.
+met_status_t met_adapter_dead_remarks(MlirOperation func, bool each, met_arena_t *arena,
                                       met_diag_list_t *diags);
 
 met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,

@@ -57,6 +57,9 @@ typedef struct adapter_shared_t {
   const char **keys; size_t nkeys, capkeys;  // interned computations (generic.c)
   met_ptrmap_t dead;          // ops erased as dead (met_scan_body), not inside one another
   size_t ndead;
+  bool each_dead;             // a remark per dead op; else counted here, one summary after
+  size_t ndead_said;          // dead ops that would have counted (the summary's number)
+  MlirOperation first_dead;   // the first of them
   met_status_t dead_status;   // a failure while recording them
 } adapter_shared_t;
 

@@ -499,7 +499,8 @@ static void on_dead(void *user, MlirOperation op) {
     counted = met_type_is_shaped_value(mlirValueGetType(mlirOperationGetResult(op, r)));
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op) && !counted; ++r)
     counted = met_adapter_region_touches_shaped(mlirOperationGetRegion(op, r));
-  if (!sh->dead_status && counted)
+  if (counted && !sh->each_dead && !sh->ndead_said++) sh->first_dead = op;
+  if (!sh->dead_status && counted && sh->each_dead)
     sh->dead_status = met_diag_add(sh->arena, sh->diags, mlirOperationGetLocation(op),
                                    MET_DIAG_REMARK,
                                    "'%.*s' is dead: %s, so a compiler erases it "
@@ -510,18 +511,40 @@ static void on_dead(void *user, MlirOperation op) {
   ++sh->ndead;
 }
 
-met_status_t met_adapter_dead_remarks(MlirOperation func, met_arena_t *arena,
+// One remark at the function for its dead ops (when not one each): how many, the first
+// with its location, and how to list them all. A model's export can hold hundreds (the
+// LLM graphs 227 to 385), each remark printed with its source line.
+static met_status_t dead_summary(adapter_shared_t *sh, MlirOperation func) {
+  if (sh->dead_status || sh->each_dead || !sh->ndead_said) return sh->dead_status;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(sh->first_dead));
+  const char *where = met_adapter_loc_string(sh->arena, mlirOperationGetLocation(sh->first_dead));
+  if (sh->ndead_said == 1)
+    return met_diag_add(sh->arena, sh->diags, mlirOperationGetLocation(sh->first_dead),
+                        MET_DIAG_REMARK,
+                        "'%.*s' is dead: nothing live uses its results, so a compiler erases "
+                        "it (canonicalization) and metrale counts nothing for it",
+                        (int)n.length, n.data);
+  return met_diag_add(sh->arena, sh->diags, mlirOperationGetLocation(func), MET_DIAG_REMARK,
+                      "%zu dead ops that canonicalization erases (nothing live uses their "
+                      "results): metrale counts nothing for them; the first is '%.*s' at %s "
+                      "(dead-remarks, or the command's --remarks=all, gives a remark at each)",
+                      sh->ndead_said, (int)n.length, n.data, where ? where : "an unknown location");
+}
+
+met_status_t met_adapter_dead_remarks(MlirOperation func, bool each, met_arena_t *arena,
                                       met_diag_list_t *diags) {
   adapter_shared_t sh;
   memset(&sh, 0, sizeof sh);
   sh.arena = arena;
   sh.diags = diags;
+  sh.each_dead = each;
   met_arena_initialize(met_allocator_system(), &sh.tmp);
   met_ptrmap_initialize(&sh.tmp, &sh.dead);
   met_body_scan_t scan;
   met_scan_body(func, &scan, on_dead, &sh);
+  met_status_t st = dead_summary(&sh, func);
   met_arena_deinitialize(&sh.tmp);
-  return sh.dead_status;
+  return st;
 }
 
 met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
@@ -565,9 +588,10 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   // One walk sizes every array once and finds what canonicalization erases (graph.h, Dead
   // ops): that is never built.
   met_body_scan_t scan;
+  sh.each_dead = options->dead_remarks;
   met_scan_body(func, &scan, on_dead, &sh);
   size_t nops = scan.ops, nvals = scan.values, nopers = scan.operands;
-  met_status_t st = sh.dead_status;
+  met_status_t st = dead_summary(&sh, func);
   if (!st) st = met_graph_reserve(graph, nops, nvals, nopers + nops);
   if (!st) st = met_ptrmap_reserve(&b.map, nvals);
   if (!st) st = met_arena_calloc(&sh.tmp, nvals + 64, sizeof(uint32_t), (void **)&b.stamp);

@@ -3,7 +3,7 @@
 // before any backend sees it, so no report counts it; a remark says so at the op (not at
 // a dead scalar, which counts nothing anyway). Every number below is also what the same
 // file gives after `mlir-opt --canonicalize` (the last RUN line checks it so).
-// RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false dead-remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false" 2>/dev/null | FileCheck %s --check-prefixes=CHECK,ONLY
 // RUN: metrale-opt %s --metrale-memory="target=host-cpu rows=0" 2>/dev/null | FileCheck %s --check-prefix=MEM
 // RUN: metrale-opt %s --canonicalize | metrale-opt --metrale-budget="target=host-cpu op-remarks=false" 2>/dev/null | FileCheck %s

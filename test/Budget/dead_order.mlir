@@ -47,11 +47,11 @@ func.func @square(%t: tensor<4xf32>) -> tensor<4xf32> {
 // (letting go of the mulf's second use of %s took the return's off too, and called the
 // subf dead and its dispatch gone: 0 dispatches). The subf is 1 dispatch.
 // The checks are at the end so that the lines above stay where the numbers say.
-// RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false dead-remarks" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false" 2>/dev/null | FileCheck %s
 // The 11 dead ops below and no other (a stray remark between two of them would pass the
 // ordered list): 2, 3, 5, 8, 10, 11, 21, 22, 26, 32, 37.
-// RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false" -o /dev/null 2>&1 | grep -c 'is dead' | FileCheck %s --check-prefix=NDEAD
+// RUN: metrale-opt %s --metrale-budget="target=host-cpu op-remarks=false dead-remarks" -o /dev/null 2>&1 | grep -c 'is dead' | FileCheck %s --check-prefix=NDEAD
 // NDEAD: {{^}}11{{$}}
 // DIAG: dead_order.mlir:2:8: remark: 'tensor.empty' is dead
 // DIAG: dead_order.mlir:3:8: remark: 'arith.addf' is dead
