@@ -18,6 +18,17 @@ void met_dispatch_row_ops(met_strbuf_t *sb, const met_graph_t *g, const met_budg
   if (more) met_strbuf_printf(sb, "+%u more", more);
 }
 
+// The row's op names as a JSON string: names are the user's (an unregistered "a\"b.op").
+static void json_ops(met_strbuf_t *sb, const met_dispatch_result_t *fr,
+                     const met_dispatch_row_t *r) {
+  met_strbuf_t ops;
+  met_strbuf_initialize(sb->allocator, &ops);
+  met_dispatch_row_ops(&ops, fr->graph, fr->budget, r);
+  if (ops.status && !sb->status) sb->status = ops.status;
+  met_strbuf_json_string(sb, ops.data ? ops.data : "");
+  met_strbuf_deinitialize(&ops);
+}
+
 static void json_stats(met_strbuf_t *sb, const met_dispatch_stats_t *s) {
   size_t n;
   const met_dispatch_field_t *f = met_dispatch_fields(&n);
@@ -60,10 +71,7 @@ void met_dispatch_json(met_strbuf_t *sb, const met_target_t *target,
       met_strbuf_printf(sb, "%s\"" #name "\": ", sep); \
       sep = ", ";                                   \
       ROW_##kind(name);
-#define ROW_OPS(name)                               \
-      MET_STRBUF_LIT(sb, "\"");                      \
-      met_dispatch_row_ops(sb, fr->graph, fr->budget, r); \
-      MET_STRBUF_LIT(sb, "\"");
+#define ROW_OPS(name) json_ops(sb, fr, r);
 #define ROW_LOC(name) met_strbuf_json_string(sb, loc ? loc : "");
 #define ROW_U64(name) met_strbuf_u64(sb, r->name);
 #define ROW_BOOL(name) met_strbuf_cstr(sb, r->name ? "true" : "false");

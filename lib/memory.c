@@ -51,8 +51,11 @@ uint32_t met_memory_kv_missing(const met_kv_pool_t *p, uint64_t sequences, uint6
 met_status_t met_memory_kv_blocks_for(uint64_t sequences, uint64_t tokens,
                                       uint64_t block_size, uint64_t *out) {
   if (!block_size) return MET_EINVAL;
-  uint64_t per = tokens / block_size + 1, n;
-  if (!met_mul_u64(sequences, per, &n) || !met_add_u64(n, 1, out)) return MET_EOVERFLOW;
+  uint64_t per, n;
+  if (!sequences) { *out = 1; return MET_OK; }  // no sequence: the null block alone
+  if (!met_add_u64(tokens / block_size, 1, &per) || !met_mul_u64(sequences, per, &n) ||
+      !met_add_u64(n, 1, out))
+    return MET_EOVERFLOW;
   return MET_OK;
 }
 

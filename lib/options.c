@@ -3,7 +3,7 @@
 
 static const met_option_t kOptions[MET_OPT_COUNT] = {
 #define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  {name, cli, help, MET_PASSES_##passes, MET_OPTION_##kind, lo, hi},
+  {name, cli, help, MET_PASSES_##passes, MET_OPTION_##kind, lo, hi, #member},
 #include "metrale/options.def"
 #undef MET_OPTION
 };

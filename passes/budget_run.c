@@ -10,6 +10,7 @@
 #include "ir/dlti.h"
 #include "jobs.h"
 #include "ir/mlir_hooks.h"
+#include "limit_check.h"
 #include "report/output.h"
 #include "metrale/budget.h"
 #include "metrale/plan_svg.h"
@@ -215,6 +216,7 @@ typedef struct emit_t {
   attr_keys_t keys;
   bool ok;
   bool svg_done;
+  const met_limits_t *limits;
 } emit_t;
 
 // Reports function |i|: its diagnostics, the callbacks, the attribute, the structured
@@ -236,6 +238,9 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
   }
   results[i].graph = &j->graph;
   results[i].report = &j->report;
+  if (!met_limits_check_budget(e->limits, j->source, results[i].name, e->target, &j->graph,
+                               &j->report, e->diag, e->user))
+    e->ok = false;
   if (o->set_attributes) set_budget_attr(j, &e->keys);
   if (o->metrics) budget_metrics(o, j, e->user);
   if (o->on_plan) o->on_plan(o->on_plan_user, e->target, results[i].name, &j->graph, &j->report);
@@ -260,6 +265,10 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
   MlirLocation mloc = met_diag_module_loc(module);
+  // Every file it writes is checked before any work (not the model, not twice).
+  static const char *const out_flags[] = {"json=", "sarif=", "svg="};
+  const MlirStringRef outs[] = {o->json, o->sarif, o->svg};
+  if (!met_output_check_module(module, out_flags, outs, 3, diag, user)) return false;
   met_target_t dlti_target;
   const met_target_t *target;
   if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user)) return false;
@@ -271,8 +280,15 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
       !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,
                            user))
     return false;
+  met_limits_t *limits = malloc(sizeof(*limits));
+  if (!limits) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory"); return false; }
+  if (!met_limits_gather(module, o->limits, limits, diag, user)) { free(limits); return false; }
+  // The dispatches that make a dispatch or DRAM limit's breach are named by their bytes.
+  bopt.per_group = met_limits_any(limits, MET_LIMIT_BUDGET, "dispatches") ||
+                   met_limits_any(limits, MET_LIMIT_BUDGET, "dram_bytes");
   met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params,
-                                o->json.length > 0 || o->on_plan || o->svg.length, NULL,
+                                o->json.length > 0 || o->on_plan || o->svg.length ||
+                                    met_limits_any(limits, MET_LIMIT_BUDGET, NULL), NULL,
                                 NULL, NULL, false, o->dead_remarks};
   met_fn_jobs_t jobs;
   remark_ctx_t remarks;
@@ -280,14 +296,16 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   remarks.nrows = met_budget_rows(remarks.rows);
   for (size_t k = 0; k < remarks.nrows; ++k) remarks.name_len[k] = strlen(remarks.rows[k]->name);
   met_function_result_t *results;
-  emit_t e = {o, target, mloc, diag, user, {0}, true, false};
+  emit_t e = {o, target, mloc, diag, user, {0}, true, false, limits};
   if (o->set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &e.keys);
   // Each function is reported as soon as it and those before it are analysed; unless the
   // JSON or the text table needs every report at the end, its memory then goes.
   met_fn_stream_t stream = {emit_function, &e, !o->json.length && !text_out};
   if (!met_fn_jobs_start(module, target, &aopt, &bopt, after_budget, &remarks, &stream, mloc,
-                         diag, user, sizeof(*results), &jobs, (void **)&results))
+                         diag, user, sizeof(*results), &jobs, (void **)&results)) {
+    free(limits);
     return false;
+  }
   bool ok = e.ok;
   if (o->json.length) {
     met_strbuf_t sb;
@@ -298,5 +316,6 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   if (text_out) met_report_text(text_out, target, results, jobs.visible);
   met_fn_jobs_release(&jobs);
   free(results);
+  free(limits);
   return ok;
 }

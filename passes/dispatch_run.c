@@ -8,6 +8,7 @@
 
 #include "ir/dlti.h"
 #include "jobs.h"
+#include "limit_check.h"
 #include "report/output.h"
 #include "metrale/dispatch.h"
 #include "metrale/options.h"
@@ -138,6 +139,10 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
                       met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                       met_strbuf_t *json_out) {
   MlirLocation mloc = met_diag_module_loc(module);
+  // Every file it writes is checked before any work (not the model, not twice).
+  static const char *const out_flags[] = {"json=", "sarif="};
+  const MlirStringRef outs[] = {o->json, o->sarif};
+  if (!met_output_check_module(module, out_flags, outs, 2, diag, user)) return false;
   met_target_t dlti_target;
   const met_target_t *target;
   met_budget_options_t bopt = {MET_PLAN_BEST, true};
@@ -150,16 +155,22 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
       !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,
                            user))
     return false;
-  // Locations and names for the JSON's and the table's rows.
-  bool names = o->json.length > 0 || (text_out && o->per_dispatch);
+  met_limits_t *limits = malloc(sizeof(*limits));
+  if (!limits) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory"); return false; }
+  if (!met_limits_gather(module, o->limits, limits, diag, user)) { free(limits); return false; }
+  // Locations and names for the JSON's and the table's rows, and a limit's breach.
+  bool names = o->json.length > 0 || (text_out && o->per_dispatch) ||
+               met_limits_any(limits, MET_LIMIT_DISPATCH, NULL);
   met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, names, &states,
                                 NULL, NULL, true, o->dead_remarks};
   after_ctx_t actx = {o->per_dispatch};
   met_fn_jobs_t jobs;
   met_dispatch_result_t *results;
   if (!met_fn_jobs_start(module, target, &aopt, &bopt, after_dispatch, &actx, NULL, mloc, diag,
-                         user, sizeof(*results), &jobs, (void **)&results))
+                         user, sizeof(*results), &jobs, (void **)&results)) {
+    free(limits);
     return false;
+  }
   bool ok = true;
   for (size_t i = 0; i < jobs.visible; ++i) {
     met_fn_job_t *j = &jobs.jobs[i];
@@ -177,6 +188,9 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
     results[i].report = d;
     results[i].budget = &j->report;
     results[i].complete = j->report.complete && d->flops_complete;
+    if (!met_limits_check_dispatch(limits, j->source, results[i].name, target, &j->graph,
+                                   &j->report, d, diag, user))
+      ok = false;
     if (o->set_attributes) set_dispatch_attr(j, target, d);
     if (o->metrics) {
       size_t n;
@@ -206,5 +220,6 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   if (text_out) met_dispatch_text(text_out, target, results, jobs.visible, o->per_dispatch);
   met_fn_jobs_release(&jobs);
   free(results);
+  free(limits);
   return ok;
 }

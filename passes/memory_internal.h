@@ -10,6 +10,7 @@
 #include "ir/dlti.h"
 #include "jobs.h"
 #include "report/output.h"
+#include "limit_check.h"
 #include "metrale/memory_model.h"
 #include "metrale/memory_report.h"
 
@@ -19,6 +20,7 @@ typedef struct gather_t {
   met_memory_model_t model;     // assembles |r| (metrale/memory_model.h)
   const met_target_t *target;
   MlirOperation module;
+  met_limits_t limits;          // the run's limits (passes/limit_check.h)
   met_diag_fn_t diag;
   void *user;
   bool ok;

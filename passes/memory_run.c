@@ -21,6 +21,7 @@
 
 #include "ir/dlti.h"
 #include "jobs.h"
+#include "limit_check.h"
 #include "report/output.h"
 #include "metrale/checked.h"
 #include "metrale/memory.h"
@@ -83,7 +84,15 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
         !met_attr_type(mlirOperationGetContext(g->module), fa, &ftype)) {
       MlirType ir = mlirValueGetType(mlirBlockGetArgument(entry, v->arg_index));
       met_type_size_t sz;
-      if (met_type_size_as(ir, ftype, g->target, 0, &sz) != MET_SIZE_OK) {
+      met_size_status_t szst = met_type_size_as(ir, ftype, g->target, 0, &sz);
+      if (szst == MET_SIZE_OVERFLOW) {
+        met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
+                 "argument #%d: its size at its metrale.format (elements x bits) overflows 64 bits",
+                 v->arg_index);
+        g->ok = false;
+        continue;
+      }
+      if (szst != MET_SIZE_OK) {
         met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "argument #%d: its metrale.format has no storage width", v->arg_index);
         g->ok = false;
@@ -245,6 +254,10 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
   MlirLocation mloc = met_diag_module_loc(module);
+  // Every file it writes is checked before any work (not the model, not twice).
+  static const char *const out_flags[] = {"json=", "sarif="};
+  const MlirStringRef outs[] = {o->json, o->sarif};
+  if (!met_output_check_module(module, out_flags, outs, 2, diag, user)) return false;
   met_target_t dlti_target;
   gather_t *g = calloc(1, sizeof(gather_t));
   if (!g) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
@@ -258,6 +271,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   met_param_spec_t params, states;
   uint64_t dynamic_size = 0, sequences = 0, tokens = 0, rows = 0;
   bool ok = met_dlti_resolve_target(module, o->target, &dlti_target, &g->target, diag, user) &&
+            met_limits_gather(module, o->limits, &g->limits, diag, user) &&
             met_diag_option_spec(module, "params", o->params, &params, diag, user) &&
             met_diag_option_spec(module, "states", o->states, &states, diag, user) &&
             met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size,
@@ -369,6 +383,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
         diag(user, mloc, o->over_budget_warning ? MET_DIAG_WARNING : MET_DIAG_ERROR, sb.data);
       if (!o->over_budget_warning) ok = false;
     }
+    if (!met_limits_check_memory(&g->limits, module, g->target, &g->r, diag, user)) ok = false;
     if (o->set_attributes) set_memory_attr(g);
     if (o->on_report) o->on_report(o->on_report_user, g->target, &g->r);
     if (o->metrics) {

@@ -29,14 +29,25 @@ MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.siz
 #define MET_DECL_TEXT(member, name, help) \
   Option<std::string> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init("")};
 #define MET_DECL_NUM MET_DECL_TEXT
+#define MET_DECL_LIMIT_MAX MET_DECL_TEXT
+#define MET_DECL_LIMIT_MIN MET_DECL_TEXT
 #define MET_DECL_FLAG_ON(member, name, help) \
   Option<bool> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init(true)};
 #define MET_DECL_FLAG_OFF(member, name, help) \
   Option<bool> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init(false)};
 #define MET_COPY_TEXT(member) o.member = toRef(opt_##member);
 #define MET_COPY_NUM MET_COPY_TEXT
+#define MET_COPY_LIMIT_MAX(member) o.limits[MET_OPT_##member] = toRef(opt_##member);
+#define MET_COPY_LIMIT_MIN MET_COPY_LIMIT_MAX
 #define MET_COPY_FLAG_ON(member) o.member = opt_##member;
 #define MET_COPY_FLAG_OFF(member) o.member = opt_##member;
+// An option given twice ("target=h100 target=npu") is refused, as the command refuses a
+// repeated flag: llvm::cl would keep the last without a word.
+#define MET_ONCE(member, name)                                                             \
+  if (opt_##member.getNumOccurrences() > 1)                                                \
+    return errorHandler(llvm::Twine("option '") + name + "' of " + getArgument() +          \
+                        " is given " + llvm::Twine(opt_##member.getNumOccurrences()) +     \
+                        " times: give it once");
 
 // What the three passes share: anchored on builtin.module, they fill their C options
 // from their pass options (Derived::copy) and call their runner. They only add
@@ -46,6 +57,12 @@ template <typename Derived, typename Options,
           bool (*Run)(MlirOperation, const Options *, met_diag_fn_t, void *, met_strbuf_t *,
                       met_strbuf_t *)>
 struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir::ModuleOp>> {
+  mlir::LogicalResult initializeOptions(
+      llvm::StringRef options,
+      llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler) override {
+    if (mlir::failed(mlir::Pass::initializeOptions(options, errorHandler))) return mlir::failure();
+    return static_cast<Derived *>(this)->once(errorHandler);
+  }
   void runOnOperation() override {
     Options o{};
     static_cast<Derived *>(this)->copy(o);
@@ -53,6 +70,15 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
     o.metrics = met_mlir_emit_metrics;
     this->markAllAnalysesPreserved();
     MlirOperation module = wrap(this->getOperation().getOperation());
+    // The files it writes are checked first: the SARIF log below is written even when the
+    // run fails, and must never overwrite the model.
+    const char *flags[] = {"json=", "sarif=", "svg="};
+    MlirStringRef paths[] = {o.json, o.sarif, static_cast<Derived *>(this)->svg(o)};
+    if (!met_output_check_module(module, flags, paths, 3, met_mlir_emit_diag, nullptr)) {
+      this->signalPassFailure();
+      llvm::errs().flush();
+      return;
+    }
     if (!o.sarif.length) {
       if (!Run(module, &o, met_mlir_emit_diag, nullptr, nullptr, nullptr)) this->signalPassFailure();
       llvm::errs().flush();  // a buffered stderr (metrale-opt's): before the printed IR
@@ -89,11 +115,19 @@ struct BudgetPass : public MetralePass<BudgetPass, met_budget_run_options_t, met
   MET_OPTION_IF(BUDGET, passes, MET_DECL_##kind(member, name, help))
 #include "metrale/options.def"
 #undef MET_OPTION
+  static MlirStringRef svg(const met_budget_run_options_t &o) { return o.svg; }
   void copy(met_budget_run_options_t &o) {
 #define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
   MET_OPTION_IF(BUDGET, passes, MET_COPY_##kind(member))
 #include "metrale/options.def"
 #undef MET_OPTION
+  }
+  mlir::LogicalResult once(llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler) {
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(BUDGET, passes, MET_ONCE(member, name))
+#include "metrale/options.def"
+#undef MET_OPTION
+    return mlir::success();
   }
 };
 
@@ -111,11 +145,19 @@ struct MemoryPass : public MetralePass<MemoryPass, met_memory_run_options_t, met
   MET_OPTION_IF(MEMORY, passes, MET_DECL_##kind(member, name, help))
 #include "metrale/options.def"
 #undef MET_OPTION
+  static MlirStringRef svg(const met_memory_run_options_t &) { return MlirStringRef{nullptr, 0}; }
   void copy(met_memory_run_options_t &o) {
 #define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
   MET_OPTION_IF(MEMORY, passes, MET_COPY_##kind(member))
 #include "metrale/options.def"
 #undef MET_OPTION
+  }
+  mlir::LogicalResult once(llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler) {
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(MEMORY, passes, MET_ONCE(member, name))
+#include "metrale/options.def"
+#undef MET_OPTION
+    return mlir::success();
   }
 };
 
@@ -133,18 +175,34 @@ struct DispatchPass
   MET_OPTION_IF(DISPATCH, passes, MET_DECL_##kind(member, name, help))
 #include "metrale/options.def"
 #undef MET_OPTION
+  static MlirStringRef svg(const met_dispatch_run_options_t &) { return MlirStringRef{nullptr, 0}; }
   void copy(met_dispatch_run_options_t &o) {
 #define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
   MET_OPTION_IF(DISPATCH, passes, MET_COPY_##kind(member))
 #include "metrale/options.def"
 #undef MET_OPTION
   }
+  mlir::LogicalResult once(llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler) {
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
+  MET_OPTION_IF(DISPATCH, passes, MET_ONCE(member, name))
+#include "metrale/options.def"
+#undef MET_OPTION
+    return mlir::success();
+  }
 };
 
 }  // namespace
 
+// Registered once per process, however many copies of this code it holds: metrale-opt
+// with the plugin also loaded (--load-pass-plugin, LD_PRELOAD) has two, each with its own
+// statics, and MLIR's one registry aborts on a second allocator for a name. The registry
+// itself says what is there.
+template <typename P> static void registerIfNew(llvm::StringRef name) {
+  if (!mlir::PassInfo::lookup(name)) mlir::PassRegistration<P>();
+}
+
 extern "C" void met_register_passes(void) {
-  mlir::PassRegistration<BudgetPass>();
-  mlir::PassRegistration<MemoryPass>();
-  mlir::PassRegistration<DispatchPass>();
+  registerIfNew<BudgetPass>("metrale-budget");
+  registerIfNew<MemoryPass>("metrale-memory");
+  registerIfNew<DispatchPass>("metrale-dispatch");
 }

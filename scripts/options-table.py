@@ -25,8 +25,9 @@ for m in re.finditer(r'MET_OPTION\(\s*(\w+)\s*,\s*"([^"]+)"\s*,\s*(\w+)\s*,\s*(\
                      r'\s*(\w+)\s*,\s*(\w+)\s*,((?:\s*"(?:[^"\\]|\\.)*")+)\s*\)', text):
     pas, name, _member, kind, cli, lo, hi, help_ = m.groups()
     help_ = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', help_)).replace("|", "\\|")
-    value = "BOOL" if kind.startswith("FLAG") else "N" if kind == "NUM" else "VALUE"
-    if kind == "NUM":
+    num = kind in ("NUM", "LIMIT_MAX", "LIMIT_MIN")
+    value = "BOOL" if kind.startswith("FLAG") else "N" if num else "VALUE"
+    if num:
         big = {"INT64_MAX": "2^63-1", "UINT64_MAX": "2^64-1"}
         help_ += " (%s to %s)" % (big.get(lo, lo), big.get(hi, hi))
     rows.append("| `%s=%s` | %s | %s | %s |" % (name, value, PASS[pas],

@@ -16,6 +16,8 @@
 #include "metrale/options.h"
 #include "metrale/parse.h"
 #include "metrale/passes.h"
+#include "report/output.h"
+#include "report/sarif.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/RegisterEverything.h"
@@ -132,7 +134,7 @@ void cli_print_command_help(FILE *f, const char *cmd) {
     if (!r->cli[0] || !(r->passes & c->pass)) continue;
     // plan draws the SVG: the budget's report options are not taken there.
     if (!strcmp(cmd, "plan") && (k == MET_OPT_json || k == MET_OPT_sarif)) continue;
-    const char *value = r->kind == MET_OPTION_NUM ? " N" : r->kind == MET_OPTION_TEXT ? " VALUE" : "";
+    const char *value = met_option_takes_num(r->kind) ? " N" : r->kind == MET_OPTION_TEXT ? " VALUE" : "";
     char head[40];
     snprintf(head, sizeof(head), "%s%s", r->cli, value);
     fprintf(f, "  %-20s %s\n", head, r->help);
@@ -201,8 +203,9 @@ static void collect(MlirStringRef s, void *user) {
 }
 
 // The parser's own diagnostics (syntax errors, verifier failures).
+// MLIR's diagnostics, printed; while a model is parsed with --sarif (|user|: the log), also
+// recorded there as parse errors.
 static MlirLogicalResult on_mlir_diag(MlirDiagnostic d, void *user) {
-  (void)user;
   msg_sink_t m = {{0}, 0};
   mlirDiagnosticPrint(d, collect, &m);
   const char *sev = "error";
@@ -213,6 +216,17 @@ static MlirLogicalResult on_mlir_diag(MlirDiagnostic d, void *user) {
     default: break;
   }
   cli_print_diag(mlirDiagnosticGetLocation(d), sev, m.buf);
+  if (user) {
+    MlirStringRef file = {NULL, 0};
+    int line = 0, col = 0;
+    char path[4096] = "";
+    if (met_adapter_loc_parts(mlirDiagnosticGetLocation(d), &file, &line, &col) && file.length)
+      snprintf(path, sizeof(path), "%.*s", (int)file.length, file.data);
+    met_diag_severity_t s = mlirDiagnosticGetSeverity(d) == MlirDiagnosticError ? MET_DIAG_ERROR
+                          : mlirDiagnosticGetSeverity(d) == MlirDiagnosticWarning ? MET_DIAG_WARNING
+                          : MET_DIAG_REMARK;
+    met_sarif_add(user, "metrale.parse-error", s, path, line, col, m.buf);
+  }
   for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(d); ++i) on_mlir_diag(mlirDiagnosticGetNote(d, i), user);
   return mlirLogicalResultSuccess();
 }
@@ -266,11 +280,19 @@ static MlirContext context_with_all_dialects(void) {
 // before any model is read: a bad value is bad usage (exit status 2), said once, not once
 // per model at each module. What only a module can tell (a @fn:SEL naming no function) is
 // still the pass's to say.
+bool cli_check_outputs(const char *cmd, const cli_opts_t *o, const char *const *flags,
+                       const char *const *paths, size_t n) {
+  char why[4352];
+  if (met_output_paths_ok(o->models, o->nmodels, flags, paths, n, why, sizeof(why))) return true;
+  fprintf(stderr, "metrale %s: %s\n", cmd, why);
+  return false;
+}
+
 bool cli_check_values(const cli_opts_t *o) {
   const met_option_t *opts = met_options();
   for (int k = 0; k < MET_OPT_COUNT; ++k) {
     const char *s = o->text[k];
-    if (!s || opts[k].kind != MET_OPTION_NUM) continue;
+    if (!s || !met_option_takes_num(opts[k].kind)) continue;
     char msg[256];
     uint64_t v;
     if (!met_parse_option_u64(opts[k].cli, s, strlen(s), opts[k].lo, opts[k].hi, &v, msg,
@@ -289,7 +311,9 @@ bool cli_check_values(const cli_opts_t *o) {
   const int specs[] = {MET_OPT_params, MET_OPT_states};
   for (size_t i = 0; i < 2 && bad < 0; ++i)
     if (o->text[specs[i]] &&
-        !met_param_spec_parse(o->text[specs[i]], strlen(o->text[specs[i]]), &spec, &why))
+        (!met_param_spec_parse(o->text[specs[i]], strlen(o->text[specs[i]]), &spec, &why) ||
+         (specs[i] == MET_OPT_states && met_param_spec_has_auto(&spec) &&
+          (why = MET_PARAM_AUTO_STATES_WHY))))
       bad = specs[i];
   if (bad < 0 && o->text[MET_OPT_planner] &&
       met_plan_strategy_parse(o->text[MET_OPT_planner], strlen(o->text[MET_OPT_planner]),
@@ -337,7 +361,7 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
     for (int k = 0; k < MET_OPT_COUNT && !taken; ++k) {
       const met_option_t *r = &opts[k];
       if (!r->cli[0] || !(r->passes & pass)) continue;
-      if (r->kind == MET_OPTION_TEXT || r->kind == MET_OPTION_NUM)
+      if (r->kind == MET_OPTION_TEXT || met_option_takes_num(r->kind))
         taken = cli_take_nonempty(argc, argv, &i, r->cli, &o->text[k]);
       else if (!strcmp(argv[i], r->cli))
         taken = o->flag[k] = true;
@@ -379,20 +403,27 @@ MlirModule cli_load_path(const cli_opts_t *o, const char *path, MlirContext *out
   // could not open it).
   struct stat st;
   FILE *probe = NULL;
+  char why[4352];
   if (stat(path, &st) != 0 || (!S_ISDIR(st.st_mode) && !(probe = fopen(path, "r")))) {
-    fprintf(stderr, "metrale: cannot read '%s': %s\n", path, strerror(errno));
-    return (MlirModule){NULL};
+    snprintf(why, sizeof(why), "cannot read '%s': %s", path, strerror(errno));
+  } else if (S_ISDIR(st.st_mode)) {
+    snprintf(why, sizeof(why), "cannot read '%s': it is a directory (give the .mlir files in it)",
+             path);
+  } else {
+    why[0] = '\0';
   }
   if (probe) fclose(probe);
-  if (S_ISDIR(st.st_mode)) {
-    fprintf(stderr, "metrale: cannot read '%s': it is a directory (give the .mlir files in it)\n",
-            path);
+  if (why[0]) {
+    fprintf(stderr, "metrale: %s\n", why);
+    if (o->sarif) met_sarif_add(o->sarif, "metrale.input", MET_DIAG_ERROR, path, 0, 0, why);
     return (MlirModule){NULL};
   }
   MlirContext ctx = context_with_all_dialects();
   mlirContextSetAllowUnregisteredDialects(ctx, o->unregistered);
-  mlirContextAttachDiagnosticHandler(ctx, on_mlir_diag, NULL, NULL);
+  MlirDiagnosticHandlerID parsing = mlirContextAttachDiagnosticHandler(ctx, on_mlir_diag, o->sarif, NULL);
   MlirModule m = mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(path));
+  mlirContextDetachDiagnosticHandler(ctx, parsing);
+  mlirContextAttachDiagnosticHandler(ctx, on_mlir_diag, NULL, NULL);
   if (mlirModuleIsNull(m)) {
     fprintf(stderr, "metrale: could not parse '%s'\n", path);
     mlirContextDestroy(ctx);
@@ -418,12 +449,16 @@ static MlirWalkResult count_fn(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char *path) {
+bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char *path,
+                       met_sarif_t *sarif) {
   size_t n[2] = {0, 0};
   mlirOperationWalk(mlirModuleGetOperation(m), count_fn, n, MlirWalkPreOrder);
   // The memory model also counts a module's globals (its weights) without a function.
   if (n[0] || (pass == MET_PASS_MEMORY && n[1])) return true;
-  fprintf(stderr, "metrale %s: nothing to analyse in '%s': it has no func.func with a body%s\n",
-          cmd, path, pass == MET_PASS_MEMORY ? " and no global" : "");
+  char why[4352];
+  snprintf(why, sizeof(why), "nothing to analyse in '%s': it has no func.func with a body%s",
+           path, pass == MET_PASS_MEMORY ? " and no global" : "");
+  fprintf(stderr, "metrale %s: %s\n", cmd, why);
+  if (sarif) met_sarif_add(sarif, "metrale.input", MET_DIAG_ERROR, path, 0, 0, why);
   return false;
 }

@@ -51,6 +51,8 @@ typedef struct cli_opts_t {
   bool flag[MET_OPT_COUNT];         // FLAG options given
   bool unregistered;
   cli_diag_t d;
+  struct met_sarif_t *sarif;        // --sarif's log (NULL: none): a file that cannot be read
+                                    // or parsed, or holds nothing, is a result there too
 } cli_opts_t;
 
 static inline MlirStringRef ref(const char *s) { return mlirStringRefCreateFromCString(s); }
@@ -67,15 +69,22 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
 // Every option value checked with the passes' own parsers (false after a message: bad
 // usage).
 bool cli_check_values(const cli_opts_t *o);
+// Every file command |cmd| writes (|paths[k]| of flag |flags[k]|, e.g. "--json"; NULL
+// and "-" are none), checked before any work: not one of the models, not another of them,
+// writable (met_output_paths_ok). False after saying why (the command exits 2).
+bool cli_check_outputs(const char *cmd, const cli_opts_t *o, const char *const *flags,
+                       const char *const *paths, size_t n);
 // Parses o->model; NULL (after the parser's located errors) when it cannot.
 MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx);
 // Parses the model at |path| with |o|'s parser options, as cli_load.
 MlirModule cli_load_path(const cli_opts_t *o, const char *path, MlirContext *out_ctx);
 
 // Whether the module holds something command |cmd| analyses (a func.func with a body;
-// for memory also a global); false after saying so (the command then exits 1: the pass,
+// for memory also a global); false after saying so (and recording it in |sarif|, NULL:
+// none) (the command then exits 1: the pass,
 // in a pipeline, only warns).
-bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char *path);
+bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char *path,
+                       struct met_sarif_t *sarif);
 
 // sweep.c: the state of a sweep over models and targets.
 typedef struct sweep_t {

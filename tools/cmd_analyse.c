@@ -46,6 +46,7 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
     }
     first_stdout = k;
   }
+  if (!cli_check_outputs(cmd, &o, out_flags, outs, 4)) { free(o.models); return 2; }
   size_t ntargets = all ? met_target_builtin_count() : 1;
   if ((o.nmodels > 1 || all) && o.text[MET_OPT_json]) {
     fprintf(stderr, "metrale %s: --json takes one model and one target; use --csv for several\n", cmd);
@@ -77,6 +78,7 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
   bool doc_stdout = csv_stdout || (sarif_path && !strcmp(sarif_path, "-"));
   met_sarif_t sarif;
   met_sarif_initialize(&sarif, cli_on_diag, &o.d);
+  if (sarif_path) o.sarif = &sarif;
   met_diag_fn_t sink = sarif_path ? met_sarif_diag : cli_on_diag;
   void *sink_user = sarif_path ? (void *)&sarif : (void *)&o.d;
   // Over two or more targets, each model's runs are held until its last target has run,
@@ -94,7 +96,7 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
     if (progress) fprintf(stderr, "\r\033[K");  // a parse error is not under the progress line
     MlirModule m = cli_load_path(&o, o.models[i], &ctx);
     bool empty = false;
-    if (!mlirModuleIsNull(m) && !cli_has_something(m, pass, cmd, o.models[i])) {
+    if (!mlirModuleIsNull(m) && !cli_has_something(m, pass, cmd, o.models[i], o.sarif)) {
       empty = true;
       mlirModuleDestroy(m);
       mlirContextDestroy(ctx);

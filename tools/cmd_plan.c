@@ -52,6 +52,8 @@ int cmd_plan(int argc, char **argv) {
     free(o.models);
     return 2;
   }
+  const char *svg_flag[] = {"--svg"}, *svg_path[] = {o.svg};
+  if (!cli_check_outputs("plan", &o, svg_flag, svg_path, 1)) { free(o.models); return 2; }
   plan_cli_t p;
   memset(&p, 0, sizeof(p));
   p.want = o.function;
@@ -66,7 +68,7 @@ int cmd_plan(int argc, char **argv) {
   MlirContext ctx;
   MlirModule m = cli_load(&o, &ctx);
   if (mlirModuleIsNull(m)) { free(o.models); return 1; }
-  if (!cli_has_something(m, MET_PASS_BUDGET, "plan", o.model)) {
+  if (!cli_has_something(m, MET_PASS_BUDGET, "plan", o.model, NULL)) {
     mlirModuleDestroy(m);
     mlirContextDestroy(ctx);
     free(o.models);

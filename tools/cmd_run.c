@@ -326,6 +326,9 @@ int cmd_run(int argc, char **argv) {
     cli_print_synopsis(stderr, "run");
     return 2;
   }
+  // The JSON's file is checked now, not after the whole run.
+  const char *json_flag[] = {"--json"}, *json_path[] = {json};
+  if (!cli_check_outputs("run", &o, json_flag, json_path, 1)) return 2;
   if (timeout) {
     // Lives as long as its thread, until the process ends: never freed.
     watchdog_t *wd = calloc(1, sizeof *wd);

@@ -140,6 +140,9 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
 #define MET_SET_TEXT(opts, member) \
   opts.member = ref(o->text[MET_OPT_##member] ? o->text[MET_OPT_##member] : "");
 #define MET_SET_NUM MET_SET_TEXT
+#define MET_SET_LIMIT_MAX(opts, member) \
+  opts.limits[MET_OPT_##member] = ref(o->text[MET_OPT_##member] ? o->text[MET_OPT_##member] : "");
+#define MET_SET_LIMIT_MIN MET_SET_LIMIT_MAX
 #define MET_SET_FLAG_ON(opts, member) opts.member = o->flag[MET_OPT_##member];
 #define MET_SET_FLAG_OFF(opts, member) opts.member = o->flag[MET_OPT_##member];
   if (pass == MET_PASS_MEMORY) {

@@ -46,7 +46,13 @@ enum {
 
 typedef enum met_option_kind_e {
   MET_OPTION_TEXT, MET_OPTION_NUM, MET_OPTION_FLAG_ON, MET_OPTION_FLAG_OFF,
+  MET_OPTION_LIMIT_MAX, MET_OPTION_LIMIT_MIN,
 } met_option_kind_t;
+
+// Whether options of |kind| take a number (NUM and the limits).
+static inline bool met_option_takes_num(met_option_kind_t kind) {
+  return kind == MET_OPTION_NUM || kind == MET_OPTION_LIMIT_MAX || kind == MET_OPTION_LIMIT_MIN;
+}
 
 typedef struct met_option_t {
   const char *name;     // the pass option
@@ -55,6 +61,7 @@ typedef struct met_option_t {
   unsigned passes;      // MET_PASS_* bits
   met_option_kind_t kind;
   uint64_t lo, hi;      // MET_OPTION_NUM's range
+  const char *member;   // its field in the run options; for a limit, the report field
 } met_option_t;
 
 // The options in the list's order (MET_OPT_COUNT of them, indexed by MET_OPT_*).

@@ -15,6 +15,7 @@
 
 #include "metrale/dispatch.h"
 #include "metrale/memory_report.h"
+#include "metrale/options.h"
 #include "metrale/report.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
@@ -49,6 +50,8 @@ typedef struct met_budget_run_options_t {
   MlirStringRef target;     // built-in target name; empty: the module's DLTI, else host-cpu
   MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
   MlirStringRef sarif;      // SARIF log path (passes/report/sarif.h): the callers write it
+  MlirStringRef limits[MET_OPT_COUNT];  // LIMIT_* options by MET_OPT_<field> (options.def):
+                            // empty: not given; passes/limit_check.c checks them
   MlirStringRef svg;        // the first evaluated function's plan as SVG (metrale/plan_svg.h)
   MlirStringRef params;     // parameter arguments: "0,2-5,7-", "all", "float", "none"
   // Numbers are given as text, parsed by the one strict parser (metrale/parse.h): the
@@ -87,6 +90,8 @@ typedef struct met_memory_run_options_t {
   MlirStringRef target;     // as for the Budget
   MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
   MlirStringRef sarif;      // as for the Budget
+  MlirStringRef limits[MET_OPT_COUNT];  // LIMIT_* options by MET_OPT_<field> (options.def):
+                            // empty: not given; passes/limit_check.c checks them
   MlirStringRef params;     // parameter arguments (as for the Budget)
   MlirStringRef states;     // state arguments: "0,2-5,7-", "all", "float", "none"
   MlirStringRef util;       // share of device memory to use, "0.9"; empty: the target's
@@ -122,6 +127,8 @@ typedef struct met_dispatch_run_options_t {
   MlirStringRef target;     // as for the Budget
   MlirStringRef json;       // JSON output path; "-" for |json_out|; empty for none
   MlirStringRef sarif;      // as for the Budget
+  MlirStringRef limits[MET_OPT_COUNT];  // LIMIT_* options by MET_OPT_<field> (options.def):
+                            // empty: not given; passes/limit_check.c checks them
   MlirStringRef params;     // parameter arguments (as for the Budget)
   MlirStringRef states;     // state arguments (as for the memory model)
   MlirStringRef dynamic_size;

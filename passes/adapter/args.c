@@ -20,12 +20,126 @@ static bool spec_names(const met_param_sel_t *p, int64_t index) {
   return false;
 }
 
-static bool spec_selects(const met_param_sel_t *p, int64_t index, bool is_float) {
+static bool spec_selects(const met_param_sel_t *p, int64_t index, bool is_float, bool weight) {
   if (!p) return false;
-  if (p->all || (p->floats && is_float)) return true;
+  if (p->all || (p->floats && is_float) || (p->autos && weight)) return true;
   for (size_t r = 0; r < p->range_count; ++r)
     if (index >= p->lo[r] && index <= p->hi[r]) return true;
   return false;
+}
+
+// params=auto (passes/ir/params.h): an argument no op writes that feeds the weight
+// operand of a matmul, a conv or a gather, directly or through ops that only move or
+// convert it. The weight operands: linalg.matvec's matrix (#0); #1 of the other linalg
+// matmul, contraction, mmt4d and conv ops, of tosa.matmul, tosa.conv2d/conv3d,
+// depthwise_conv2d, transpose_conv2d, fully_connected (#2, their bias, too),
+// stablehlo.dot/dot_general/convolution; the table of tosa.gather, tensor.gather,
+// stablehlo.gather (#0), and a tensor.extract inside a linalg.generic (the embedding form
+// of torch-mlir and buddy-mlir exports). What moves or converts it: slices, reshapes,
+// expand/collapse, casts, transposes, broadcasts, memref views, and a linalg.generic of one
+// input whose body is a yield of it or one cast of it. At most 12 such steps.
+static bool name_has_prefix(MlirStringRef n, const char *p) {
+  size_t k = strlen(p);
+  return n.length >= k && !memcmp(n.data, p, k);
+}
+
+static bool is_weight_operand(MlirOperation op, MlirStringRef n, intptr_t i) {
+  if (met_ir_str_eq(n, "linalg.matvec")) return i == 0;
+  if (met_ir_str_eq(n, "tosa.gather") || met_ir_str_eq(n, "tensor.gather") ||
+      met_ir_str_eq(n, "stablehlo.gather"))
+    return i == 0;
+  if (met_ir_str_eq(n, "tensor.extract")) {
+    MlirOperation parent = mlirOperationGetParentOperation(op);
+    return i == 0 && !mlirOperationIsNull(parent) && met_ir_op_is(parent, "linalg.generic");
+  }
+  if (met_ir_str_eq(n, "tosa.conv2d") || met_ir_str_eq(n, "tosa.conv3d") ||
+      met_ir_str_eq(n, "tosa.depthwise_conv2d") || met_ir_str_eq(n, "tosa.transpose_conv2d") ||
+      met_ir_str_eq(n, "tosa.fully_connected"))
+    return i == 1 || i == 2;
+  if (met_ir_str_eq(n, "tosa.matmul") || met_ir_str_eq(n, "stablehlo.dot") ||
+      met_ir_str_eq(n, "stablehlo.dot_general") || met_ir_str_eq(n, "stablehlo.convolution"))
+    return i == 1;
+  static const char *const linalg[] = {"linalg.matmul", "linalg.batch_matmul", "linalg.vecmat",
+                                       "linalg.batch_vecmat", "linalg.batch_reduce_matmul",
+                                       "linalg.contract", "linalg.mmt4d", "linalg.batch_mmt4d",
+                                       "linalg.quantized_", "linalg.conv_", "linalg.depthwise_conv"};
+  for (size_t k = 0; k < sizeof(linalg) / sizeof(linalg[0]); ++k)
+    if (name_has_prefix(n, linalg[k])) return i == 1;
+  return false;
+}
+
+static bool is_cast_name(MlirStringRef n) {
+  static const char *const c[] = {"arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp",
+                                  "arith.fptosi", "arith.fptoui", "arith.extsi", "arith.extui",
+                                  "arith.trunci", "arith.bitcast"};
+  for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); ++k)
+    if (met_ir_str_eq(n, c[k])) return true;
+  return false;
+}
+
+// A linalg.generic of one input whose body yields that input's element, or one cast of it.
+static bool generic_moves(MlirOperation op) {
+  if (!met_ir_op_is(op, "linalg.generic") || mlirOperationGetNumRegions(op) < 1 ||
+      mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) != 2)
+    return false;
+  MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(blk) || mlirBlockGetNumArguments(blk) < 1) return false;
+  MlirValue in = mlirBlockGetArgument(blk, 0);
+  MlirOperation first = mlirBlockGetFirstOperation(blk);
+  if (mlirOperationIsNull(first)) return false;
+  MlirValue yielded = in;
+  if (!met_ir_op_is(first, "linalg.yield")) {
+    if (!is_cast_name(mlirIdentifierStr(mlirOperationGetName(first))) ||
+        mlirOperationGetNumOperands(first) != 1 ||
+        !mlirValueEqual(mlirOperationGetOperand(first, 0), in))
+      return false;
+    yielded = mlirOperationGetResult(first, 0);
+    first = mlirOperationGetNextInBlock(first);
+  }
+  return !mlirOperationIsNull(first) && met_ir_op_is(first, "linalg.yield") &&
+         mlirOperationGetNumOperands(first) == 1 &&
+         mlirValueEqual(mlirOperationGetOperand(first, 0), yielded);
+}
+
+static bool moves_operand0(MlirStringRef n) {
+  static const char *const m[] = {
+      "tensor.extract_slice", "tensor.expand_shape", "tensor.collapse_shape", "tensor.cast",
+      "tensor.reshape", "tensor.bitcast", "tosa.slice", "tosa.reshape", "tosa.transpose",
+      "tosa.cast", "linalg.transpose", "linalg.broadcast", "stablehlo.reshape",
+      "stablehlo.transpose", "stablehlo.slice", "stablehlo.convert", "stablehlo.broadcast_in_dim",
+      "memref.subview", "memref.cast", "memref.expand_shape", "memref.collapse_shape",
+      "memref.reinterpret_cast", "memref.view", "bufferization.to_tensor",
+      "bufferization.to_buffer", "bufferization.to_memref"};
+  for (size_t k = 0; k < sizeof(m) / sizeof(m[0]); ++k)
+    if (met_ir_str_eq(n, m[k])) return true;
+  return false;
+}
+
+// *|feeds|: |v| reaches a weight operand; *|written|: an op writes it (or a view of it).
+static void weight_uses(MlirValue v, int depth, bool *feeds, bool *written) {
+  if (depth > 12) return;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation op = mlirOpOperandGetOwner(u);
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    intptr_t i = (intptr_t)mlirOpOperandGetOperandNumber(u);
+    if ((met_ir_str_eq(n, "memref.store") && i == 1) ||
+        met_adapter_operand_access(op, n, i) != MET_ACCESS_READ) {
+      *written = true;
+      return;
+    }
+    if (is_weight_operand(op, n, i)) *feeds = true;
+    else if (i == 0 && mlirOperationGetNumResults(op) >= 1 &&
+             (moves_operand0(n) || generic_moves(op)))
+      weight_uses(mlirOperationGetResult(op, 0), depth + 1, feeds, written);
+    if (*written) return;
+  }
+}
+
+static bool feeds_weight(MlirValue a) {
+  bool feeds = false, written = false;
+  weight_uses(a, 0, &feeds, &written);
+  return feeds && !written;
 }
 
 // Checks every `metrale.*` attribute of argument |index| by its rule (attrs.h) and reads
@@ -70,10 +184,10 @@ static met_status_t read_arg_attrs(builder_t *b, MlirOperation func, intptr_t in
 // arguments are what its callers pass.
 static met_status_t function_sels(builder_t *b, MlirOperation func, const met_param_sel_t **p,
                                   const met_param_sel_t **st) {
-  MlirAttribute nm = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
-  MlirStringRef name = mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm)
-                           ? mlirStringRefCreate("", 0)
-                           : mlirStringAttrGetValue(nm);
+  // Named by its symbol path: @f in module @inner is "@inner::@f", not "@f".
+  char path[1024];
+  size_t plen = met_ir_symbol_path(func, path, sizeof(path));
+  MlirStringRef name = mlirStringRefCreate(path, plen == SIZE_MAX ? 0 : plen);
   bool entry = met_ir_func_is_public(func);
   bool pn, sn;
   *p = met_param_spec_for(b->sh->opt->params, name.data, name.length, entry, &pn);
@@ -133,6 +247,18 @@ static uint64_t gap_bytes(MlirType t, uint64_t elems, uint64_t ebytes) {
   return span > elems && met_mul_u64(span - elems, ebytes, &x) ? x : 0;
 }
 
+// Appends "lo" or "lo-hi" (a ',' first unless at the start) to |buf|; nothing for lo < 0,
+// or when it would not fit (the text then ends where it stopped).
+static void put_range(char *buf, size_t cap, size_t *len, int64_t lo, int64_t hi) {
+  if (lo < 0 || *len + 1 >= cap) return;
+  char item[48];
+  int k = lo == hi ? snprintf(item, sizeof(item), "%s%" PRId64, *len ? "," : "", lo)
+                   : snprintf(item, sizeof(item), "%s%" PRId64 "-%" PRId64, *len ? "," : "", lo, hi);
+  if (k < 0 || *len + (size_t)k + 1 >= cap) { *len = cap - 1; return; }
+  memcpy(buf + *len, item, (size_t)k + 1);
+  *len += (size_t)k;
+}
+
 met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlock entry) {
   MlirLocation floc = mlirOperationGetLocation(func);
   const met_param_sel_t *psel, *ssel;
@@ -141,6 +267,12 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
   MET_RETURN_IF_ERROR(check_ranges(b, func, ssel, "states", mlirBlockGetNumArguments(entry)));
   uint64_t look_bytes = 0, look_count = 0;
   int64_t first_look = -1, last_look = -1;
+  // The unmarked arguments params=auto would select, as a selection ("0,2-5").
+  uint64_t w_bytes = 0, w_count = 0;
+  int64_t w_lo = -1, w_hi = -1;
+  char w_spec[256];
+  size_t w_len = 0;
+  w_spec[0] = '\0';
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
     MlirValue a = mlirBlockGetArgument(entry, i);
     bool marked_param, marked_state, named, formatted;
@@ -179,8 +311,9 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
     // between two classes the state wins.
     bool state_named = marked_state || spec_names(ssel, i);
     bool param_named = marked_param || spec_names(psel, i);
-    bool as_state = state_named || (!param_named && spec_selects(ssel, i, is_float));
-    bool as_param = !as_state && (param_named || spec_selects(psel, i, is_float));
+    bool weight = met_type_is_shaped_value(mlirValueGetType(a)) && feeds_weight(a);
+    bool as_state = state_named || (!param_named && spec_selects(ssel, i, is_float, false));
+    bool as_param = !as_state && (param_named || spec_selects(psel, i, is_float, weight));
     if (state_named && param_named) {
       b->sh->failed = true;
       MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
@@ -217,6 +350,15 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
       uint64_t gap = fits && elems ? gap_bytes(at, elems, v.bytes / elems) : 0;
       if (!met_add_u64(b->g->input_gap_bytes, gap, &b->g->input_gap_bytes)) return MET_EOVERFLOW;
     }
+    if (v.role == MET_ROLE_INPUT && weight) {
+      if (!met_add_u64(w_bytes, v.bytes, &w_bytes)) w_bytes = UINT64_MAX;
+      if (w_count++ && w_hi == i - 1) {
+        w_hi = i;
+      } else {
+        put_range(w_spec, sizeof(w_spec), &w_len, w_lo, w_hi);
+        w_lo = w_hi = i;
+      }
+    }
     if (v.role == MET_ROLE_INPUT && is_float) {
       look_count++;
       look_bytes += v.bytes;
@@ -228,8 +370,25 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
     MET_RETURN_IF_ERROR(met_adapter_name_value(b, a, id));
     MET_RETURN_IF_ERROR(met_ptrmap_put(&b->map, a.ptr, id));
   }
-  // Real exported graphs pass weights as arguments: say so when they are not marked.
-  if ((look_count >= 2 && look_bytes >= 1024ull * 1024) || look_bytes >= 16ull * 1024 * 1024) {
+  put_range(w_spec, sizeof(w_spec), &w_len, w_lo, w_hi);
+  // Real exported graphs pass weights as arguments: say so when they are not marked, with
+  // the selection that makes them weights. A warning when some feed weight operands (at
+  // least 1 MiB of them: a toy graph's vectors are no weights worth a word).
+  if (w_count && w_bytes >= 1024ull * 1024) {
+    char path[1024];
+    size_t plen = met_ir_symbol_path(func, path, sizeof(path));
+    if (plen == SIZE_MAX) plen = 0;
+    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_WARNING,
+                     "%" PRIu64 " unmarked float argument(s) between #%" PRId64 " and #%" PRId64
+                     " (%" PRIu64 " bytes) are counted as host inputs; %" PRIu64 " of them (%"
+                     PRIu64 " bytes) feed the weight operand of a matmul, conv or gather and no op "
+                     "writes them: params=@%.*s:%s%s (the command: --params '@%.*s:%s%s'), or "
+                     "params=auto, makes them weights; or mark them with the `metrale.param` "
+                     "argument attribute",
+                     look_count, first_look, last_look, look_bytes, w_count, w_bytes, (int)plen,
+                     path, w_spec, w_len + 1 >= sizeof(w_spec) ? "..." : "", (int)plen, path,
+                     w_spec, w_len + 1 >= sizeof(w_spec) ? "..." : ""));
+  } else if ((look_count >= 2 && look_bytes >= 1024ull * 1024) || look_bytes >= 16ull * 1024 * 1024) {
     MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_REMARK,
                      "%" PRIu64 " unmarked float argument(s) between #%" PRId64 " and #%" PRId64
                      " (%" PRIu64 " bytes) are counted as host inputs; if they are weights, mark "

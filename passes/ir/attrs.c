@@ -1,6 +1,7 @@
 // attrs.c: the attribute rules of attrs.h.
 #include "ir/attrs.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -23,7 +24,11 @@ const char *met_attr_u64(MlirAttribute a, uint64_t min, uint64_t max, uint64_t *
     } else {
       int64_t s = mlirIntegerTypeIsSigned(t) ? mlirIntegerAttrGetValueSInt(a)
                                              : mlirIntegerAttrGetValueInt(a);
-      // A signless i1..i63 value is sign-extended: -1 : i8 reads as -1, not 255.
+      // A signless i1..i63 value is sign-extended: -1 : i8 reads as -1, not 255. A
+      // literal above 2^63 - 1 written as i64 reads as negative: MLIR wraps it.
+      if (s < 0 && mlirIntegerTypeGetWidth(t) == 64 && !mlirIntegerTypeIsSigned(t))
+        return "must not be negative (a literal above 9223372036854775807 written as i64 "
+               "wraps to a negative value: write it as ': ui64', or a smaller value)";
       if (s < 0) return "must not be negative";
       v = (uint64_t)s;
     }
@@ -109,4 +114,35 @@ void met_attrs_preload_func(MlirOperation func) {
     if (!mlirAttributeIsNull(f) && mlirAttributeIsAString(f))
       (void)met_parse_type_quietly(mlirOperationGetContext(func), mlirStringAttrGetValue(f));
   }
+}
+
+// The sym_name of |op|, or an empty ref.
+static MlirStringRef sym_name(MlirOperation op) {
+  MlirAttribute nm = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+  return mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm) ? mlirStringRefCreate("", 0)
+                                                                : mlirStringAttrGetValue(nm);
+}
+
+size_t met_ir_symbol_path(MlirOperation op, char *buf, size_t cap) {
+  MlirStringRef names[32];
+  size_t n = 0, len = 0;
+  for (MlirOperation o = op; !mlirOperationIsNull(o);) {
+    MlirOperation parent = mlirOperationGetParentOperation(o);
+    if (mlirOperationIsNull(parent)) break;  // the top module: paths start below it
+    MlirStringRef s = sym_name(o);
+    if (s.length) {
+      if (n == 32) return SIZE_MAX;
+      names[n++] = s;
+    }
+    o = parent;
+  }
+  for (size_t k = n; k-- > 0;) {
+    size_t add = names[k].length + (k + 1 < n ? 3 : 0);
+    if (len + add + 1 > cap) return SIZE_MAX;
+    if (k + 1 < n) { memcpy(buf + len, "::@", 3); len += 3; }
+    memcpy(buf + len, names[k].data, names[k].length);
+    len += names[k].length;
+  }
+  if (cap) buf[len] = '\0';
+  return len;
 }

@@ -16,6 +16,7 @@
 #define METRALE_PASSES_ATTRS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mlir-c/IR.h"
@@ -37,5 +38,11 @@ void met_attrs_preload_func(MlirOperation func);
 MlirType met_parse_type_quietly(MlirContext ctx, MlirStringRef text);
 // Why a type option's text was refused when it is no type (the pass and the command).
 #define MET_TYPE_EXPECTED "not a type (f16, bf16, f8E4M3FN, i8, ...)"
+
+// The symbol path of |op| from the top module, as nested symbol references spell it
+// without the first '@': "f" for the top module's @f, "inner::@f" for @f in module
+// @inner (unnamed modules between add nothing). Written NUL-terminated to |buf|; its
+// length, or SIZE_MAX when it does not fit |cap| bytes (or nests past 32 symbols).
+size_t met_ir_symbol_path(MlirOperation op, char *buf, size_t cap);
 
 #endif

@@ -1,9 +1,11 @@
 // diag.c: see diag.h. Messages of a list live in the run's arena.
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ir/diag.h"
+#include "ir/attrs.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "ir/ir.h"
 
@@ -65,19 +67,29 @@ bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t
 
 typedef struct fn_names_t {
   const met_param_spec_t *spec;
-  uint32_t found;  // bit k: a func.func named like item k
+  uint32_t found;    // bit k: a func.func whose path is item k's
+  uint32_t nested;   // bit k: a nested func.func whose last name is item k's (a hint)
+  char hint[MET_PARAM_MAX_FUNCTIONS][256];  // that function's path
 } fn_names_t;
 
 static MlirWalkResult find_fn(MlirOperation op, void *user) {
   fn_names_t *f = user;
   if (!met_ir_str_eq(mlirIdentifierStr(mlirOperationGetName(op)), "func.func"))
     return MlirWalkResultAdvance;
-  MlirAttribute nm = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-  if (mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm)) return MlirWalkResultSkip;
-  MlirStringRef n = mlirStringAttrGetValue(nm);
-  for (size_t k = 0; k < f->spec->fn_count; ++k)
-    if (f->spec->fn_len[k] == n.length && !memcmp(f->spec->fn_name[k], n.data, n.length))
-      f->found |= 1u << k;
+  char path[1024];
+  size_t n = met_ir_symbol_path(op, path, sizeof(path));
+  if (n == SIZE_MAX) return MlirWalkResultSkip;
+  size_t last = met_param_path_last(path, n);
+  for (size_t k = 0; k < f->spec->fn_count; ++k) {
+    const char *want = f->spec->fn_name[k];
+    size_t wl = f->spec->fn_len[k];
+    if (wl == n && !memcmp(want, path, n)) f->found |= 1u << k;
+    else if (last && !met_param_path_last(want, wl) && wl == n - last &&
+             !memcmp(want, path + last, wl) && !(f->nested >> k & 1)) {
+      f->nested |= 1u << k;
+      snprintf(f->hint[k], sizeof(f->hint[k]), "%.*s", (int)n, path);
+    }
+  }
   return MlirWalkResultSkip;  // no functions inside functions
 }
 
@@ -90,16 +102,31 @@ bool met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef 
                   (int)text.length, text.data, why);
     return false;
   }
+  if (!strcmp(name, "states") && met_param_spec_has_auto(out)) {
+    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': %s", name,
+                  (int)text.length, text.data, MET_PARAM_AUTO_STATES_WHY);
+    return false;
+  }
   if (!out->fn_count) return true;
-  fn_names_t f = {out, 0};
-  mlirOperationWalk(module, find_fn, &f, MlirWalkPreOrder);
-  for (size_t k = 0; k < out->fn_count; ++k)
-    if (!(f.found >> k & 1)) {
-      met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': no function @%.*s",
-                    name, (int)text.length, text.data, (int)out->fn_len[k], out->fn_name[k]);
-      return false;
+  fn_names_t *f = calloc(1, sizeof(*f));
+  if (!f) { met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory"); return false; }
+  f->spec = out;
+  mlirOperationWalk(module, find_fn, f, MlirWalkPreOrder);
+  bool ok = true;
+  for (size_t k = 0; k < out->fn_count && ok; ++k)
+    if (!(f->found >> k & 1)) {
+      if (f->nested >> k & 1)
+        met_diag_emit(diag, user, loc, MET_DIAG_ERROR,
+                      "invalid %s='%.*s': no function @%.*s in the top module; a nested "
+                      "function is named by its path: @%s", name, (int)text.length, text.data,
+                      (int)out->fn_len[k], out->fn_name[k], f->hint[k]);
+      else
+        met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': no function @%.*s",
+                      name, (int)text.length, text.data, (int)out->fn_len[k], out->fn_name[k]);
+      ok = false;
     }
-  return true;
+  free(f);
+  return ok;
 }
 
 bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,

@@ -84,7 +84,7 @@ static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
     uint64_t x;
     const char *why = met_attr_u64(v, min, max, &x);
     if (why) {
-      char buf[96];
+      char buf[512];
       snprintf(buf, sizeof(buf), "%s (%llu to %llu)", why, (unsigned long long)min,
                (unsigned long long)max);
       fail(w, key, buf);

@@ -1,5 +1,5 @@
 // params.c: parsing the parameter-argument selection of the params= and states= options
-// ("0,2-5,7-", "all", "float", "none", and "@fn:..." items). See passes/ir/params.h.
+// ("0,2-5,7-", "all", "float", "auto", "none", and "@fn:..." items). See passes/ir/params.h.
 #include <stdint.h>
 #include <string.h>
 
@@ -10,6 +10,7 @@ static bool parse_sel(const char *s, size_t len, met_param_sel_t *out, const cha
   if (len == 0 || (len == 4 && !memcmp(s, "none", 4))) return true;
   if (len == 3 && !memcmp(s, "all", 3)) { out->all = true; return true; }
   if (len == 5 && !memcmp(s, "float", 5)) { out->floats = true; return true; }
+  if (len == 4 && !memcmp(s, "auto", 4)) { out->autos = true; return true; }
   size_t i = 0;
   while (i < len) {
     int64_t lo = 0, hi;
@@ -59,10 +60,23 @@ bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
     size_t n = end - i;
     if (n == 0 && len > 0) { *why = "an empty item between ';'"; return false; }
     if (n > 0 && item[0] == '@') {
-      const char *colon = memchr(item, ':', n);
+      // @NAME or a nested symbol's path @OUTER::@NAME, then ':' and the selection.
+      const char *colon = NULL;
+      for (size_t c = 1; c < n && !colon; ++c) {
+        if (item[c] != ':') continue;
+        if (c + 1 < n && item[c + 1] == ':') {
+          if (c + 2 >= n || item[c + 2] != '@' || c == 1) {
+            *why = "a nested function is named by its path, @OUTER::@NAME";
+            return false;
+          }
+          c += 2;
+          continue;
+        }
+        colon = item + c;
+      }
       if (!colon) { *why = "expected ':' after the function name (@NAME:SELECTION)"; return false; }
       size_t nl = (size_t)(colon - item) - 1;
-      if (nl == 0) { *why = "an empty function name"; return false; }
+      if (nl == 0 || item[nl] == '@') { *why = "an empty function name"; return false; }
       for (size_t k = 0; k < out->fn_count; ++k)
         if (out->fn_len[k] == nl && !memcmp(out->fn_name[k], item + 1, nl)) {
           *why = "two items name one function";
@@ -94,4 +108,18 @@ const met_param_sel_t *met_param_spec_for(const met_param_spec_t *spec, const ch
       return &spec->fn_sel[k];
     }
   return entry ? &spec->entry : NULL;
+}
+
+size_t met_param_path_last(const char *name, size_t len) {
+  size_t start = 0;
+  for (size_t i = 0; i + 2 < len; ++i)
+    if (name[i] == ':' && name[i + 1] == ':' && name[i + 2] == '@') start = i + 3;
+  return start;
+}
+
+bool met_param_spec_has_auto(const met_param_spec_t *spec) {
+  if (spec->entry.autos) return true;
+  for (size_t k = 0; k < spec->fn_count; ++k)
+    if (spec->fn_sel[k].autos) return true;
+  return false;
 }

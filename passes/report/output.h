@@ -22,6 +22,21 @@ bool met_output_write(MlirLocation loc, MlirStringRef path, const met_strbuf_t *
 bool met_output_rendered(MlirLocation loc, MlirStringRef path, met_strbuf_t *sb,
                          met_strbuf_t *out, const char *what, met_diag_fn_t diag, void *user);
 
+// Checks, before any work, the files a run will write: |paths[k]| (given by option
+// |flags[k]|, e.g. "--json" or "json="; NULL, "" and "-" are not files) must not be one of
+// the |inputs| (the same file by device and inode, not by name: the model would be
+// overwritten), nor the file of another of |paths| (only the last would stay), and must
+// be writable: an existing file that is not a directory and may be written, or a new name
+// in a directory that exists and may be written. Character devices (/dev/null) may be
+// given more than once. False, with the reason in |why|, when one is not.
+bool met_output_paths_ok(const char *const *inputs, size_t ninputs, const char *const *flags,
+                         const char *const *paths, size_t n, char *why, size_t cap);
+// met_output_paths_ok for a pass: the input is the file |module| was read from (its
+// location's), |paths| the pass's options; an error at the module when one is refused.
+bool met_output_check_module(MlirOperation module, const char *const *flags,
+                             const MlirStringRef *paths, size_t n, met_diag_fn_t diag,
+                             void *user);
+
 #ifdef __cplusplus
 }
 #endif

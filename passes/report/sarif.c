@@ -18,6 +18,9 @@ typedef struct rule_t {
 } rule_t;
 
 static const rule_t kRules[] = {
+    // First: a breach's message begins like the report's summary.
+    {"metrale.limit", "A limit the run was given is breached",
+     "budgets-that-fail-the-build", {"breaches its limit", "breaches its minimum", NULL}},
     {"metrale.budget", "The Budget of one run of a function on a target",
      "what-it-prints", {"metrale.budget @", NULL}},
     {"metrale.memory", "The memory model of the module on a target", "the-memory-model",
@@ -46,6 +49,10 @@ static const rule_t kRules[] = {
      {"invalid ", "unknown target", "unknown planner", NULL}},
     {"metrale.declaration", "A malformed metrale or DLTI declaration",
      "what-is-counted-and-what-is-said", {"dlti.", "metrale.", "attribute", NULL}},
+    {"metrale.parse-error", "The model file does not parse as MLIR", "the-metrale-command",
+     {NULL}},
+    {"metrale.input", "A model file that cannot be read or holds nothing to analyse",
+     "the-metrale-command", {"cannot read '", "nothing to analyse", NULL}},
     {"metrale.other", "Other findings", "what-is-counted-and-what-is-said", {NULL}},
 };
 enum { kRuleCount = sizeof(kRules) / sizeof(kRules[0]) };
@@ -80,6 +87,21 @@ void met_sarif_diag(void *user, MlirLocation loc, met_diag_severity_t severity,
     r.file = met_arena_strndup(&s->arena, file.data, file.length);
   if (st || !r.message) { s->status = st ? st : MET_ENOMEM; return; }
   s->items[s->count++] = r;
+}
+
+void met_sarif_add(met_sarif_t *s, const char *rule, met_diag_severity_t severity,
+                   const char *file, int line, int col, const char *message) {
+  if (s->status) return;
+  int r = rule_of(message);
+  for (int k = 0; rule && k < kRuleCount; ++k)
+    if (!strcmp(kRules[k].id, rule)) r = k;
+  met_status_t st = met_arena_reserve(&s->arena, (void **)&s->items, &s->cap, s->count,
+                                      sizeof(met_sarif_result_t));
+  met_sarif_result_t it = {r, severity, NULL, NULL, line, col};
+  if (!st) it.message = met_arena_strndup(&s->arena, message, strlen(message));
+  if (!st && file && *file) it.file = met_arena_strndup(&s->arena, file, strlen(file));
+  if (st || !it.message || (file && *file && !it.file)) { s->status = st ? st : MET_ENOMEM; return; }
+  s->items[s->count++] = it;
 }
 
 static const char *level(met_diag_severity_t s) {

@@ -40,6 +40,12 @@ void met_sarif_deinitialize(met_sarif_t *s);
 // A met_diag_fn_t: |user| is a met_sarif_t.
 void met_sarif_diag(void *user, MlirLocation loc, met_diag_severity_t severity,
                     const char *message);
+// Records one result without passing it on (what the caller has already said, without a
+// context: a file that cannot be read, the parser's errors): rule |rule| by its id
+// ("metrale.parse-error"; NULL: by the message's phrase, as met_sarif_diag), |file| NULL or
+// "" for none, |line| 0 for none.
+void met_sarif_add(met_sarif_t *s, const char *rule, met_diag_severity_t severity,
+                   const char *file, int line, int col, const char *message);
 // The log: one run of the tool "metrale", the rules that occurred (id, short description,
 // help URI into the README), one result per diagnostic with its level, message, physical
 // location and, for the reports' summaries, every "name=value" number of the message in

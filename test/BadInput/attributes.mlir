@@ -77,9 +77,35 @@ module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #d
 
 // -----
 
-// A negative count is refused, not read as a huge one.
-// expected-error @below {{dlti.target_device_spec entry "memory_bytes" must not be negative (1 to 18446744073709551615)}}
+// A negative count is refused, not read as a huge one. A signless i64 cannot tell -1 from
+// the literal 18446744073709551615 (MLIR wraps it), so the message names both.
+// expected-error @below {{dlti.target_device_spec entry "memory_bytes" must not be negative (a literal above 9223372036854775807 written as i64 wraps to a negative value: write it as ': ui64', or a smaller value) (1 to 18446744073709551615)}}
 module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"memory_bytes" = -1 : i64>>} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// The documented maximum written as i64 (issue 26: "must not be negative" alone left the
+// user guessing): the message says the literal wrapped and that ': ui64' is meant.
+// expected-error @below {{entry "memory_bytes" must not be negative (a literal above 9223372036854775807 written as i64 wraps to a negative value: write it as ': ui64', or a smaller value)}}
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"memory_bytes" = 18446744073709551615 : i64>>} {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// As ': ui64' it is taken: the Budget runs.
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"memory_bytes" = 18446744073709551615 : ui64>>} {
+  // expected-remark @below {{metrale.budget @f on host-cpu}}
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
+}
+
+// -----
+
+// A signless i32 does not wrap that way: -1 : i32 is plainly negative.
+// expected-error @below {{dlti.target_device_spec entry "memory_bytes" must not be negative (1 to 18446744073709551615)}}
+module attributes {dlti.target_system_spec = #dlti.target_system_spec<"dev" = #dlti.target_device_spec<"memory_bytes" = -1 : i32>>} {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
 }
 

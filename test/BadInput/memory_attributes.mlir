@@ -84,3 +84,12 @@ module {
     return %s : tensor<4xf32>
   }
 }
+
+// -----
+
+// A weight of 10^18 elements stored as i65535 (issue 26: refused as "has no storage
+// width"): 10^18 x 65535 bits passes 2^64 bits, and the message says so.
+// expected-error @below {{argument #0: its size at its metrale.format (elements x bits) overflows 64 bits}}
+func.func @huge(%w: tensor<1000000000000000000xf32> {metrale.param, metrale.format = i65535}) -> tensor<1000000000000000000xf32> {
+  return %w : tensor<1000000000000000000xf32>
+}

@@ -25,10 +25,10 @@
 // TARGET: error: unknown target 'tpu9'; the built-in targets are host-cpu, h100, mobile-gpu-f32, npu
 // PARAMS: error: invalid params='1-x': expected the end of a range
 // BACKWARDS: error: invalid params='3-1': a range ends before it starts
-// An unwritable picture is named as what it is.
-// SVGERR: error: cannot write the plan picture to '{{.*}}.missing/plan.svg': No such file or directory
+// An unwritable file is said before any work, with the option that names it.
+// SVGERR: error: 'svg={{.*}}.missing/plan.svg' cannot be written: '{{.*}}.missing' does not exist
 // DYN: options.mlir:[[@LINE+2]]:1: error: invalid dynamic-size='-3': expected a whole number from 1 to 9223372036854775807 (digits only, no sign or spaces)
-// JSONERR: error: cannot write the JSON report to '{{.*}}.missing/out.json': No such file or directory
+// JSONERR: error: 'json={{.*}}.missing/out.json' cannot be written: '{{.*}}.missing' does not exist
 func.func @f(%x: tensor<?x4xf32>, %w: tensor<4x4xf32>, %i: tensor<4xi32>)
     -> (tensor<?x4xf32>, tensor<4x4xf32>, tensor<4xi32>) {
   %0 = arith.addf %x, %x : tensor<?x4xf32>

@@ -57,3 +57,21 @@
 // NONAME: error: invalid params='@:0': an empty function name
 // RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=@main:x" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEL
 // SEL: error: invalid params='@main:x': expected an argument index
+//
+// Nested functions are named by their symbol path (issue 26: "@f:0" selected both @f and
+// @inner::@f, and the nested one could not be named alone). Inputs/nested_params.mlir:
+// "@f:0" makes the top @f's %w a parameter (param_bytes 1024) and leaves @inner::@f's an
+// input (param_bytes 0, host I/O %w + %x + result = 3072); "@inner::@f:0" the reverse.
+// RUN: metrale budget %S/Inputs/nested_params.mlir --params '@f:0' --json - 2>/dev/null | %python -c "import json,sys; print([(f['name'], f['budget']['param_bytes'], f['budget']['host_io_bytes']) for f in json.load(sys.stdin)['functions']])" | FileCheck %s --check-prefix=TOPF
+// TOPF: [('f', 1024, 2048), ('inner::@f', 0, 3072)]
+// RUN: metrale budget %S/Inputs/nested_params.mlir --params '@inner::@f:0' --json - 2>/dev/null | %python -c "import json,sys; print([(f['name'], f['budget']['param_bytes'], f['budget']['host_io_bytes']) for f in json.load(sys.stdin)['functions']])" | FileCheck %s --check-prefix=INNERF
+// INNERF: [('f', 0, 3072), ('inner::@f', 1024, 2048)]
+// A name that is only a nested function's is not the top module's; the error gives the
+// path (the top @f renamed @top here):
+// RUN: sed 's/^  func.func @f(/  func.func @top(/' %S/Inputs/nested_params.mlir > %t.mlir
+// RUN: not metrale-opt %t.mlir --metrale-budget="params=@f:0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NESTNO
+// NESTNO: error: invalid params='@f:0': no function @f in the top module; a nested function is named by its path: @inner::@f
+// RUN: not metrale-opt %S/Inputs/nested_params.mlir --metrale-budget="params=@inner:0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTFN
+// NOTFN: error: invalid params='@inner:0': no function @inner
+// RUN: not metrale-opt %S/Inputs/nested_params.mlir --metrale-budget="params=@inner::f:0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADPATH
+// BADPATH: error: invalid params='@inner::f:0': a nested function is named by its path, @OUTER::@NAME

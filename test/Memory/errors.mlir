@@ -42,6 +42,11 @@ func.func @conv(%x: tensor<?x3x32x32xf32>, %w: tensor<8x3x3x3xf32> {metrale.para
 // 2^60 sequences: the pool's block count x block size x ... passes 2^64 bytes.
 // RUN: not metrale-opt %s -split-input-file --metrale-memory="target=h100 sequences=1152921504606846976 tokens=4096 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGE
 // HUGE: error: the paged KV pool for 1152921504606846976 sequences x 4096 tokens has no byte size: blocks x block_size x 2 x layers x kv_heads x head_dim x KV bytes overflows 64 bits
+
+// 2^64 - 1 tokens in blocks of 1 (issue 26: the blocks per sequence wrapped to 0, "kv = 4 B",
+// "fits"): the command says the term overflows and exits 1.
+// RUN: not metrale memory %S/../BadInput/Inputs/small.mlir --kv-pool layers=1,kv_heads=1,head_dim=1,block_size=1 --kv-dtype f16 --sequences 1 --tokens 18446744073709551615 2>&1 | FileCheck %s --check-prefix=WRAP --implicit-check-not=fits
+// WRAP: error: the paged KV pool for 1 sequences x 18446744073709551615 tokens has no byte size: {{.*}}overflows 64 bits
 module attributes {metrale.kv_pool = {layers = 32 : i64, kv_heads = 32 : i64, head_dim = 128 : i64, block_size = 16 : i64, dtype = f16}} {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : tensor<4xf32> }
 }

@@ -797,7 +797,7 @@ static void fuzz_memory_arith(fuzz_reader_t *r) {
   if (!bs) {
     FUZZ_CHECK(st == MET_EINVAL);
   } else {
-    u128 want = (u128)seq * (tok / bs + 1) + 1;
+    u128 want = (u128)seq * ((u128)(tok / bs) + 1) + 1;  // tok / bs + 1 may pass 2^64
     if (want > UINT64_MAX) FUZZ_CHECK(st == MET_EOVERFLOW);
     else { FUZZ_CHECK(st == MET_OK); FUZZ_CHECK((u128)blocks == want); }
   }

@@ -41,6 +41,15 @@ static void test_kv_formula(void) {
   CHECK_EQ_U64(blocks, 3);
   CHECK(met_memory_kv_blocks_for(1, 16, 0, &blocks) == MET_EINVAL);
   CHECK(met_memory_kv_blocks_for(UINT64_MAX, 16, 16, &blocks) == MET_EOVERFLOW);
+  // Issue 26: 2^64 - 1 tokens in blocks of 1: tokens / 1 + 1 wrapped to 0 blocks a
+  // sequence (kv 4 B, "fits"); now an overflow, for one sequence or two.
+  CHECK(met_memory_kv_blocks_for(1, UINT64_MAX, 1, &blocks) == MET_EOVERFLOW);
+  CHECK(met_memory_kv_blocks_for(2, UINT64_MAX, 1, &blocks) == MET_EOVERFLOW);
+  // 2^64 - 2 tokens: 2^64 - 1 blocks, + 1 overflows.
+  CHECK(met_memory_kv_blocks_for(1, UINT64_MAX - 1, 1, &blocks) == MET_EOVERFLOW);
+  // 2^64 - 1 tokens in blocks of 2: 2^63 - 1 + 1 = 2^63 a sequence, + 1 = 2^63 + 1.
+  CHECK(met_memory_kv_blocks_for(1, UINT64_MAX, 2, &blocks) == MET_OK);
+  CHECK(blocks == (UINT64_C(1) << 63) + 1);
   // A draft head (2 layers, 8 heads, dim 64, f16) shares the 2057 blocks:
   // 2057 x 16 x 2 x 2 x 8 x 64 x 2 B = 2057 x 65536 B.
   p.has_draft = true;

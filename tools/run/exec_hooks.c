@@ -1,7 +1,10 @@
 // exec_hooks.c: the host functions the code `metrale run` compiles calls: allocation and
 // free (counting events, bytes and the live high-water mark), the kernel markers
-// (launches and time per kernel), and memrefCopy. See exec_internal.h.
+// (launches and time per kernel), memrefCopy, and the bf16 conversions LLVM calls where
+// the CPU has no bf16 instructions. See exec_internal.h.
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "run/exec_internal.h"
@@ -142,6 +145,49 @@ static void hook_memref_copy(int64_t elem, unranked_t *src, unranked_t *dst) {
   }
 }
 
+// f32 -> bf16 and f64 -> bf16, rounded to nearest even, as compiler-rt's __truncsfbf2 and
+// __truncdfbf2 (LLVM's code generator calls them for arith.truncf to bf16 on a CPU without
+// AVX512-BF16 or AVX-NE-CONVERT; GCC 12's libgcc has neither, so a bf16 graph did not link
+// on such a host). A NaN stays a NaN (quieted, its sign kept). The x86-64 psABI returns a
+// __bf16 in the low 16 bits of XMM0, as a float is returned; other targets return the bits.
+#if defined(__x86_64__)
+typedef float bf16_abi_t;
+#else
+typedef uint16_t bf16_abi_t;
+#endif
+
+uint16_t exec_bf16_from_f32(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof(u));
+  if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40u);
+  u += 0x7fffu + ((u >> 16) & 1u);  // carries into the exponent: up to the next, or inf
+  return (uint16_t)(u >> 16);
+}
+
+// Through f32 rounded to odd: truncated toward zero, its last bit set when inexact. f32
+// keeps 16 more bits than bf16, so rounding that to nearest even is the same as rounding
+// |d| directly (round-to-odd needs 2 more bits; Boldo and Melquiond, 2008).
+uint16_t exec_bf16_from_f64(double d) {
+  if (isnan(d)) return exec_bf16_from_f32((float)d);
+  float f = (float)d;
+  if (isinf(f) && !isinf(d)) f = copysignf(3.40282347e38f, f);  // past FLT_MAX: its max
+  else if (fabs((double)f) > fabs(d)) f = nextafterf(f, 0.0f);  // toward zero
+  uint32_t u;
+  memcpy(&u, &f, sizeof(u));
+  if ((double)f != d) u |= 1u;
+  memcpy(&f, &u, sizeof(f));
+  return exec_bf16_from_f32(f);
+}
+
+static bf16_abi_t bf16_abi(uint16_t bits) {
+  bf16_abi_t r = 0;
+  memcpy(&r, &bits, sizeof(bits));  // the low bytes: little-endian x86-64, or the bits
+  return r;
+}
+
+static bf16_abi_t hook_truncsfbf2(float f) { return bf16_abi(exec_bf16_from_f32(f)); }
+static bf16_abi_t hook_truncdfbf2(double d) { return bf16_abi(exec_bf16_from_f64(d)); }
+
 static void tl_reset_counters(void) {
   tl_alloc_events = tl_alloc_bytes = tl_free_events = 0;
   tl_high_water = tl_live_bytes;
@@ -169,6 +215,8 @@ size_t exec_hooks_table(exec_hook_t *h) {
   h[n++] = (exec_hook_t){"__metrale_kernel_begin", FN(hook_kernel_begin)};
   h[n++] = (exec_hook_t){"__metrale_kernel_end", FN(hook_kernel_end)};
   h[n++] = (exec_hook_t){"memrefCopy", FN(hook_memref_copy)};
+  h[n++] = (exec_hook_t){"__truncsfbf2", FN(hook_truncsfbf2)};
+  h[n++] = (exec_hook_t){"__truncdfbf2", FN(hook_truncdfbf2)};
   return n;
 }
 

@@ -115,7 +115,7 @@ MlirLogicalResult exec_diag_handler(MlirDiagnostic d, void *ud);
 // exec_hooks.c: the host hooks. Their state is thread-local: the compiled function runs on
 // the thread that invokes it.
 typedef struct { const char *name; void *fn; } exec_hook_t;
-enum { EXEC_N_HOOKS = 6 };
+enum { EXEC_N_HOOKS = 8 };
 // Fills |h| (EXEC_N_HOOKS entries): the symbols the engine resolves to the hooks.
 size_t exec_hooks_table(exec_hook_t *h);
 // Kernel markers count into |kernels| (|kstart|: their start times); NULL disarms.
@@ -127,6 +127,10 @@ void exec_hooks_release(void *ptr);  // a result buffer the hooks allocated
 uint64_t exec_hooks_reclaim(void);   // frees every live block; their bytes
 // In the child process: a failed allocation writes a wire_t there and exits.
 void exec_hooks_fail_to(int fd);
+// The bf16 bits nearest |f| (|d|), ties to even, as compiler-rt's __truncsfbf2
+// (__truncdfbf2), which the hooks stand in for.
+uint16_t exec_bf16_from_f32(float f);
+uint16_t exec_bf16_from_f64(double d);
 
 // What the child sends back: its code and result, then the kernels' counters. A failed
 // allocation sends rc WIRE_NO_MEMORY with the size in result.alloc_bytes.

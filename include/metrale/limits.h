@@ -1,0 +1,41 @@
+// metrale/limits.h: limits that fail the build. A limit bounds one report field: a maximum
+// for every field but headroom, a minimum for headroom (the memory model's budget minus
+// its device bytes). The field names are the reports' own (metrale/budget_fields.def,
+// dispatch_fields.def, memory_fields.def); the pass options of metrale/options.def
+// (LIMIT_MAX, LIMIT_MIN) and the `metrale.limits` attribute name them. Pure functions,
+// static data; no MLIR.
+#ifndef METRALE_LIMITS_H
+#define METRALE_LIMITS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "metrale/budget.h"
+
+typedef enum met_limit_family_e {
+  MET_LIMIT_BUDGET = 0,    // a field of the Budget, per function
+  MET_LIMIT_DISPATCH = 1,  // a field of the dispatch stats, per function
+  MET_LIMIT_MEMORY = 2,    // a field of the memory model, per module
+} met_limit_family_t;
+
+// The family of the numeric field named |name| (|len| bytes) and whether a limit on it is
+// a minimum (headroom) rather than a maximum; the field's static name in |*canon|. False
+// for a name no report has, or a field that is no number (width_policy, fits, complete,
+// recovered_after_device_loss).
+bool met_limit_field(const char *name, size_t len, met_limit_family_t *family, bool *is_min,
+                     const char **canon);
+
+// Whether |value| breaches a limit |limit|: above it for a maximum, below it for a minimum.
+// |value| is signed (headroom may be negative).
+static inline bool met_limit_breached(int64_t value, bool value_signed, uint64_t uvalue,
+                                      bool is_min, uint64_t limit) {
+  if (is_min) return value_signed ? (value < 0 || (uint64_t)value < limit) : uvalue < limit;
+  return value_signed ? value > 0 && (uint64_t)value > limit : uvalue > limit;
+}
+
+// The indices of the |k| largest of |v[0..n)| into |out|, largest first (ties: the earlier
+// index first), zeros left out; returns how many (at most |k|).
+size_t met_limit_top(const uint64_t *v, size_t n, size_t k, size_t *out);
+
+#endif

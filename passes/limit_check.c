@@ -1,0 +1,308 @@
+// limit_check.c: see limit_check.h.
+#include "limit_check.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapter/adapter.h"
+#include "ir/attrs.h"
+#include "ir/diag.h"
+#include "ir/ir.h"
+#include "metrale/options.h"
+#include "metrale/parse.h"
+#include "metrale/report.h"
+#include "metrale/strbuf.h"
+#include "mlir-c/BuiltinAttributes.h"
+
+static bool add(met_limits_t *l, const char *field, met_limit_family_t fam, bool is_min,
+                uint64_t value, const char *source) {
+  if (l->count == MET_LIMITS_MAX) return false;
+  met_limit_t *x = &l->items[l->count++];
+  x->field = field, x->family = fam, x->is_min = is_min, x->value = value;
+  snprintf(x->source, sizeof(x->source), "%s", source);
+  return true;
+}
+
+// The `metrale.limits` of |op| into |l| (|holder|: "the module", "@f"); false after an error.
+static bool from_attr(MlirOperation op, const char *holder, met_limits_t *l, met_diag_fn_t diag,
+                      void *user) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("metrale.limits"));
+  if (mlirAttributeIsNull(a)) return true;
+  MlirLocation loc = met_ir_op_is(op, "builtin.module") ? met_diag_module_loc(op)
+                                                         : mlirOperationGetLocation(op);
+  if (!mlirAttributeIsADictionary(a)) {
+    met_diag_emit(diag, user, loc, MET_DIAG_ERROR,
+                  "metrale.limits must be a dictionary of report fields and whole numbers "
+                  "({arena_bytes = 8388608, dispatches = 40, ...})");
+    return false;
+  }
+  for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(a); ++i) {
+    MlirNamedAttribute e = mlirDictionaryAttrGetElement(a, i);
+    MlirStringRef key = mlirIdentifierStr(e.name);
+    met_limit_family_t fam;
+    bool is_min;
+    const char *canon;
+    if (!met_limit_field(key.data, key.length, &fam, &is_min, &canon)) {
+      met_diag_emit(diag, user, loc, MET_DIAG_ERROR,
+                    "metrale.limits key '%.*s' is no numeric field of the Budget, the dispatch "
+                    "stats or the memory model (arena_bytes, dispatches, dram_bytes, "
+                    "latency_ns, device, headroom, ...)", (int)key.length, key.data);
+      return false;
+    }
+    uint64_t v;
+    const char *why = met_attr_u64(e.attribute, 0, is_min ? INT64_MAX : UINT64_MAX, &v);
+    if (why) {
+      met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "metrale.limits entry '%s' %s", canon, why);
+      return false;
+    }
+    char src[96];
+    snprintf(src, sizeof(src), "metrale.limits of %s", holder);
+    if (!add(l, canon, fam, is_min, v, src)) {
+      met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "more than %d limits", MET_LIMITS_MAX);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, met_limits_t *out,
+                       met_diag_fn_t diag, void *user) {
+  memset(out, 0, sizeof(*out));
+  MlirLocation mloc = met_diag_module_loc(module);
+  const met_option_t *opts = met_options();
+  for (int k = 0; k < MET_OPT_COUNT; ++k) {
+    if (!met_option_takes_num(opts[k].kind) || opts[k].kind == MET_OPTION_NUM) continue;
+    if (!limits[k].length) continue;
+    uint64_t v;
+    if (!met_diag_option_num(mloc, k, limits[k], 0, &v, diag, user)) return false;
+    // The option's field is its member's name: options.def's table gives it.
+    met_limit_family_t fam;
+    bool is_min;
+    const char *canon;
+    const char *field = opts[k].member;
+    if (!met_limit_field(field, strlen(field), &fam, &is_min, &canon)) return false;
+    char src[96];
+    snprintf(src, sizeof(src), "%s=%" PRIu64, opts[k].name, v);
+    add(out, canon, fam, is_min, v, src);
+  }
+  return from_attr(module, "the module", out, diag, user);
+}
+
+bool met_limits_any(const met_limits_t *l, met_limit_family_t family, const char *field) {
+  for (size_t i = 0; i < l->count; ++i)
+    if (l->items[i].family == family && (!field || !strcmp(field, l->items[i].field))) return true;
+  return false;
+}
+
+// " at file:line:col" of |loc|, when it has one.
+static void put_loc(met_strbuf_t *sb, MlirLocation loc) {
+  MlirStringRef file;
+  int line, col;
+  if (met_adapter_loc_parts(loc, &file, &line, &col) && file.length)
+    met_strbuf_printf(sb, " at %.*s:%d:%d", (int)file.length, file.data, line, col);
+}
+
+static void put_amount(met_strbuf_t *sb, uint64_t v, bool bytes) {
+  if (!bytes) { met_strbuf_u64(sb, v); return; }
+  met_report_bytes(sb, v);
+}
+
+// The first words of a breach: "@f on h100: arena_bytes = 12582912 (12.0 MiB) breaches
+// its limit 8388608 (8.0 MiB; max-arena=8388608)".
+static void put_head(met_strbuf_t *sb, const char *report, const char *name, const met_target_t *t,
+                     const met_limit_t *x, bool is_signed, int64_t sv, uint64_t uv, bool bytes) {
+  met_strbuf_printf(sb, "%s%s%s on %s: %s = ", report, name ? " @" : "", name ? name : "",
+                    t->name, x->field);
+  if (is_signed) met_strbuf_printf(sb, "%" PRId64, sv); else met_strbuf_u64(sb, uv);
+  if (bytes && !is_signed) { MET_STRBUF_LIT(sb, " ("); put_amount(sb, uv, true); MET_STRBUF_LIT(sb, ")"); }
+  met_strbuf_printf(sb, " breaches its %s %" PRIu64, x->is_min ? "minimum" : "limit", x->value);
+  MET_STRBUF_LIT(sb, " (");
+  if (bytes) { put_amount(sb, x->value, true); MET_STRBUF_LIT(sb, "; "); }
+  met_strbuf_printf(sb, "%s)", x->source);
+}
+
+static void emit(met_strbuf_t *sb, MlirLocation loc, met_diag_fn_t diag, void *user) {
+  met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s",
+                sb->status ? "a limit is breached (out of memory for the message)" : sb->data);
+}
+
+// The dispatches of |r| (groups) ranked by |per_group|: "; the largest dispatches: 4.0 MiB
+// linalg.matmul at f.mlir:3:8, ...".
+static void put_groups(met_strbuf_t *sb, const met_graph_t *g, const met_budget_report_t *r,
+                       const uint64_t *per_group, size_t ngroups, const char *what, bool bytes) {
+  size_t top[3];
+  size_t n = per_group ? met_limit_top(per_group, ngroups, 3, top) : 0;
+  for (size_t k = 0; k < n; ++k) {
+    met_strbuf_cstr(sb, k ? ", " : what);
+    put_amount(sb, per_group[top[k]], bytes);
+    for (size_t nd = 0; nd < g->node_count; ++nd)
+      if (r->group_of_node[nd] == top[k]) {
+        met_strbuf_printf(sb, " %s", g->nodes[nd].name);
+        put_loc(sb, met_node_loc(&g->nodes[nd]));
+        break;
+      }
+  }
+}
+
+bool met_limits_check_budget(const met_limits_t *base, MlirOperation func, const char *name,
+                             const met_target_t *t, const met_graph_t *g,
+                             const met_budget_report_t *r, met_diag_fn_t diag, void *user) {
+  met_limits_t own = *base;
+  char holder[300];
+  snprintf(holder, sizeof(holder), "@%s", name);
+  MlirLocation loc = mlirOperationGetLocation(func);
+  if (!from_attr(func, holder, &own, diag, user)) return false;
+  bool ok = true;
+  size_t nf;
+  const met_budget_field_t *fields = met_budget_fields(&nf);
+  for (size_t i = 0; i < own.count; ++i) {
+    const met_limit_t *x = &own.items[i];
+    if (x->family != MET_LIMIT_BUDGET) continue;
+    const met_budget_field_t *f = NULL;
+    for (size_t k = 0; k < nf && !f; ++k) if (!strcmp(fields[k].name, x->field)) f = &fields[k];
+    uint64_t v = met_budget_field_u64(&r->budget, f);
+    if (!met_limit_breached((int64_t)0, false, v, x->is_min, x->value)) continue;
+    ok = false;
+    bool bytes = f->kind == MET_FIELD_BYTES;
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    put_head(&sb, "metrale.budget", name, t, x, false, 0, v, bytes);
+    if (!strcmp(x->field, "dispatches") || !strcmp(x->field, "dram_bytes")) {
+      put_groups(&sb, g, r, r->group_bytes, r->group_count, "; the largest dispatches: ", true);
+    } else if (!strncmp(x->field, "off_fast_path", 13)) {
+      uint64_t *per = calloc(g->node_count ? g->node_count : 1, sizeof(*per));
+      for (size_t nd = 0; per && nd < g->node_count; ++nd)
+        if (r->off_fast_path[nd] && !met_budget_off_path_bytes(g, &g->nodes[nd], &per[nd], NULL))
+          per[nd] = 0;
+      size_t top[3], n = per ? met_limit_top(per, g->node_count, 3, top) : 0;
+      for (size_t k = 0; k < n; ++k) {
+        met_strbuf_cstr(&sb, k ? ", " : "; the largest off the fast path: ");
+        put_amount(&sb, per[top[k]], true);
+        met_strbuf_printf(&sb, " %s", g->nodes[top[k]].name);
+        put_loc(&sb, met_node_loc(&g->nodes[top[k]]));
+      }
+      free(per);
+    } else if (bytes && r->slot_count) {
+      // The arena's fields: its largest slots.
+      uint64_t *per = malloc(r->slot_count * sizeof(*per));
+      for (size_t s = 0; per && s < r->slot_count; ++s) per[s] = r->slots[s].bytes;
+      size_t top[3], n = per ? met_limit_top(per, r->slot_count, 3, top) : 0;
+      for (size_t k = 0; k < n; ++k) {
+        const met_slot_t *s = &r->slots[top[k]];
+        met_strbuf_cstr(&sb, k ? ", " : "; the largest slots: ");
+        put_amount(&sb, s->bytes, true);
+        if (s->node >= 0 && (size_t)s->node < g->node_count) {
+          met_strbuf_printf(&sb, " %s%s", s->value == MET_SLOT_SCRATCH ? "scratch of " : "",
+                            g->nodes[s->node].name);
+          put_loc(&sb, met_node_loc(&g->nodes[s->node]));
+        }
+      }
+      free(per);
+    }
+    emit(&sb, loc, diag, user);
+    met_strbuf_deinitialize(&sb);
+  }
+  return ok;
+}
+
+bool met_limits_check_dispatch(const met_limits_t *base, MlirOperation func, const char *name,
+                               const met_target_t *t, const met_graph_t *g,
+                               const met_budget_report_t *r, const met_dispatch_report_t *d,
+                               met_diag_fn_t diag, void *user) {
+  met_limits_t own = *base;
+  char holder[300];
+  snprintf(holder, sizeof(holder), "@%s", name);
+  MlirLocation loc = mlirOperationGetLocation(func);
+  if (!from_attr(func, holder, &own, diag, user)) return false;
+  bool ok = true;
+  size_t nf;
+  const met_dispatch_field_t *fields = met_dispatch_fields(&nf);
+  for (size_t i = 0; i < own.count; ++i) {
+    const met_limit_t *x = &own.items[i];
+    if (x->family != MET_LIMIT_DISPATCH) continue;
+    const met_dispatch_field_t *f = NULL;
+    for (size_t k = 0; k < nf && !f; ++k) if (!strcmp(fields[k].name, x->field)) f = &fields[k];
+    uint64_t v = met_dispatch_field_u64(&d->stats, f);
+    if (!met_limit_breached(0, false, v, x->is_min, x->value)) continue;
+    ok = false;
+    bool bytes = f->kind == MET_DFIELD_BYTES;
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    put_head(&sb, "metrale.dispatch", name, t, x, false, 0, v, bytes);
+    // The dispatches, ranked by what the field counts.
+    bool lat = !strcmp(x->field, "latency_ns"), launches = !strcmp(x->field, "kernel_launches");
+    uint64_t *per = calloc(d->row_count ? d->row_count : 1, sizeof(*per));
+    for (size_t k = 0; per && k < d->row_count; ++k)
+      per[k] = lat ? d->rows[k].latency_ns : launches ? d->rows[k].launches : d->rows[k].bytes;
+    size_t top[3], n = per ? met_limit_top(per, d->row_count, 3, top) : 0;
+    for (size_t k = 0; k < n; ++k) {
+      const met_dispatch_row_t *row = &d->rows[top[k]];
+      met_strbuf_cstr(&sb, k ? ", " : "; the largest dispatches: ");
+      if (lat) met_strbuf_printf(&sb, "%" PRIu64 " ns", row->latency_ns);
+      else put_amount(&sb, per[top[k]], !launches);
+      if (row->first_node < g->node_count) {
+        met_strbuf_printf(&sb, " %s", g->nodes[row->first_node].name);
+        put_loc(&sb, met_node_loc(&g->nodes[row->first_node]));
+      }
+    }
+    free(per);
+    (void)r;
+    emit(&sb, loc, diag, user);
+    met_strbuf_deinitialize(&sb);
+  }
+  return ok;
+}
+
+typedef struct fn_limits_t {
+  met_limits_t *l;
+  met_diag_fn_t diag;
+  void *user;
+  bool ok;
+  MlirOperation where[MET_LIMITS_MAX];  // per limit: the function that set it (null: the run)
+} fn_limits_t;
+
+static MlirWalkResult gather_fn(MlirOperation op, void *u) {
+  fn_limits_t *f = u;
+  if (!met_ir_op_is(op, "func.func")) return MlirWalkResultAdvance;
+  char path[1024], holder[1030];
+  size_t n = met_ir_symbol_path(op, path, sizeof(path));
+  snprintf(holder, sizeof(holder), "@%s", n == SIZE_MAX ? "?" : path);
+  size_t before = f->l->count;
+  if (!from_attr(op, holder, f->l, f->diag, f->user)) f->ok = false;
+  for (size_t i = before; i < f->l->count; ++i) f->where[i] = op;
+  return MlirWalkResultSkip;
+}
+
+bool met_limits_check_memory(const met_limits_t *base, MlirOperation module, const met_target_t *t,
+                             const met_memory_report_t *m, met_diag_fn_t diag, void *user) {
+  met_limits_t own = *base;
+  fn_limits_t f = {&own, diag, user, true, {{0}}};
+  mlirOperationWalk(module, gather_fn, &f, MlirWalkPreOrder);
+  if (!f.ok) return false;
+  bool ok = true;
+  size_t nf;
+  const met_memory_field_t *fields = met_memory_fields(&nf);
+  for (size_t i = 0; i < own.count; ++i) {
+    const met_limit_t *x = &own.items[i];
+    if (x->family != MET_LIMIT_MEMORY) continue;
+    const met_memory_field_t *fd = NULL;
+    for (size_t k = 0; k < nf && !fd; ++k) if (!strcmp(fields[k].name, x->field)) fd = &fields[k];
+    bool sgn = fd->kind == MET_MFIELD_SIGNED;
+    int64_t sv = met_memory_field_i64(m, fd);
+    uint64_t uv = met_memory_field_u64(m, fd);
+    if (!met_limit_breached(sv, sgn, uv, x->is_min, x->value)) continue;
+    ok = false;
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    put_head(&sb, "memory", NULL, t, x, sgn, sv, uv, fd->kind == MET_MFIELD_BYTES || sgn);
+    MET_STRBUF_LIT(&sb, "; the largest terms: ");
+    met_memory_report_largest(&sb, m, 3);
+    MlirOperation w = f.where[i];
+    emit(&sb, mlirOperationIsNull(w) ? met_diag_module_loc(module) : mlirOperationGetLocation(w),
+         diag, user);
+    met_strbuf_deinitialize(&sb);
+  }
+  return ok;
+}
