@@ -250,59 +250,160 @@ static met_status_t sole_readers(met_budget_ctx_t *c, uint32_t **out, uint8_t **
   return MET_OK;
 }
 
+// Dim |axis| of value |u| at the value it views (its root), through each view between
+// (their axes: a reshape keeps a dim that is alone in its group); MET_AXIS_NONE when one
+// merges it or says nothing.
+static int axis_to_root(const met_graph_t *g, uint32_t u, int axis) {
+  for (int k = 0; k < 32 && axis != MET_AXIS_NONE; ++k) {
+    if (g->values[u].alias < 0) return axis;
+    int32_t p = g->values[u].producer;
+    if (p < 0 || g->nodes[p].kind != MET_NODE_VIEW) return MET_AXIS_NONE;
+    axis = met_graph_axis_through(g, (uint32_t)p, MET_AXES_RESULT, axis, 0);
+    u = (uint32_t)g->values[u].alias;
+  }
+  return MET_AXIS_NONE;
+}
+
+// The other way: dim |axis| of |u|'s root at |u|.
+static int axis_from_root(const met_graph_t *g, uint32_t u, int axis) {
+  uint32_t views[32];
+  int n = 0;
+  while (g->values[u].alias >= 0) {
+    int32_t p = g->values[u].producer;
+    if (n == 32 || p < 0 || g->nodes[p].kind != MET_NODE_VIEW) return MET_AXIS_NONE;
+    views[n++] = (uint32_t)p;
+    u = (uint32_t)g->values[u].alias;
+  }
+  while (n-- > 0 && axis != MET_AXIS_NONE)
+    axis = met_graph_axis_through(g, views[n], 0, axis, MET_AXES_RESULT);
+  return axis;
+}
+
+// Whether loop |l| indexes a dim of operand |m| of node |n|.
+static bool loop_indexes(const met_graph_t *g, uint32_t n, int m, int l) {
+  for (int d = 0; d < MET_AXES_RANK; ++d)
+    if (met_graph_axis_loop(g, n, m, d) == l) return true;
+  return false;
+}
+
+// A reduction loop that indexes both inputs of node |n|: a contraction.
+static bool contracts(const met_graph_t *g, uint32_t n) {
+  const met_node_axes_t *ax = met_graph_node_axes(g, n);
+  for (int l = 0; ax && l < ax->loops; ++l)
+    if ((ax->reduction >> l & 1) && loop_indexes(g, n, 0, l) && loop_indexes(g, n, 1, l))
+      return true;
+  return false;
+}
+
+enum { ATTN_CHAIN = 20 };
+typedef struct attn_walk_t {
+  met_budget_ctx_t *c;
+  const uint8_t *off;
+  const uint32_t *reader;
+  uint32_t chain[ATTN_CHAIN];
+  size_t len;
+  uint32_t first;
+} attn_walk_t;
+
+// Back from operand |i| of node |cur|, whose dim |axis| is the softmax's, to the matmul
+// that makes the scores (budget.h, attention): each op the one reader of the value before
+// it; an elementwise op takes the scores through the operand that leads back to that
+// matmul, and its other operands (a scale, a mask computed in the graph) are inputs of the
+// attention. The softmax's axis must be a loop of that matmul indexing exactly one of its
+// two inputs (the keys' rows; the queries' when the roles are swapped), never a batch dim
+// both index, and the matmul must contract a loop both index.
+static bool attn_back(attn_walk_t *w, uint32_t cur, uint32_t i, int axis, int depth) {
+  const met_graph_t *g = w->c->g;
+  uint32_t u = g->operands[g->nodes[cur].operand_begin + i], v = w->c->root[u];
+  axis = axis_to_root(g, u, axis);
+  int32_t p = g->values[v].producer;
+  if (axis == MET_AXIS_NONE || p < 0 || w->reader[v] != cur || depth > 10 ||
+      w->len >= ATTN_CHAIN || !attention_candidate(w->c, (uint32_t)p, w->off))
+    return false;
+  const met_node_t *pn = &g->nodes[p];
+  if (pn->result_count != 1) return false;
+  if (pn->op_class == MET_CLASS_MATMUL) {
+    int l = met_graph_axis_loop(g, (uint32_t)p, MET_AXES_RESULT, axis);
+    if (l == MET_AXIS_NONE || pn->operand_count < 2 ||
+        loop_indexes(g, (uint32_t)p, 0, l) == loop_indexes(g, (uint32_t)p, 1, l) ||
+        !contracts(g, (uint32_t)p))
+      return false;
+    w->first = (uint32_t)p;
+    return true;
+  }
+  if (pn->op_class != MET_CLASS_ELEMENTWISE) return false;
+  size_t save = w->len;
+  w->chain[w->len++] = (uint32_t)p;
+  for (uint32_t k = 0; k < pn->operand_count; ++k) {
+    int a = met_graph_axis_through(g, (uint32_t)p, MET_AXES_RESULT, axis, (int)k);
+    if (a == MET_AXIS_NONE) continue;
+    if (attn_back(w, (uint32_t)p, k, a, depth + 1)) return true;
+    w->len = save + 1;
+  }
+  w->len = save;
+  return false;
+}
+
+// On from the softmax |s| to the matmul that reads the probabilities (P.V): each op the
+// one reader of the value before it, elementwise ops (casts, a transpose) between, and the
+// softmax's axis must reach the loop that matmul contracts with its other input.
+static bool attn_forward(attn_walk_t *w, uint32_t s, int axis, uint32_t *last) {
+  const met_graph_t *g = w->c->g;
+  uint32_t v = g->nodes[s].result_begin;
+  while (w->len < ATTN_CHAIN) {
+    uint32_t q = w->reader[v];
+    if (q >= READ_MANY || !attention_candidate(w->c, q, w->off)) return false;
+    const met_node_t *qn = &g->nodes[q];
+    int at = -1;
+    for (uint32_t k = 0; k < qn->operand_count; ++k)
+      if (w->c->root[g->operands[qn->operand_begin + k]] == v) {
+        if (at >= 0) return false;  // it reads the probabilities twice
+        at = (int)k;
+      }
+    if (at < 0) return false;
+    int a = axis_from_root(g, g->operands[qn->operand_begin + (uint32_t)at], axis);
+    if (a == MET_AXIS_NONE) return false;
+    if (qn->op_class == MET_CLASS_MATMUL) {
+      const met_node_axes_t *ax = met_graph_node_axes(g, q);
+      int l = met_graph_axis_loop(g, q, at, a);
+      if (at > 1 || !ax || l == MET_AXIS_NONE || !(ax->reduction >> l & 1) ||
+          !loop_indexes(g, q, 1 - at, l))
+        return false;
+      *last = q;
+      return true;
+    }
+    if (qn->op_class != MET_CLASS_ELEMENTWISE || qn->result_count != 1) return false;
+    axis = met_graph_axis_through(g, q, at, a, MET_AXES_RESULT);
+    if (axis == MET_AXIS_NONE) return false;
+    w->chain[w->len++] = q;
+    v = qn->result_begin;
+  }
+  return false;
+}
+
 static met_status_t attention_members(met_budget_ctx_t *c, const uint8_t *off,
                                       const uint32_t *reader, uint32_t **out) {
   const met_graph_t *g = c->g;
-  uint32_t *attn, chain[20];
+  uint32_t *attn;
   MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->node_count ? g->node_count : 1,
                                        sizeof(uint32_t), (void **)&attn));
   for (size_t n = 0; n < g->node_count; ++n) attn[n] = UINT32_MAX;
   for (uint32_t s = 0; s < g->node_count; ++s) {
     const met_node_t *sm = &g->nodes[s];
-    if (!(sm->flags & MET_NODE_F_SOFTMAX) || sm->result_count != 1 || sm->operand_count < 1 ||
-        !attention_candidate(c, s, off))
+    const met_node_axes_t *ax = met_graph_node_axes(g, s);
+    if (!(sm->flags & MET_NODE_F_SOFTMAX) || !ax || ax->softmax_dim == MET_AXIS_NONE ||
+        sm->result_count != 1 || sm->operand_count < 1 || !attention_candidate(c, s, off))
       continue;
-    size_t len = 0;
-    chain[len++] = s;
-    // Back to Q·K^T: each step the one op that reads the value before it.
-    uint32_t cur = s, v = c->root[g->operands[sm->operand_begin]], first = UINT32_MAX;
-    while (len < 10) {
-      int32_t p = g->values[v].producer;
-      if (p < 0 || reader[v] != cur || !attention_candidate(c, (uint32_t)p, off)) break;
-      const met_node_t *pn = &g->nodes[p];
-      if (pn->op_class == MET_CLASS_MATMUL) { first = (uint32_t)p; break; }
-      if (pn->op_class != MET_CLASS_ELEMENTWISE || pn->result_count != 1) break;
-      uint32_t next = UINT32_MAX, found = 0;  // the operand the chain runs through
-      for (uint32_t i = 0; i < pn->operand_count; ++i) {
-        uint32_t r = c->root[g->operands[pn->operand_begin + i]];
-        int32_t q = g->values[r].producer;
-        if (q >= 0 && attention_candidate(c, (uint32_t)q, off)) { next = r; ++found; }
-      }
-      if (found != 1) break;
-      chain[len++] = (uint32_t)p;
-      cur = (uint32_t)p;
-      v = next;
-    }
-    if (first == UINT32_MAX) continue;
-    // On to the matmul that reads the probabilities.
+    attn_walk_t w = {c, off, reader, {0}, 0, UINT32_MAX};
+    w.chain[w.len++] = s;
+    int in = met_graph_axis_through(g, s, MET_AXES_RESULT, ax->softmax_dim, 0);
     uint32_t last = UINT32_MAX;
-    v = sm->result_begin;
-    while (len < 20) {
-      uint32_t q = reader[v];
-      if (q >= READ_MANY || !attention_candidate(c, q, off)) break;
-      const met_node_t *qn = &g->nodes[q];
-      if (qn->op_class == MET_CLASS_MATMUL) {
-        if (qn->operand_count > 0 && c->root[g->operands[qn->operand_begin]] == v) last = q;
-        break;
-      }
-      if (qn->op_class != MET_CLASS_ELEMENTWISE || qn->result_count != 1) break;
-      chain[len++] = q;
-      v = qn->result_begin;
-    }
-    if (last == UINT32_MAX) continue;
-    attn[first] = first;
-    attn[last] = first;
-    for (size_t k = 0; k < len; ++k) attn[chain[k]] = first;
+    if (in == MET_AXIS_NONE || !attn_back(&w, s, 0, in, 0) ||
+        !attn_forward(&w, s, ax->softmax_dim, &last))
+      continue;
+    attn[w.first] = w.first;
+    attn[last] = w.first;
+    for (size_t k = 0; k < w.len; ++k) attn[w.chain[k]] = w.first;
   }
   *out = attn;
   return MET_OK;

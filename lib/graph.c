@@ -119,6 +119,32 @@ met_status_t met_graph_set_node_loc(met_graph_t *g, uint32_t n, const char *loc)
   return MET_OK;
 }
 
+met_status_t met_graph_set_node_axes(met_graph_t *g, uint32_t n, const met_node_axes_t *axes) {
+  if (n >= g->node_count || !axes || axes->maps == 0 || axes->maps > MET_AXES_MAPS ||
+      axes->loops > 32)
+    return MET_EINVAL;
+  for (uint8_t m = 0; m < axes->maps; ++m) {
+    if (axes->rank[m] > MET_AXES_RANK) return MET_EINVAL;
+    for (uint8_t d = 0; d < axes->rank[m]; ++d)
+      if (axes->loop[m][d] < MET_AXIS_NONE || axes->loop[m][d] >= (int)axes->loops)
+        return MET_EINVAL;
+  }
+  if (n >= g->node_axes_cap) {
+    size_t want = g->node_axes_cap * 2 > g->node_cap ? g->node_axes_cap * 2 : g->node_cap;
+    if (want <= n) want = (size_t)n + 1;
+    const met_node_axes_t **p;
+    MET_RETURN_IF_ERROR(met_arena_calloc(g->arena, want, sizeof(*p), (void **)&p));
+    if (g->node_axes && g->node_axes_cap) memcpy(p, g->node_axes, g->node_axes_cap * sizeof(*p));
+    g->node_axes = p;
+    g->node_axes_cap = want;
+  }
+  met_node_axes_t *copy;
+  MET_RETURN_IF_ERROR(met_arena_calloc(g->arena, 1, sizeof(*copy), (void **)&copy));
+  *copy = *axes;
+  g->node_axes[n] = copy;
+  return MET_OK;
+}
+
 met_status_t met_graph_set_operand_access(met_graph_t *g, size_t i, met_access_t access) {
   if (i >= g->operand_count || access > MET_ACCESS_UPDATE) return MET_EINVAL;
   if (i >= g->operand_access_cap) {
@@ -159,4 +185,47 @@ met_status_t met_graph_reserve(met_graph_t *graph, size_t nodes, size_t values,
   if (!st) st = reserve_exact(graph->arena, (void **)&graph->operands, &graph->operand_cap,
                               graph->operand_count, operands, sizeof(uint32_t));
   return st;
+}
+
+// The map index of operand |m| (or the result) of a node with axes |ax| and |count|
+// operands; -1 when it has none.
+static int axes_slot(const met_node_axes_t *ax, uint32_t count, int m) {
+  if (m == MET_AXES_RESULT) return ax->maps - 1;
+  return m >= 0 && (uint32_t)m < count && m < ax->maps - 1 ? m : -1;
+}
+
+// The rank of operand |m| of |node| (or of its first result).
+static int operand_rank(const met_graph_t *g, const met_node_t *node, int m) {
+  if (m == MET_AXES_RESULT) return node->result_count ? g->values[node->result_begin].rank : -1;
+  if (m < 0 || (uint32_t)m >= node->operand_count) return -1;
+  return g->values[g->operands[node->operand_begin + (uint32_t)m]].rank;
+}
+
+int met_graph_axis_loop(const met_graph_t *g, uint32_t n, int m, int d) {
+  const met_node_axes_t *ax = met_graph_node_axes(g, n);
+  if (!ax || d < 0) return MET_AXIS_NONE;
+  int s = axes_slot(ax, g->nodes[n].operand_count, m);
+  return s < 0 || d >= ax->rank[s] ? MET_AXIS_NONE : ax->loop[s][d];
+}
+
+int met_graph_axis_through(const met_graph_t *g, uint32_t n, int from, int d, int to) {
+  if (n >= g->node_count || d < 0) return MET_AXIS_NONE;
+  const met_node_t *node = &g->nodes[n];
+  const met_node_axes_t *ax = met_graph_node_axes(g, n);
+  if (!ax) {
+    if (!(node->flags & MET_NODE_F_SAME_INDEX)) return MET_AXIS_NONE;
+    int rf = operand_rank(g, node, from), rt = operand_rank(g, node, to);
+    int rr = operand_rank(g, node, MET_AXES_RESULT);
+    return rf == rr && rt == rr && d < rr ? d : MET_AXIS_NONE;
+  }
+  int l = met_graph_axis_loop(g, n, from, d);
+  int t = axes_slot(ax, node->operand_count, to);
+  if (l == MET_AXIS_NONE || t < 0) return MET_AXIS_NONE;
+  int found = MET_AXIS_NONE;
+  for (int e = 0; e < ax->rank[t]; ++e)
+    if (ax->loop[t][e] == l) {
+      if (found != MET_AXIS_NONE) return MET_AXIS_NONE;
+      found = e;
+    }
+  return found;
 }

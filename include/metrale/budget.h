@@ -89,14 +89,33 @@
 //   - attention, on targets with attention_fusion (the h100 family: IREE's GPU pipeline
 //     forms iree_linalg_ext.attention and tiles it with an online softmax,
 //     FlashAttention-style): a matmul (Q.K^T), then ops each the one reader of the value
-//     before it - elementwise ops (the scale, a mask add, casts), a softmax (linalg.softmax
-//     or IREE's own: MET_NODE_F_SOFTMAX), elementwise ops - and the matmul that reads the
-//     result as its first operand (P.V) are one dispatch. The scores and probabilities
-//     never reach DRAM: no slot, no traffic (the tiles live in on-chip memory; the memory
-//     model's softmax workspace term counts the per-unit partials). A softmax spelled as
-//     its reductions and exps (TOSA) is not recognized; CPU targets (IREE's CPU backend
-//     materializes the scores) and TF.js, which has no fused attention kernel, keep the
-//     rules above.
+//     before it - elementwise ops (the scale, a mask add, casts), a linalg.softmax,
+//     elementwise ops (casts, transposes) - and the matmul that reads the probabilities
+//     (P.V) are one dispatch, when what an online softmax computes is what the graph
+//     says. The dim each op reduces or keeps is followed through the ops' indexing maps
+//     and the views between (met_node_axes_t, metrale/graph.h; a reshape keeps a dim that
+//     is alone in its group, other views keep dims in place or say nothing): the softmax's
+//     dim must be a loop of Q.K^T that indexes exactly one of its inputs (the keys' rows,
+//     or the queries' with the roles swapped: never a batch or head dim both index), and
+//     the loop P.V contracts with its other input. So a softmax over the query axis, P^T.V,
+//     a transpose of P between, or a batch dim fail, and each stays its own dispatches;
+//     a transpose between that P.V reads back transposed, a transposed V, reshapes that
+//     keep the dims, a scale, casts and a mask pass (IREE folds transposes into the
+//     attention op's indexing maps). Along the way to Q.K^T an elementwise op takes the
+//     scores through the operand that leads back to it; its other operands are inputs of
+//     the attention: an argument or a constant (a mask, a scale) is read by its dispatch,
+//     and a mask the graph computes from those by elementwise ops read by nothing else
+//     joins it too (ElementwiseOpFusion merges them into the mask add before the attention
+//     forms), while one that another root makes, or that other ops also read (a causal
+//     mask shared by the layers), is a dispatch of its own whose result the attention
+//     reads (iree_linalg_ext.attention takes no producers; its mask is an operand). The
+//     scores and probabilities never reach DRAM: no slot, no traffic (the tiles live in
+//     on-chip memory; the memory model's softmax workspace term counts the per-unit
+//     partials). A softmax spelled as its reductions and exps (TOSA), IREE's own attention
+//     ops (already one op: their neighbours stay apart), and a matmul whose maps metrale
+//     cannot read (more than 4 operands, 8 dims or 32 loops) are not recognized; CPU
+//     targets (IREE's CPU backend materializes the scores) and TF.js, which has no fused
+//     attention kernel, keep the rules above.
 //   Not carried over: the conv rule (a consumer that changes a named conv's accumulator
 //   type does not join: it tests ConvolutionOpInterface, which newer IREE never meets
 //   because GeneralizeLinalgNamedOps generalizes convs first), slices and pads as

@@ -131,6 +131,8 @@ enum {
                                       // its result's bytes, not the whole table
   MET_NODE_F_DPS_INIT = 1u << 9,      // its last operand is the init its one result is
                                       // written into (destination passing: linalg ops)
+  MET_NODE_F_SAME_INDEX = 1u << 12,   // reads each operand of its result's rank at its
+                                      // result's indices (met_node_axes_t: no axes needed)
 };
 
 typedef enum met_value_role_e {
@@ -249,6 +251,30 @@ typedef enum met_access_e {
                           // accumulating matmul, a reduction into its init)
 } met_access_t;
 
+// How a node's operands and results index its loops, for the rules that follow one dim
+// of a value from op to op (attention, budget.h): one map per operand described (the
+// first |maps - 1| operands, in order) and one for the node's first result, last; each
+// dim of a map names the loop that indexes it, or MET_AXIS_NONE (an expression, a
+// constant, a dim merged with others). The adapter records it (met_graph_set_node_axes)
+// where a target's rules read them (IREE's fusion with attention_fusion) for the nodes
+// whose maps are not the identity: linalg ops with indexing maps that are
+// not all identities (contractions, transposes, broadcasts), tosa.matmul and
+// tosa.transpose, linalg.softmax (its |softmax_dim|), and the reshape views
+// (expand_shape, collapse_shape: a result dim is a loop, and a source dim names it when
+// it is the one dim of its group that is not 1). A node with no axes indexes each operand
+// of its result's rank by the same dims as its result when it has MET_NODE_F_SAME_INDEX
+// (arith and math on tensors, elementwise TOSA, linalg ops whose maps are identities,
+// views that keep every dim in place); for any other node nothing is known.
+enum { MET_AXES_MAPS = 5, MET_AXES_RANK = 8, MET_AXIS_NONE = -1 };
+typedef struct met_node_axes_t {
+  uint8_t loops;                               // loops of the iteration space
+  uint8_t maps;                                // maps described, the result's last
+  uint8_t rank[MET_AXES_MAPS];                 // dims of each map
+  int8_t loop[MET_AXES_MAPS][MET_AXES_RANK];   // per dim: its loop, or MET_AXIS_NONE
+  uint32_t reduction;                          // bit l: loop l indexes no result dim
+  int8_t softmax_dim;                          // linalg.softmax's dimension, else NONE
+} met_node_axes_t;
+
 typedef struct met_graph_t {
   met_arena_t *arena;           // borrowed; owns everything below
   const char *name;             // function name
@@ -274,6 +300,8 @@ typedef struct met_graph_t {
   // or NULL entries, when not recorded (met_graph_value_name, met_graph_node_loc).
   const char **value_names; size_t value_names_cap;
   const char **node_locs; size_t node_locs_cap;
+  // Per node, its axes (met_node_axes_t), where the builder recorded them; NULL otherwise.
+  const met_node_axes_t **node_axes; size_t node_axes_cap;
   uint32_t position_count;      // schedule length
   uint32_t arg_count;           // values [0, arg_count) are the function arguments
   bool incomplete;              // the builder could not track everything (multi-block,
@@ -342,6 +370,8 @@ met_status_t met_graph_add_result(met_graph_t *graph, const met_value_t *value,
 // outlive the graph). Optional; storage is made on the first call.
 met_status_t met_graph_set_value_name(met_graph_t *graph, uint32_t v, const char *name);
 met_status_t met_graph_set_node_loc(met_graph_t *graph, uint32_t n, const char *loc);
+// Records the axes of node |n| (copied into the graph's arena).
+met_status_t met_graph_set_node_axes(met_graph_t *graph, uint32_t n, const met_node_axes_t *axes);
 // Records how operand |i| (an index into graph->operands) is touched.
 met_status_t met_graph_set_operand_access(met_graph_t *graph, size_t i, met_access_t access);
 // How operand |i| is touched: MET_ACCESS_READ unless recorded otherwise.
@@ -355,5 +385,17 @@ static inline const char *met_graph_value_name(const met_graph_t *g, size_t v) {
 static inline const char *met_graph_node_loc(const met_graph_t *g, size_t n) {
   return n < g->node_locs_cap && g->node_locs ? g->node_locs[n] : 0;
 }
+static inline const met_node_axes_t *met_graph_node_axes(const met_graph_t *g, size_t n) {
+  return n < g->node_axes_cap && g->node_axes ? g->node_axes[n] : 0;
+}
+// Where dim |d| of node |n|'s operand |from| (MET_AXES_RESULT: its first result) is in its
+// operand |to| (or result): the one dim indexed by the same loop (metrale/graph.h,
+// met_node_axes_t; an operand of the result's rank of a MET_NODE_F_SAME_INDEX node: |d|
+// itself). MET_AXIS_NONE when no dim or several are, or nothing is known.
+enum { MET_AXES_RESULT = -2 };
+int met_graph_axis_through(const met_graph_t *g, uint32_t n, int from, int d, int to);
+// The loop that indexes dim |d| of node |n|'s operand |m| (MET_AXES_RESULT: its result), or
+// MET_AXIS_NONE; nodes with recorded axes only.
+int met_graph_axis_loop(const met_graph_t *g, uint32_t n, int m, int d);
 
 #endif

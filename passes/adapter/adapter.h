@@ -76,6 +76,8 @@ typedef struct met_adapter_cache_t {
   met_ptrmap_t loopcache;     // indexing maps, or the name of an op with default maps
                               // (met_linalg_default_maps) -> 1 + index into |patterns| (0: none)
   struct met_loop_pattern_t *patterns; size_t npatterns, cappatterns;
+  met_ptrmap_t axescache;     // the same keys -> 1 + index into |maps| (axes.c)
+  struct linalg_maps_t *maps; size_t nmaps, capmaps;
   struct op_entry_t *ops; size_t nops, capops;
   struct type_entry_t *types; size_t ntypes, captypes;
   const met_target_t *target; // what |types| were sized for

@@ -21,6 +21,7 @@ void met_adapter_cache_initialize(met_adapter_cache_t *c) {
   met_ptrmap_initialize(&c->arena, &c->typecache);
   met_ptrmap_initialize(&c->arena, &c->itercache);
   met_ptrmap_initialize(&c->arena, &c->loopcache);
+  met_ptrmap_initialize(&c->arena, &c->axescache);
 }
 
 void met_adapter_cache_deinitialize(met_adapter_cache_t *c) {

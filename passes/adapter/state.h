@@ -106,6 +106,11 @@ bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls,
 // of one of its results.
 met_status_t met_adapter_node_loops(builder_t *b, MlirOperation op, met_op_class_t cls,
                                     bool linalg, uint32_t result_nonunit, uint8_t *out);
+// axes.c: records node |node|'s axes or MET_NODE_F_SAME_INDEX (metrale/graph.h);
+// |gmap[i]|: the index among the node's operands of op operand i (-1: not one), for
+// i < MET_AXES_MAPS.
+met_status_t met_adapter_node_axes(builder_t *b, MlirOperation op, MlirStringRef name,
+                                   const op_entry_t *oe, uint32_t node, const int8_t *gmap);
 // args.c: the function's arguments, each with its role (passes/ir/params.h).
 met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlock entry);
 

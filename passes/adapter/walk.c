@@ -337,10 +337,13 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
                            (met_op_class_t)info.op_class, pos, ext, &node));
   intptr_t nopers = mlirOperationGetNumOperands(op);
   bool writes = oe->registered && (oe->is_copy || (oe->is_linalg && nres == 0));
+  int8_t gmap[MET_AXES_MAPS];  // op operand i -> its index among the node's operands
+  memset(gmap, -1, sizeof(gmap));
   for (intptr_t i = 0; i < nopers && !splat_fold; ++i) {  // a folded op reads nothing
     if (oe->folded && oe->registered && met_adapter_operand_folds(op, oe->folded, i)) continue;
     size_t gi = b->g->operand_count;
     MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
+    if (i < MET_AXES_MAPS && b->g->operand_count > gi) gmap[i] = (int8_t)(gi - before_ops);
     met_access_t acc = writes && b->g->operand_count > gi
                            ? met_adapter_operand_access(op, name, i) : MET_ACCESS_READ;
     if (acc != MET_ACCESS_READ) MET_RETURN_IF_ERROR(met_graph_set_operand_access(b->g, gi, acc));
@@ -476,6 +479,10 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   if (info.kind == MET_NODE_COMPUTE && b->sh->opt->target->fusion == MET_FUSION_IREE)
     MET_RETURN_IF_ERROR(met_adapter_node_loops(b, op, (met_op_class_t)info.op_class, oe->is_linalg,
                                                result_nonunit, &n->loops));
+  // The axes the attention rule follows (metrale/graph.h), on the targets that have it.
+  if (b->sh->opt->target->fusion == MET_FUSION_IREE && b->sh->opt->target->attention_fusion &&
+      oe->registered && (info.kind == MET_NODE_COMPUTE || info.kind == MET_NODE_VIEW))
+    MET_RETURN_IF_ERROR(met_adapter_node_axes(b, op, name, oe, node, gmap));
   if (b->sh->opt->record_names && b->depth == 0)
     MET_RETURN_IF_ERROR(met_graph_set_node_loc(b->g, node, met_adapter_loc_string(b->sh->arena, loc)));
   if (result_dynamic && !operand_dynamic)

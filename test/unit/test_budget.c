@@ -268,8 +268,101 @@ static void test_names(void) {
   met_arena_deinitialize(&f.arena);
 }
 
+// Axes (metrale/graph.h): where a dim goes through a node, and the attention rule of
+// budget.h that follows the softmax's dim, on graphs built by hand (no MLIR).
+static met_node_axes_t matmul_axes(bool a_transposed) {
+  // Loops (m, n, k): A (m, k), B (k, n), C (m, n); k reduces. A read transposed: (k, m).
+  met_node_axes_t a = {3, 3, {2, 2, 2}, {{0, 2}, {2, 1}, {0, 1}}, 1u << 2, MET_AXIS_NONE};
+  if (a_transposed) { a.loop[0][0] = 2; a.loop[0][1] = 0; }
+  return a;
+}
+
+static void test_axis_through(void) {
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  uint32_t a = arg(g, 64, 64, MET_ROLE_INPUT), b = arg(g, 64, 64, MET_ROLE_INPUT);
+  uint32_t c = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, 0, OPS(a, b), 64, 64, -1);
+  uint32_t d = node(g, "arith.exp", EW, MET_NODE_F_SAME_INDEX, OPS(c), 64, 64, -1);
+  uint32_t e = node(g, "arith.exp", EW, 0, OPS(d), 64, 64, -1);
+  g->values[a].rank = g->values[b].rank = g->values[c].rank = g->values[d].rank = 2;
+  g->values[e].rank = 2;
+  met_node_axes_t mm = matmul_axes(false);
+  CHECK(met_graph_set_node_axes(g, 0, &mm) == MET_OK);
+  // The result's dim 0 is loop m, A's dim 0; dim 1 is n, B's dim 1; A's dim 1 (k) is no
+  // result dim.
+  CHECK(met_graph_axis_through(g, 0, MET_AXES_RESULT, 0, 0) == 0);
+  CHECK(met_graph_axis_through(g, 0, MET_AXES_RESULT, 1, 1) == 1);
+  CHECK(met_graph_axis_through(g, 0, MET_AXES_RESULT, 0, 1) == MET_AXIS_NONE);
+  CHECK(met_graph_axis_through(g, 0, 0, 1, MET_AXES_RESULT) == MET_AXIS_NONE);
+  CHECK(met_graph_axis_through(g, 0, 0, 1, 1) == 0);  // k: A's dim 1 is B's dim 0
+  CHECK(met_graph_axis_loop(g, 0, 1, 0) == 2);
+  // A same-index node passes a dim through; one without the flag or axes says nothing.
+  CHECK(met_graph_axis_through(g, 1, MET_AXES_RESULT, 1, 0) == 1);
+  CHECK(met_graph_axis_through(g, 2, MET_AXES_RESULT, 1, 0) == MET_AXIS_NONE);
+  // ... nor through an operand of another rank (a broadcast).
+  g->values[c].rank = 1;
+  CHECK(met_graph_axis_through(g, 1, MET_AXES_RESULT, 0, 0) == MET_AXIS_NONE);
+  // Two dims on one loop (a diagonal read): no one dim.
+  met_node_axes_t diag = {2, 2, {2, 2}, {{0, 0}, {0, 1}}, 0, MET_AXIS_NONE};
+  CHECK(met_graph_set_node_axes(g, 2, &diag) == MET_OK);
+  CHECK(met_graph_axis_through(g, 2, MET_AXES_RESULT, 0, 0) == MET_AXIS_NONE);
+  CHECK(met_graph_axis_through(g, 2, 0, 1, MET_AXES_RESULT) == 0);
+  // Axes that name a loop the node does not have, or too many maps, are refused.
+  met_node_axes_t bad = {2, 2, {1, 1}, {{2}, {0}}, 0, MET_AXIS_NONE};
+  CHECK(met_graph_set_node_axes(g, 2, &bad) == MET_EINVAL);
+  bad.maps = MET_AXES_MAPS + 1;
+  CHECK(met_graph_set_node_axes(g, 2, &bad) == MET_EINVAL);
+  CHECK(met_graph_set_node_axes(g, 9, &mm) == MET_EINVAL);
+  met_arena_deinitialize(&f.arena);
+}
+
+// Q.K^T -> softmax -> P.V on h100, with 64x32 f32 Q, K^T, V (8192 B) and 64x64 scores
+// (16384 B): one dispatch when the softmax reduces the dim P.V contracts and that dim is
+// a key's (n of Q.K^T: B's alone), else three.
+static uint64_t attention_dispatches(int softmax_dim, bool p_transposed, uint64_t *dram) {
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  uint32_t q = arg(g, 8192, 8192, MET_ROLE_INPUT), kt = arg(g, 8192, 8192, MET_ROLE_INPUT);
+  uint32_t v = arg(g, 8192, 8192, MET_ROLE_INPUT);
+  uint32_t s = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, 0, OPS(q, kt), 16384, 16384, -1);
+  uint32_t p = node(g, "linalg.softmax", MET_NODE_COMPUTE, MET_CLASS_REDUCTION, MET_NODE_F_SOFTMAX,
+                    OPS(s), 16384, 16384, -1);
+  uint32_t o = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, 0, OPS(p, v), 8192, 8192, -1);
+  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(o), 0, 0, -1);
+  for (uint32_t k = 0; k < g->value_count; ++k) g->values[k].rank = 2;
+  met_node_axes_t m1 = matmul_axes(false), m2 = matmul_axes(p_transposed);
+  met_node_axes_t sm = {2, 2, {2, 2}, {{0, 1}, {0, 1}}, 0, (int8_t)softmax_dim};
+  CHECK(met_graph_set_node_axes(g, 0, &m1) == MET_OK);
+  CHECK(met_graph_set_node_axes(g, 1, &sm) == MET_OK);
+  CHECK(met_graph_set_node_axes(g, 2, &m2) == MET_OK);
+  met_budget_report_t r;
+  CHECK(met_budget_analyze(g, target("h100"), NULL, &f.arena, &r) == MET_OK);
+  *dram = r.budget.dram_bytes;
+  uint64_t n = r.budget.dispatches;
+  met_arena_deinitialize(&f.arena);
+  return n;
+}
+
+static void test_attention_rule(void) {
+  uint64_t dram;
+  // Attention: Q, K^T, V in (24576), the context out (8192).
+  CHECK_EQ_U64(attention_dispatches(1, false, &dram), 1);
+  CHECK_EQ_U64(dram, 32768);
+  // The softmax over the queries (dim 0, loop m: A's): P.V contracts k, P's dim 1. Three
+  // dispatches: 16384 in and out of Q.K^T, 16384 in and out of the softmax, 16384 + 8192
+  // in and 8192 out of P.V: 98304.
+  CHECK_EQ_U64(attention_dispatches(0, false, &dram), 3);
+  CHECK_EQ_U64(dram, 98304);
+  // P^T.V: P.V contracts P's dim 0, the softmax reduced dim 1.
+  CHECK_EQ_U64(attention_dispatches(1, true, &dram), 3);
+  // Both: attention with the queries' and keys' roles swapped.
+  CHECK_EQ_U64(attention_dispatches(0, true, &dram), 1);
+}
+
 int main(void) {
   test_names();
+  test_axis_through();
+  test_attention_rule();
   test_rows();
   test_chain_epilogue();
   test_chain_no_epilogue();
