@@ -13,6 +13,7 @@
 #include "limit_check.h"
 #include "report/output.h"
 #include "metrale/budget.h"
+#include "metrale/checked.h"
 #include "metrale/plan_svg.h"
 #include "metrale/options.h"
 #include "metrale/passes.h"
@@ -20,8 +21,31 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
+// Why node |node| is off the fast path, as one of the kinds its remarks are summed up by.
+enum { OFF_UNREGISTERED, OFF_UNRANKED, OFF_UNMODELLED, OFF_PLAIN, OFF_KINDS };
+static int off_kind(const met_node_t *node) {
+  if (node->flags & MET_NODE_F_UNREGISTERED) return OFF_UNREGISTERED;
+  if (node->flags & MET_NODE_F_UNRANKED) return OFF_UNRANKED;
+  if (node->op_class == MET_CLASS_UNKNOWN) return OFF_UNMODELLED;
+  return OFF_PLAIN;
+}
+
+// The remarks at the ops off the target's fast path: one at each (|each|), else one per
+// function and kind (why, and whether the bytes are results or buffers): how many, their
+// bytes, the first with its location. A real model has hundreds (LLaMA on npu 613).
+static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t, bool each) {
+  static const char *const one[OFF_KINDS] = {
+      "is not a registered op: counted conservatively as its own dispatch,",
+      "touches an unranked or unsized value (counted as 0 bytes): its own dispatch,",
+      "is not modelled by metrale: its own dispatch,", "is"};
+  static const char *const many[OFF_KINDS] = {
+      "are not registered ops: each counted conservatively as its own dispatch,",
+      "touch unranked or unsized values (counted as 0 bytes): each its own dispatch,",
+      "are not modelled by metrale: each its own dispatch,", "are"};
   const met_graph_t *g = &j->graph;
+  size_t count[OFF_KINDS][2] = {{0}};
+  uint64_t bytes_of[OFF_KINDS][2] = {{0}};
+  size_t first[OFF_KINDS][2];
   for (size_t n = 0; n < g->node_count; ++n) {
     if (!j->report.off_fast_path[n]) continue;
     const met_node_t *node = &g->nodes[n];
@@ -29,21 +53,46 @@ static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
     uint64_t bytes = UINT64_MAX;
     bool of_buffers = false;
     (void)met_budget_off_path_bytes(g, node, &bytes, &of_buffers);
-    const char *why;
-    if (node->flags & MET_NODE_F_UNREGISTERED)
-      why = "is not a registered op: counted conservatively as its own dispatch,";
-    else if (node->flags & MET_NODE_F_UNRANKED)
-      why = "touches an unranked or unsized value (counted as 0 bytes): its own dispatch,";
-    else if (node->op_class == MET_CLASS_UNKNOWN)
-      why = "is not modelled by metrale: its own dispatch,";
-    else
-      why = "is";
-    met_status_t st = met_diag_add(&j->arena, &j->diags, met_node_loc(node), MET_DIAG_REMARK,
-                                   "'%s' %s off the fast path of target '%s' (%" PRIu64
-                                   " bytes of %s)", node->name, why, t->name, bytes,
-                                   of_buffers ? "the buffers it works on" : "results");
-    if (st) return st;
+    int k = off_kind(node);
+    if (each) {
+      met_status_t st = met_diag_add(&j->arena, &j->diags, met_node_loc(node), MET_DIAG_REMARK,
+                                     "'%s' %s off the fast path of target '%s' (%" PRIu64
+                                     " bytes of %s)", node->name, one[k], t->name, bytes,
+                                     of_buffers ? "the buffers it works on" : "results");
+      if (st) return st;
+      continue;
+    }
+    if (!count[k][of_buffers]++) first[k][of_buffers] = n;
+    if (!met_add_u64(bytes_of[k][of_buffers], bytes, &bytes_of[k][of_buffers]))
+      bytes_of[k][of_buffers] = UINT64_MAX;
   }
+  for (int k = 0; k < OFF_KINDS; ++k)
+    for (int b = 0; b < 2; ++b) {
+      if (!count[k][b]) continue;
+      const met_node_t *node = &g->nodes[first[k][b]];
+      met_status_t st;
+      if (count[k][b] == 1) {
+        st = met_diag_add(&j->arena, &j->diags, met_node_loc(node), MET_DIAG_REMARK,
+                          "'%s' %s off the fast path of target '%s' (%" PRIu64 " bytes of %s)",
+                          node->name, one[k], t->name, bytes_of[k][b],
+                          b ? "the buffers it works on" : "results");
+      } else {
+        const char *where = met_graph_node_loc(g, first[k][b]);
+        char loc[512];
+        if (!where) {
+          met_diag_loc_short(met_node_loc(node), loc, sizeof(loc));
+          where = loc;
+        }
+        st = met_diag_add(&j->arena, &j->diags, mlirOperationGetLocation(j->func),
+                          MET_DIAG_REMARK,
+                          "%zu ops %s off the fast path of target '%s' (%" PRIu64 " bytes of %s); "
+                          "the first is '%s' at %s (remarks-each, or the command's "
+                          "--remarks=all, gives a remark at each)",
+                          count[k][b], many[k], t->name, bytes_of[k][b],
+                          b ? "the buffers they work on" : "results", node->name, where);
+      }
+      if (st) return st;
+    }
   return MET_OK;
 }
 
@@ -51,7 +100,7 @@ static met_status_t op_remarks(met_fn_job_t *j, const met_target_t *t) {
 // threads: the remark's rows (metrale/budget_fields.def in table order) and their names'
 // lengths, and whether op remarks are asked for.
 typedef struct remark_ctx_t {
-  bool op_remarks;
+  bool op_remarks, each;
   size_t nrows;
   const met_budget_field_t *rows[MET_BUDGET_FIELD_COUNT];
   size_t name_len[MET_BUDGET_FIELD_COUNT];
@@ -105,7 +154,7 @@ static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t,
 
 static met_status_t after_budget(met_fn_job_t *j, const met_target_t *t, void *ctx) {
   const remark_ctx_t *c = ctx;
-  met_status_t st = c->op_remarks ? op_remarks(j, t) : MET_OK;
+  met_status_t st = c->op_remarks ? op_remarks(j, t, c->each) : MET_OK;
   return st ? st : summary_remark(j, t, c);
 }
 
@@ -269,6 +318,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   static const char *const out_flags[] = {"json=", "sarif=", "svg="};
   const MlirStringRef outs[] = {o->json, o->sarif, o->svg};
   if (!met_output_check_module(module, out_flags, outs, 3, diag, user)) return false;
+  if (!met_diag_check_attr_names(module, diag, user)) return false;
   met_target_t dlti_target;
   const met_target_t *target;
   if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user)) return false;
@@ -289,10 +339,11 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params,
                                 o->json.length > 0 || o->on_plan || o->svg.length ||
                                     met_limits_any(limits, MET_LIMIT_BUDGET, NULL), NULL,
-                                NULL, NULL, false, o->dead_remarks};
+                                NULL, NULL, false, o->dead_remarks, o->remarks_each};
   met_fn_jobs_t jobs;
   remark_ctx_t remarks;
   remarks.op_remarks = o->op_remarks;
+  remarks.each = o->remarks_each;
   remarks.nrows = met_budget_rows(remarks.rows);
   for (size_t k = 0; k < remarks.nrows; ++k) remarks.name_len[k] = strlen(remarks.rows[k]->name);
   met_function_result_t *results;

@@ -143,6 +143,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   static const char *const out_flags[] = {"json=", "sarif="};
   const MlirStringRef outs[] = {o->json, o->sarif};
   if (!met_output_check_module(module, out_flags, outs, 2, diag, user)) return false;
+  if (!met_diag_check_attr_names(module, diag, user)) return false;
   met_target_t dlti_target;
   const met_target_t *target;
   met_budget_options_t bopt = {MET_PLAN_BEST, true};
@@ -162,7 +163,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   bool names = o->json.length > 0 || (text_out && o->per_dispatch) ||
                met_limits_any(limits, MET_LIMIT_DISPATCH, NULL);
   met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, names, &states,
-                                NULL, NULL, true, o->dead_remarks};
+                                NULL, NULL, true, o->dead_remarks, o->remarks_each};
   after_ctx_t actx = {o->per_dispatch};
   met_fn_jobs_t jobs;
   met_dispatch_result_t *results;

@@ -63,7 +63,8 @@ static void run_one(run_ctx_t *r, met_adapter_cache_t *cache, size_t k) {
   met_fn_job_t *j = &r->jobs->jobs[r->order[k]];
   // A lowered program's dead ops are gone before its build: said of the user's own.
   if (!mlirOperationIsNull(j->source) && j->source.ptr != j->func.ptr) {
-    j->status = met_adapter_dead_remarks(j->source, r->aopt.dead_remarks, &j->arena, &j->diags);
+    j->status = met_adapter_dead_remarks(j->source, r->aopt.dead_remarks || r->aopt.remarks_each,
+                                         &j->arena, &j->diags);
     if (j->status) return;
   }
   j->status = met_adapter_build(j->func, &r->aopt, cache, &j->arena, &j->graph, &j->diags,

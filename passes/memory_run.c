@@ -258,6 +258,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   static const char *const out_flags[] = {"json=", "sarif="};
   const MlirStringRef outs[] = {o->json, o->sarif};
   if (!met_output_check_module(module, out_flags, outs, 2, diag, user)) return false;
+  if (!met_diag_check_attr_names(module, diag, user)) return false;
   met_target_t dlti_target;
   gather_t *g = calloc(1, sizeof(gather_t));
   if (!g) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
@@ -291,7 +292,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   met_fn_jobs_t jobs = {0};
   if (ok) {
     met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states,
-                                  NULL, NULL, false, o->dead_remarks};
+                                  NULL, NULL, false, o->dead_remarks, o->remarks_each};
     met_budget_options_t bopt = {MET_PLAN_BEST, false};
     MlirOperation lowered = met_fn_jobs_lower(module, g->target, mloc, diag, user);
     if (!met_fn_jobs_run(mlirOperationIsNull(lowered) ? module : lowered,

@@ -47,7 +47,14 @@ MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.siz
   if (opt_##member.getNumOccurrences() > 1)                                                \
     return errorHandler(llvm::Twine("option '") + name + "' of " + getArgument() +          \
                         " is given " + llvm::Twine(opt_##member.getNumOccurrences()) +     \
-                        " times: give it once");
+                        " times: give it once");                                           \
+  if (opt_##member.getNumOccurrences() && met_option_is_empty(opt_##member))               \
+    return errorHandler(llvm::Twine("option '") + name + "' of " + getArgument() +          \
+                        " is given no value: give one, or leave the option out for its "   \
+                        "default");
+// A text option given as "name=" (its default would silently apply); a flag has a value.
+static bool met_option_is_empty(const std::string &v) { return v.empty(); }
+static bool met_option_is_empty(bool) { return false; }
 
 // What the three passes share: anchored on builtin.module, they fill their C options
 // from their pass options (Derived::copy) and call their runner. They only add

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ir/attrs.h"
 #include "ir/ir.h"
@@ -356,9 +357,11 @@ bool cli_check_values(const cli_opts_t *o) {
 int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_opts_t *o) {
   memset(o, 0, sizeof(*o));
   const met_option_t *opts = met_options();
+  bool operands = false;  // after "--": every argument is a model, "-foo.mlir" too
   for (int i = 0; i < argc; ++i) {
     bool taken = false;
-    for (int k = 0; k < MET_OPT_COUNT && !taken; ++k) {
+    if (!operands && !strcmp(argv[i], "--")) { operands = true; continue; }
+    for (int k = 0; k < MET_OPT_COUNT && !taken && !operands; ++k) {
       const met_option_t *r = &opts[k];
       if (!r->cli[0] || !(r->passes & pass)) continue;
       if (r->kind == MET_OPTION_TEXT || met_option_takes_num(r->kind))
@@ -367,8 +370,10 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
         taken = o->flag[k] = true;
     }
     if (taken) continue;
+    if (operands) goto model;
     if (!strcmp(argv[i], "--remarks")) o->d.remarks = true;
-    else if (!strcmp(argv[i], "--remarks=all")) o->d.remarks = o->flag[MET_OPT_dead_remarks] = true;
+    else if (!strcmp(argv[i], "--remarks=all"))
+      o->d.remarks = o->flag[MET_OPT_dead_remarks] = o->flag[MET_OPT_remarks_each] = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o->unregistered = true;
     else if (cli_take_nonempty(argc, argv, &i, "--csv", &o->csv)) continue;
     else if ((!strcmp(cmd, "plan") || !strcmp(cmd, "memory")) &&
@@ -381,6 +386,7 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
       cli_print_synopsis(stderr, cmd);
       return 2;
     } else {
+    model:
       if (!o->models && !(o->models = calloc((size_t)argc, sizeof(char *)))) {
         fprintf(stderr, "metrale: out of memory\n");
         return 1;
@@ -389,6 +395,8 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
       if (!o->model) o->model = argv[i];
     }
   }
+  // A function is named with or without its '@' (`--function @f` or `--function f`).
+  if (o->function && o->function[0] == '@') o->function++;
   if (!o->model) {
     fprintf(stderr, "metrale %s: no model given\n", cmd);
     cli_print_synopsis(stderr, cmd);
@@ -404,11 +412,21 @@ MlirModule cli_load_path(const cli_opts_t *o, const char *path, MlirContext *out
   struct stat st;
   FILE *probe = NULL;
   char why[4352];
-  if (stat(path, &st) != 0 || (!S_ISDIR(st.st_mode) && !(probe = fopen(path, "r")))) {
+  // '-' is standard input (MLIR's parser reads it). A character device or a socket is
+  // refused: /dev/zero would be read forever, the buffer growing without bound.
+  if (!strcmp(path, "-")) {
+    why[0] = '\0';
+  } else if (stat(path, &st) != 0 ||
+             (S_ISFIFO(st.st_mode) ? access(path, R_OK) != 0  // opened once: by the parser
+                                   : !S_ISDIR(st.st_mode) && !(probe = fopen(path, "r")))) {
     snprintf(why, sizeof(why), "cannot read '%s': %s", path, strerror(errno));
   } else if (S_ISDIR(st.st_mode)) {
     snprintf(why, sizeof(why), "cannot read '%s': it is a directory (give the .mlir files in it)",
              path);
+  } else if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+    snprintf(why, sizeof(why), "cannot read '%s': it is %s, not a file or a pipe", path,
+             S_ISCHR(st.st_mode) ? "a character device" : S_ISBLK(st.st_mode) ? "a block device"
+             : S_ISSOCK(st.st_mode) ? "a socket" : "no regular file");
   } else {
     why[0] = '\0';
   }

@@ -144,11 +144,14 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
   bool top = mlirOperationEqual(mlirOperationGetParentOperation(func),
                                 mlirModuleGetOperation(r->m));
   met_exec_options_t eo = r->eo;
-  if (r->watchdog) {  // the invocations get what is left of the command's time
+  if (r->watchdog) {
     snprintf(r->watchdog->what, sizeof r->watchdog->what,
              "lowering, compiling or running @%s", fname);
     atomic_store(&r->watchdog->phase, (const char *)r->watchdog->what);
-    eo.timeout_s = watchdog_left(r->watchdog);
+    // The watchdog alone ends a command that runs out of time: the invocations' own limit
+    // lies a day past its deadline. Two limits at one instant raced, and which message came
+    // (the watchdog's or "the invocation did not finish") depended on the machine's load.
+    eo.timeout_s = watchdog_left(r->watchdog) + 86400u;
   }
   eo.resident = resident;
   eo.n_resident = nargs;
@@ -275,7 +278,14 @@ int cmd_run(int argc, char **argv) {
   memset(&o, 0, sizeof(o));
   const char *json = NULL, *runs = NULL, *timeout = NULL, *opt = NULL, *inputs = NULL;
   const char **params = &o.text[MET_OPT_params], **states = &o.text[MET_OPT_states];
+  bool operands = false;  // after "--": the model, whatever it is named
   for (int i = 0; i < argc; ++i) {
+    if (!operands && !strcmp(argv[i], "--")) { operands = true; continue; }
+    if (operands) {
+      if (o.model) { fprintf(stderr, "metrale run: one model at a time\n"); return 2; }
+      o.model = argv[i];
+      continue;
+    }
     if (cli_take_nonempty(argc, argv, &i, "--function", &r.function)) continue;
     if (cli_take_nonempty(argc, argv, &i, "--target", &r.target)) continue;
     if (cli_take_nonempty(argc, argv, &i, "--json", &json)) continue;
@@ -295,6 +305,8 @@ int cmd_run(int argc, char **argv) {
     } else if (!o.model) o.model = argv[i];
     else { fprintf(stderr, "metrale run: one model at a time\n"); return 2; }
   }
+  // A function is named with or without its '@'.
+  if (r.function && r.function[0] == '@') r.function++;
   // Every value is checked before the model is read: a bad one is bad usage.
   static const struct { const char *flag; uint64_t lo, hi; } nums[] = {
       {"--runs", 1, 1000000}, {"--timeout", 1, 86400}, {"--opt", 0, 3}};

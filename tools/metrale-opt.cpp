@@ -1,5 +1,7 @@
 // metrale-opt: mlir-opt with every upstream dialect and pass plus metrale's, registered
 // before the flags are parsed so `metrale-opt --metrale-budget=...` works in flag form.
+#include <sys/stat.h>
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -29,7 +31,20 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "metrale: cost and memory checker for MLIR graphs\n",
-                        registry));
+  auto [input, output] = mlir::registerAndParseCLIOptions(
+      argc, argv, "metrale: cost and memory checker for MLIR graphs\n", registry);
+  // A character device or a socket is refused before it is read: /dev/zero would be read
+  // forever (stock mlir-opt does), the buffer growing without bound. '-' is standard input.
+  struct stat st;
+  if (input != "-" && stat(input.c_str(), &st) == 0 && !S_ISREG(st.st_mode) &&
+      !S_ISFIFO(st.st_mode)) {
+    llvm::errs() << "metrale-opt: cannot read '" << input << "': it is "
+                 << (S_ISDIR(st.st_mode)   ? "a directory"
+                     : S_ISCHR(st.st_mode) ? "a character device"
+                     : S_ISBLK(st.st_mode) ? "a block device"
+                                           : "no regular file")
+                 << ", not a file or a pipe\n";
+    return 1;
+  }
+  return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, input, output, registry));
 }

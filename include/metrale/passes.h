@@ -59,6 +59,8 @@ typedef struct met_budget_run_options_t {
   MlirStringRef dynamic_size;  // 1 to 2^63-1: every dynamic dim counts as this size
   bool op_remarks;          // remarks at ops (off fast path, unranked, unregistered)
   bool dead_remarks;        // a remark at every dead op (false: one summary per function)
+  bool remarks_each;        // a remark at every op of each summed-up kind (dead ops, splat
+                            // folds, ops off the fast path); false: one per function and kind
   bool set_attributes;      // attach `metrale.budget` to each function
   MlirStringRef planner;    // "best" (default, also when empty) or a met_plan_strategy_name
                             // (metrale/planner.h)
@@ -104,6 +106,7 @@ typedef struct met_memory_run_options_t {
   MlirStringRef dynamic_size;
   bool over_budget_warning; // "does not fit" as a warning (the pass then succeeds)
   bool dead_remarks;        // as for the Budget
+  bool remarks_each;        // as for the Budget
   bool set_attributes;      // attach `metrale.memory` to the module
   MlirStringRef remark_rows;  // largest nodes listed in the module remark, 0 to 10^6
                              // (0: no remark table; empty: 8)
@@ -135,6 +138,7 @@ typedef struct met_dispatch_run_options_t {
   MlirStringRef planner;    // as for the Budget: the arena the arena model allocates
   bool per_dispatch;        // a remark per dispatch; the text table lists them
   bool dead_remarks;        // as for the Budget
+  bool remarks_each;        // as for the Budget
   bool set_attributes;      // attach `metrale.dispatch` to each function
   // Optional: called in function order with each analysed function's prediction and
   // which of its arguments are resident (parameters, states): `metrale run` compares

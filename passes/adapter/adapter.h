@@ -51,6 +51,8 @@ typedef struct met_adapter_options_t {
   bool count_flops;             // fill graph->flops (the dispatch stats' roofline)
   bool dead_remarks;            // a remark at every dead op; false: one per function, with
                                 // how many and the first (the LLM graphs have hundreds)
+  bool remarks_each;            // the same for every kind the adapter sums up (dead ops,
+                                // splat folds: BERT has 62)
 } met_adapter_options_t;
 
 // The MLIR op a node of a graph built here stands for (met_node_t.ext), and its location.

@@ -60,6 +60,9 @@ typedef struct adapter_shared_t {
   bool each_dead;             // a remark per dead op; else counted here, one summary after
   size_t ndead_said;          // dead ops that would have counted (the summary's number)
   MlirOperation first_dead;   // the first of them
+  bool each_splat;            // a remark per splat fold; else counted, one summary after
+  size_t nsplat;              // splat folds of the function's own body
+  MlirOperation first_splat;
   met_status_t dead_status;   // a failure while recording them
 } adapter_shared_t;
 

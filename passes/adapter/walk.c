@@ -145,6 +145,29 @@ static met_status_t grow_stamps(builder_t *b) {
 
 static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos);
 
+// The remark of one splat fold, at the op.
+static met_status_t splat_remark(adapter_shared_t *sh, MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return met_diag_add(sh->arena, sh->diags, mlirOperationGetLocation(op), MET_DIAG_REMARK,
+                      "'%.*s' reads only splat constants: a compiler folds it into a splat "
+                      "(a fill), so metrale counts no dispatch, buffer or weight for it",
+                      (int)n.length, n.data);
+}
+
+// One remark at the function for its splat folds (when not one each), as for dead ops.
+static met_status_t splat_summary(adapter_shared_t *sh, MlirOperation func) {
+  if (sh->each_splat || !sh->nsplat) return MET_OK;
+  if (sh->nsplat == 1) return splat_remark(sh, sh->first_splat);
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(sh->first_splat));
+  const char *where = met_adapter_loc_string(sh->arena, mlirOperationGetLocation(sh->first_splat));
+  return met_diag_add(sh->arena, sh->diags, mlirOperationGetLocation(func), MET_DIAG_REMARK,
+                      "%zu ops read only splat constants: a compiler folds each into a splat "
+                      "(a fill), so metrale counts no dispatch, buffer or weight for them; the "
+                      "first is '%.*s' at %s (remarks-each, or the command's --remarks=all, "
+                      "gives a remark at each)",
+                      sh->nsplat, (int)n.length, n.data, where ? where : "an unknown location");
+}
+
 // Appends nodes for every op of |region|'s blocks in order, from position |*pos| on.
 static met_status_t add_blocks(builder_t *b, MlirRegion region, int32_t *pos, size_t *blocks) {
   for (MlirBlock blk = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(blk);
@@ -314,11 +337,9 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
   if (splat_fold) {
     info = (met_opinfo_t){MET_NODE_LEAF, MET_CLASS_OTHER, MET_ROLE_SPLAT, false, true, false};
     computation = NULL;
-    if (b->depth == 0)
-      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_REMARK,
-                       "'%.*s' reads only splat constants: a compiler folds it into a splat "
-                       "(a fill), so metrale counts no dispatch, buffer or weight for it",
-                       (int)name.length, name.data));
+    if (b->depth == 0 && !b->sh->nsplat++) b->sh->first_splat = op;
+    if (b->depth == 0 && b->sh->each_splat)
+      MET_RETURN_IF_ERROR(splat_remark(b->sh, op));
   }
   if (info.kind == MET_NODE_VIEW) {
     bool src = !mlirValueIsNull(view_src) && met_ptrmap_get(&b->map, view_src.ptr) != UINT32_MAX;
@@ -595,7 +616,8 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   // One walk sizes every array once and finds what canonicalization erases (graph.h, Dead
   // ops): that is never built.
   met_body_scan_t scan;
-  sh.each_dead = options->dead_remarks;
+  sh.each_dead = options->dead_remarks || options->remarks_each;
+  sh.each_splat = options->remarks_each;
   met_scan_body(func, &scan, on_dead, &sh);
   size_t nops = scan.ops, nvals = scan.values, nopers = scan.operands;
   met_status_t st = dead_summary(&sh, func);
@@ -607,6 +629,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   int32_t pos = 0;
   size_t blocks = 0;
   if (!st) st = add_blocks(&b, body, &pos, &blocks);
+  if (!st) st = splat_summary(&sh, func);
   if (!st && blocks > 1) {
     graph->incomplete = true;
     st = met_diag_add(arena, diags, mlirOperationGetLocation(func), MET_DIAG_WARNING,

@@ -174,3 +174,56 @@ void met_diag_loc_short(MlirLocation loc, char *dst, size_t cap) {
   if (strlen(tmp) < cap) { memcpy(dst, tmp, strlen(tmp) + 1); return; }
   if (!loc_format(loc, dst, cap, true)) snprintf(dst, cap, "?");
 }
+
+// The metrale attributes a module or a function may hold: read by metrale (the first
+// |nread|), or written by its passes (a module run through them again holds them).
+static const char *const kModuleAttrs[] = {"metrale.kv_pool", "metrale.caches",
+                                           "metrale.limits", "metrale.memory"};
+static const char *const kFuncAttrs[] = {"metrale.limits", "metrale.budget",
+                                         "metrale.dispatch"};
+
+static bool attr_names_ok(MlirOperation op, bool is_module, MlirLocation loc,
+                          met_diag_fn_t diag, void *user) {
+  const char *const *known = is_module ? kModuleAttrs : kFuncAttrs;
+  size_t nknown = is_module ? 4 : 3, nread = is_module ? 3 : 1;
+  intptr_t n = mlirOperationGetNumDiscardableAttributes(op);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetDiscardableAttribute(op, i).name);
+    if (name.length < 8 || memcmp(name.data, "metrale.", 8)) continue;
+    bool found = false;
+    for (size_t k = 0; k < nknown && !found; ++k) found = met_ir_str_eq(name, known[k]);
+    if (found) continue;
+    char list[160] = "";
+    for (size_t k = 0; k < nread; ++k)
+      snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", k ? ", " : "", known[k]);
+    met_diag_emit(diag, user, loc, MET_DIAG_ERROR,
+                  "unknown attribute '%.*s' on %s: metrale reads %s there (and writes %s)",
+                  (int)name.length, name.data, is_module ? "a module" : "a function", list,
+                  is_module ? "metrale.memory" : "metrale.budget, metrale.dispatch");
+    return false;
+  }
+  return true;
+}
+
+static bool check_module_attrs(MlirOperation module, MlirLocation loc, int depth,
+                               met_diag_fn_t diag, void *user) {
+  if (!attr_names_ok(module, true, loc, diag, user)) return false;
+  if (depth > 64 || mlirOperationGetNumRegions(module) < 1) return true;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  if (mlirBlockIsNull(body)) return true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    if (met_ir_str_eq(n, "func.func")) {
+      if (!attr_names_ok(op, false, mlirOperationGetLocation(op), diag, user)) return false;
+    } else if (met_ir_str_eq(n, "builtin.module")) {
+      if (!check_module_attrs(op, mlirOperationGetLocation(op), depth + 1, diag, user))
+        return false;
+    }
+  }
+  return true;
+}
+
+bool met_diag_check_attr_names(MlirOperation module, met_diag_fn_t diag, void *user) {
+  return check_module_attrs(module, met_diag_module_loc(module), 0, diag, user);
+}

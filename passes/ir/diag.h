@@ -62,4 +62,12 @@ bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_stra
 bool met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef text,
                           met_param_spec_t *out, met_diag_fn_t diag, void *user);
 
+// Checks the `metrale.*` attributes of |module|, of the modules nested in it and of their
+// func.func ops: an unknown one ("metrale.limitz") is an error at its holder naming the
+// attributes metrale reads there (a module: metrale.kv_pool, metrale.caches,
+// metrale.limits; a function: metrale.limits) and those it writes (metrale.budget,
+// metrale.dispatch, metrale.memory). False after the first. Visits the modules' top-level
+// ops only, not the functions' bodies.
+bool met_diag_check_attr_names(MlirOperation module, met_diag_fn_t diag, void *user);
+
 #endif

@@ -159,3 +159,36 @@ func.func @roles(%a: tensor<4xf32> {metrale.param, metrale.state}, %b: f32 {metr
                  %e: tensor<4xf32> {metrale.param, metrale.name = "\00e"}) -> tensor<4xf32> {
   return %a : tensor<4xf32>
 }
+
+// -----
+
+// An unknown metrale attribute on a module or a function is an error naming the known
+// ones (issue 38: `metrale.limitz` was ignored without a word).
+// expected-error @below {{unknown attribute 'metrale.limitz' on a module: metrale reads metrale.kv_pool, metrale.caches, metrale.limits there (and writes metrale.memory)}}
+module attributes {metrale.limitz = {arena_bytes = 3}} {
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+}
+
+// -----
+
+// expected-error @below {{unknown attribute 'metrale.parmas' on a function: metrale reads metrale.limits there (and writes metrale.budget, metrale.dispatch)}}
+func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> attributes {metrale.parmas = 1} {
+  return %x : tensor<4xf32>
+}
+
+// -----
+
+// ... in a nested module too; what the passes write (metrale.budget) may be there.
+module {
+  func.func @written(%x: tensor<4xf32>) -> tensor<4xf32> attributes {metrale.budget = {dispatches = 0 : i64}} {
+    return %x : tensor<4xf32>
+  }
+  module @inner {
+    // expected-error @below {{unknown attribute 'metrale.limit' on a function}}
+    func.func @h(%x: tensor<4xf32>) -> tensor<4xf32> attributes {metrale.limit = 1} {
+      return %x : tensor<4xf32>
+    }
+  }
+}

@@ -287,7 +287,38 @@ static void test_large_orders(void) {
   met_arena_deinitialize(&arena);
 }
 
+// The oracle every plan test leans on, on exact cases (issue 38: treating lifetimes that
+// touch at one position as disjoint failed no test). Lifetimes are inclusive: [0,3] and
+// [3,5] are both live at 3; memory ranges are half-open: [0,100) and [100,200) are apart.
+static void test_verify_exact(void) {
+  size_t x = 9, y = 9;
+  met_buffer_t touch[2] = {{100, 0, 3}, {100, 3, 5}};
+  uint64_t same[2] = {0, 0}, apart[2] = {0, 100}, one_byte[2] = {0, 99};
+  CHECK(met_planner_verify(touch, 2, same, &x, &y) == MET_EINVAL);  // both live at 3
+  CHECK(x == 0 && y == 1);
+  CHECK(met_planner_verify(touch, 2, apart, &x, &y) == MET_OK);     // end meets start
+  CHECK(met_planner_verify(touch, 2, one_byte, &x, &y) == MET_EINVAL);
+  // One position apart in time: [0,2] and [3,5] may share memory.
+  met_buffer_t next[2] = {{100, 0, 2}, {100, 3, 5}};
+  CHECK(met_planner_verify(next, 2, same, &x, &y) == MET_OK);
+  // The other order of the pair, and a buffer inside another's lifetime.
+  met_buffer_t rev[2] = {{100, 3, 5}, {100, 0, 3}};
+  CHECK(met_planner_verify(rev, 2, same, &x, &y) == MET_EINVAL);
+  met_buffer_t inner[2] = {{100, 0, 9}, {10, 4, 4}};
+  uint64_t inside[2] = {0, 50};
+  CHECK(met_planner_verify(inner, 2, inside, &x, &y) == MET_EINVAL);
+  // A zero-byte buffer overlaps nothing.
+  met_buffer_t empty[2] = {{100, 0, 3}, {0, 0, 3}};
+  CHECK(met_planner_verify(empty, 2, same, &x, &y) == MET_OK);
+  // Three at one offset: [0,1] and [2,4] are apart, [2,4] and [4,6] touch at 4.
+  met_buffer_t three[3] = {{10, 0, 1}, {10, 2, 4}, {10, 4, 6}};
+  uint64_t o3[3] = {0, 0, 0};
+  CHECK(met_planner_verify(three, 3, o3, &x, &y) == MET_EINVAL);
+  CHECK(x == 1 && y == 2);
+}
+
 int main(void) {
+  test_verify_exact();
   test_tie_orders();
   test_large_orders();
   test_exact_offsets();

@@ -614,9 +614,13 @@ int exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
   if (!mlirOperationVerify(mop))
     return exec_fail(out, ERR_LOWER, "IR with kernel markers does not verify at %s: %s", dg->loc, dg->msg);
   if (opt->dump_bufferized) {
-    FILE *df = fopen(opt->dump_bufferized, "w");
+    // '-': standard output, as --json - writes there.
+    bool out_std = !strcmp(opt->dump_bufferized, "-");
+    FILE *df = out_std ? stdout : fopen(opt->dump_bufferized, "w");
+    bool ok = df != NULL;
     if (df) mlirOperationPrint(mop, file_cb, df);
-    if (!df || fclose(df))
+    if (df) ok = out_std ? fflush(df) == 0 : fclose(df) == 0;
+    if (!ok)
       return exec_fail(out, ERR_ARGS, "cannot write --dump-bufferized '%.200s': %s",
                        opt->dump_bufferized, strerror(errno));
   }
