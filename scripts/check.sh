@@ -126,6 +126,16 @@ else
     fail "lit's counts ($lit_passed passed, $lit_unsup unsupported, $lit_failed failed) do not add up to the $found it found"
 fi
 
+# Every machine-readable file the suite wrote (JSON, SARIF, SVG, CSV under the build's
+# test folder) must parse: a writer that breaks its format fails here even where no test
+# reads that file back.
+if [ -d "$build/test" ]; then
+  echo 1 > "$work/rc"
+  run python3 "$root/scripts/check-outputs.py" "$build/test"
+  rc=$(cat "$work/rc")
+  [ "$rc" -ne 0 ] && fail "$(tail -1 "$work/out" | sed 's/^outputs: //')"
+fi
+
 echo "tally: unit-binaries $bins_passed passed, $bins_failed failed"
 echo "tally: unit-checks $checks_passed passed, $checks_failed failed"
 echo "tally: lit-tests $lit_passed passed, $lit_failed failed ($lit_unsup unsupported, $found found, floor ${floor:-none})"

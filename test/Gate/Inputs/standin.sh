@@ -7,12 +7,13 @@
 #   LIT:  ok (2 found, 2 passed; it prints the LIT_OPTS it was given) | exit2 (no output,
 #         exit 2) | failed0 (a failure, exit 0) | one (1 found: below a floor of 2) |
 #         nosum (exit 0, no summary) | xfail (an expected failure) | slow (a test that
-#         needs `slow` unsupported) | chromium (one that needs `chromium` unsupported)
+#         needs `slow` unsupported) | chromium (one that needs `chromium` unsupported) |
+#         badjson (ok, and it leaves a JSON file that does not parse in build/test)
 set -eu
 dir=$1; unit=$2; lit=$3; floor=$4
 src=$(cd "$(dirname "$0")/../../.." && pwd)
 rm -rf "$dir"; mkdir -p "$dir/root/scripts" "$dir/root/test/unit" "$dir/build/bin" "$dir/tools"
-cp "$src/scripts/check.sh" "$dir/root/scripts/"
+cp "$src/scripts/check.sh" "$src/scripts/check-outputs.py" "$dir/root/scripts/"
 : > "$dir/root/test/unit/test_a.c"
 printf '# floor\n%s\n' "$floor" > "$dir/root/test/lit.floor"
 echo "$dir/tools" > "$dir/build/llvm-tools-dir.txt"
@@ -30,6 +31,10 @@ l="$dir/tools/lit"
 case $lit in
   ok)      printf '#!/bin/sh\necho "LIT_OPTS=[$LIT_OPTS]"\necho "Total Discovered Tests: 2"\necho "  Passed: 2 (100.00%%)"\n' > "$l" ;;
   exit2)   printf '#!/bin/sh\nexit 2\n' > "$l" ;;
+  badjson) mkdir -p "$dir/build/test/X/Output"
+           printf '{"ops": "a"b.op"}\n' > "$dir/build/test/X/Output/d.json"
+           printf '{"ok": 1}\n' > "$dir/build/test/X/Output/e.json"
+           printf '#!/bin/sh\necho "Total Discovered Tests: 2"\necho "  Passed: 2 (100.00%%)"\n' > "$l" ;;
   failed0) printf '#!/bin/sh\necho "Total Discovered Tests: 2"\necho "  Passed: 1 (50.00%%)"\necho "  Failed: 1 (50.00%%)"\n' > "$l" ;;
   one)     printf '#!/bin/sh\necho "Total Discovered Tests: 1"\necho "  Passed: 1 (100.00%%)"\n' > "$l" ;;
   nosum)   printf '#!/bin/sh\necho "lit.cfg.py: nothing here"\n' > "$l" ;;
