@@ -79,13 +79,20 @@ static met_status_t after_dispatch(met_fn_job_t *j, const met_target_t *t, void 
   if (!st && a->per_dispatch) st = dispatch_remarks(j, d);
   if (!st && d->flops_unknown && j->graph.flops) {
     const met_node_t *n = &j->graph.nodes[d->first_unknown];
-    st = met_diag_add(&j->arena, &j->diags, met_node_loc(n), MET_DIAG_WARNING,
-                      "the FLOPs of '%s'%s are not known (a call, a loop, an op metrale does "
-                      "not model, or dynamic dims left unbound): latency_ns of @%s is a lower "
-                      "bound",
-                      n->name,
-                      d->flops_unknown > 1 ? " and of the other ops like it" : "",
-                      j->graph.name);
+    if (n->flags & MET_NODE_F_FLOPS_OVERFLOW)
+      st = met_diag_add(&j->arena, &j->diags, met_node_loc(n), MET_DIAG_WARNING,
+                        "the FLOPs of '%s' overflow 64 bits (its iteration domain times the "
+                        "ops of its body, or its shape's product, passes 2^64): counted as 0, "
+                        "so latency_ns of @%s is a lower bound%s",
+                        n->name, j->graph.name,
+                        d->flops_unknown > 1 ? " (other ops' FLOPs are not known either)" : "");
+    else
+      st = met_diag_add(&j->arena, &j->diags, met_node_loc(n), MET_DIAG_WARNING,
+                        "the FLOPs of '%s'%s are not known (a call, a loop, an op metrale does "
+                        "not model, or dynamic dims left unbound): latency_ns of @%s is a "
+                        "lower bound",
+                        n->name, d->flops_unknown > 1 ? " and of the other ops like it" : "",
+                        j->graph.name);
   }
   return st ? st : summary_remark(j, t, d);
 }

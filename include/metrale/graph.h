@@ -131,6 +131,8 @@ enum {
                                       // its result's bytes, not the whole table
   MET_NODE_F_DPS_INIT = 1u << 9,      // its last operand is the init its one result is
                                       // written into (destination passing: linalg ops)
+  MET_NODE_F_FLOPS_OVERFLOW = 1u << 13,  // with MET_NODE_F_FLOPS_UNKNOWN: its FLOPs pass
+                                      // 2^64 (not an op without a rule)
   MET_NODE_F_SAME_INDEX = 1u << 12,   // reads each operand of its result's rank at its
                                       // result's indices (met_node_axes_t: no axes needed)
 };

@@ -57,66 +57,74 @@ static bool dim_dyn(MlirValue v, intptr_t d, int64_t dyn, uint64_t *out) {
 #define elems(v, out) elems_dyn((v), dyn, (out))
 #define dim(v, d, out) dim_dyn((v), (d), dyn, (out))
 
-// a x b x c, false on overflow.
-static bool mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *out) {
-  return met_mul_u64(a, b, out) && met_mul_u64(*out, c, out);
+// a x b x c into |*out|: MET_FLOPS_OK, or MET_FLOPS_OVERFLOW.
+static int mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *out) {
+  return met_mul_u64(a, b, out) && met_mul_u64(*out, c, out) ? MET_FLOPS_OK : MET_FLOPS_OVERFLOW;
 }
 
 static bool is(MlirStringRef name, const char *s) { return met_ir_str_eq(name, s); }
 
-static bool tosa_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
-                       uint64_t *out) {
+static int tosa_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
+                      uint64_t *out) {
   intptr_t nops = mlirOperationGetNumOperands(op);
-  if (mlirOperationGetNumResults(op) < 1) return false;
+  if (mlirOperationGetNumResults(op) < 1) return MET_FLOPS_UNKNOWN;
   uint64_t res, a, b;
-  if (!elems(mlirOperationGetResult(op, 0), &res)) return false;
-  if (is(name, "tosa.transpose")) return true;  // elementwise class, moves data: 0
+  if (!elems(mlirOperationGetResult(op, 0), &res)) return MET_FLOPS_UNKNOWN;
+  if (is(name, "tosa.transpose")) return MET_FLOPS_OK;  // elementwise class, moves data: 0
   if (is(name, "tosa.matmul"))
-    return nops >= 2 && dim(mlirOperationGetOperand(op, 0), -1, &a) && mul3(2, res, a, out);
+    return nops >= 2 && dim(mlirOperationGetOperand(op, 0), -1, &a) ? mul3(2, res, a, out)
+                                                                    : MET_FLOPS_UNKNOWN;
   if (is(name, "tosa.conv2d") || is(name, "tosa.conv3d")) {
     uint64_t w, oc;
     return nops >= 2 && elems(mlirOperationGetOperand(op, 1), &w) &&
-           dim(mlirOperationGetOperand(op, 1), 0, &oc) && oc && mul3(2, res, w / oc, out);
+                   dim(mlirOperationGetOperand(op, 1), 0, &oc) && oc
+               ? mul3(2, res, w / oc, out) : MET_FLOPS_UNKNOWN;
   }
-  if (is(name, "tosa.depthwise_conv2d"))
-    return nops >= 2 && dim(mlirOperationGetOperand(op, 1), 0, &a) &&
-           dim(mlirOperationGetOperand(op, 1), 1, &b) && met_mul_u64(a, b, &a) &&
-           mul3(2, res, a, out);
+  if (is(name, "tosa.depthwise_conv2d")) {
+    if (nops < 2 || !dim(mlirOperationGetOperand(op, 1), 0, &a) ||
+        !dim(mlirOperationGetOperand(op, 1), 1, &b))
+      return MET_FLOPS_UNKNOWN;
+    return met_mul_u64(a, b, &a) ? mul3(2, res, a, out) : MET_FLOPS_OVERFLOW;
+  }
   if (is(name, "tosa.transpose_conv2d")) {
     uint64_t in, w, ic;
     return nops >= 2 && elems(mlirOperationGetOperand(op, 0), &in) &&
-           elems(mlirOperationGetOperand(op, 1), &w) &&
-           dim(mlirOperationGetOperand(op, 1), -1, &ic) && ic && mul3(2, in, w / ic, out);
+                   elems(mlirOperationGetOperand(op, 1), &w) &&
+                   dim(mlirOperationGetOperand(op, 1), -1, &ic) && ic
+               ? mul3(2, in, w / ic, out) : MET_FLOPS_UNKNOWN;
   }
   if (is(name, "tosa.max_pool2d") || is(name, "tosa.avg_pool2d")) {
     MlirAttribute k =
         mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("kernel"));
-    if (mlirAttributeIsNull(k) || !mlirAttributeIsADenseI64Array(k)) return false;
+    if (mlirAttributeIsNull(k) || !mlirAttributeIsADenseI64Array(k)) return MET_FLOPS_UNKNOWN;
     uint64_t window = 1;
     for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(k); ++i) {
       int64_t e = mlirDenseI64ArrayGetElement(k, i);
-      if (e < 0 || !met_mul_u64(window, (uint64_t)e, &window)) return false;
+      if (e < 0) return MET_FLOPS_UNKNOWN;
+      if (!met_mul_u64(window, (uint64_t)e, &window)) return MET_FLOPS_OVERFLOW;
     }
-    return met_mul_u64(res, window, out);
+    return met_mul_u64(res, window, out) ? MET_FLOPS_OK : MET_FLOPS_OVERFLOW;
   }
   if (cls == MET_CLASS_REDUCTION)
-    return nops >= 1 && elems(mlirOperationGetOperand(op, 0), out);
-  if (cls == MET_CLASS_ELEMENTWISE) { *out = res; return true; }
-  if (cls == MET_CLASS_DATA_MOVEMENT || cls == MET_CLASS_FILL) { *out = 0; return true; }
-  return false;
+    return nops >= 1 && elems(mlirOperationGetOperand(op, 0), out) ? MET_FLOPS_OK
+                                                                   : MET_FLOPS_UNKNOWN;
+  if (cls == MET_CLASS_ELEMENTWISE) { *out = res; return MET_FLOPS_OK; }
+  if (cls == MET_CLASS_DATA_MOVEMENT || cls == MET_CLASS_FILL) { *out = 0; return MET_FLOPS_OK; }
+  return MET_FLOPS_UNKNOWN;
 }
 
-bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
-                       uint64_t *out) {
+int met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
+                      uint64_t *out) {
   *out = 0;
-  if (met_linalg_flops(op, dyn, out)) return true;
+  int l = met_linalg_flops(op, dyn, out);
+  if (l) return l > 0 ? MET_FLOPS_OK : MET_FLOPS_OVERFLOW;
   if (name.length > 5 && !memcmp(name.data, "tosa.", 5))
     return tosa_flops(op, name, cls, dyn, out);
   uint64_t res;
   if (mlirOperationGetNumResults(op) < 1 || !elems(mlirOperationGetResult(op, 0), &res))
-    return cls == MET_CLASS_DATA_MOVEMENT;  // nothing shaped to compute on
-  if (is(name, "linalg.softmax")) return met_mul_u64(res, 5, out);
-  if (cls == MET_CLASS_ELEMENTWISE) { *out = res; return true; }
-  if (cls == MET_CLASS_DATA_MOVEMENT || cls == MET_CLASS_FILL) return true;
-  return false;
+    return cls == MET_CLASS_DATA_MOVEMENT ? MET_FLOPS_OK : MET_FLOPS_UNKNOWN;  // nothing shaped
+  if (is(name, "linalg.softmax")) return met_mul_u64(res, 5, out) ? MET_FLOPS_OK : MET_FLOPS_OVERFLOW;
+  if (cls == MET_CLASS_ELEMENTWISE) { *out = res; return MET_FLOPS_OK; }
+  if (cls == MET_CLASS_DATA_MOVEMENT || cls == MET_CLASS_FILL) return MET_FLOPS_OK;
+  return MET_FLOPS_UNKNOWN;
 }

@@ -101,9 +101,11 @@ met_status_t met_adapter_size_typed(builder_t *b, MlirType t, const type_entry_t
 bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op);
 
 // --- the helpers the walk calls ---------------------------------------------------------
-// flops.c: the FLOPs of |op| (rules in the file); false when not known.
-bool met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
-                       uint64_t *out);
+// flops.c: the FLOPs of |op| (rules in the file): MET_FLOPS_OK; MET_FLOPS_UNKNOWN (an op
+// it has no rule for, a dynamic dim left unbound); MET_FLOPS_OVERFLOW (past 2^64).
+enum { MET_FLOPS_OVERFLOW = -1, MET_FLOPS_UNKNOWN = 0, MET_FLOPS_OK = 1 };
+int met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
+                      uint64_t *out);
 // loops.c: met_node_t.loops of compute op |op| of class |cls| (metrale/graph.h);
 // |linalg|: a linalg op (its maps may be read), |result_nonunit|: the most non-unit dims
 // of one of its results.

@@ -473,12 +473,14 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
       // A resolved call: its callee's FLOPs, known when all of them are.
       b->g->flops[node] = x.callee_flops;
       if (!x.callee_flops_known) flags |= MET_NODE_F_FLOPS_UNKNOWN;
-    } else if (info.kind == MET_NODE_COMPUTE &&
-        (!met_adapter_flops(op, name, (met_op_class_t)info.op_class, b->sh->opt->dynamic_size,
-                            &b->g->flops[node]) ||
-         has_cost)) {
-      b->g->flops[node] = 0;  // loops, calls, unknown ops: a lower bound
-      flags |= MET_NODE_F_FLOPS_UNKNOWN;
+    } else if (info.kind == MET_NODE_COMPUTE) {
+      int fk = met_adapter_flops(op, name, (met_op_class_t)info.op_class,
+                                 b->sh->opt->dynamic_size, &b->g->flops[node]);
+      if (fk != MET_FLOPS_OK || has_cost) {
+        b->g->flops[node] = 0;  // loops, calls, unknown ops: a lower bound
+        flags |= MET_NODE_F_FLOPS_UNKNOWN;
+        if (fk == MET_FLOPS_OVERFLOW && !has_cost) flags |= MET_NODE_F_FLOPS_OVERFLOW;
+      }
     }
   }
   if (info.cast) flags |= MET_NODE_F_CAST;

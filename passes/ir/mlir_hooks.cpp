@@ -47,7 +47,7 @@ extern "C" int met_linalg_flops(MlirOperation op, int64_t dynamic_size, uint64_t
   for (int64_t r : lop.getStaticLoopRanges()) {
     if (mlir::ShapedType::isDynamic(r)) r = dynamic_size > 0 ? dynamic_size : -1;
     if (r < 0) return 0;
-    if (__builtin_mul_overflow(domain, (uint64_t)r, &domain)) return 0;
+    if (__builtin_mul_overflow(domain, (uint64_t)r, &domain)) return -1;
   }
   // The body's arith and math ops that run: a dead one (metrale/graph.h, Dead ops; here
   // within the body, last op first) is erased before any kernel has it.
@@ -65,7 +65,7 @@ extern "C" int met_linalg_flops(MlirOperation op, int64_t dynamic_size, uint64_t
       if ((d == "arith" || d == "math") && !llvm::isa<mlir::arith::ConstantOp>(o)) ++body;
     }
   }
-  return __builtin_mul_overflow(domain, body, out) ? 0 : 1;
+  return __builtin_mul_overflow(domain, body, out) ? -1 : 1;
 }
 
 extern "C" MlirAttribute met_dictionary_sorted(MlirContext ctx, intptr_t n,

@@ -33,8 +33,8 @@ int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t fn, void *
 // FLOPs of a linalg structured op (named or generic, linalg::LinalgOp): its static
 // iteration domain (the product of its loop ranges) times the arith/math ops of its
 // body, one FLOP each (a matmul's mulf and addf: 2 x M x N x K). A dynamic loop range
-// counts as |dynamic_size| when it is > 0. Returns 1 and sets |*out|, or 0 when |op| is no
-// LinalgOp, a loop range is dynamic and unbound, or the product passes 2^64.
+// counts as |dynamic_size| when it is > 0. Returns 1 and sets |*out|, 0 when |op| is no
+// LinalgOp or a loop range is dynamic and unbound, -1 when the product passes 2^64.
 int met_linalg_flops(MlirOperation op, int64_t dynamic_size, uint64_t *out);
 
 // A dictionary of |n| entries already sorted by name with no name twice (what

@@ -16,3 +16,18 @@ func.func @io(%a: tensor<1152921504606846976xf64>, %b: tensor<115292150460684697
 func.func @huge(%a: tensor<4611686018427387904xf64>) {
   return
 }
+
+// -----
+
+// A matmul whose FLOPs pass 2^64: 2 x 2^20 x 2^20 x 2^24 = 2^65 (its operands' bytes fit:
+// 2^46 each). The dispatch stats name the overflow (issue 38: "FLOPs not known").
+// RUN: not metrale-opt %s -split-input-file --metrale-dispatch -o /dev/null 2>&1 | FileCheck %s --check-prefix=FLOPS
+// FLOPS: overflow.mlir:[[@LINE+6]]:8: warning: the FLOPs of 'linalg.matmul' overflow 64 bits (its iteration domain times the ops of its body, or its shape's product, passes 2^64): counted as 0, so latency_ns of @flops is a lower bound{{$}}
+// expected-remark-re @below {{metrale.budget @flops on host-cpu (native): arena_bytes={{[0-9]+}}{{[[:>:]]}}}}
+func.func @flops(%a: tensor<1048576x16777216xf32> {metrale.param}, %b: tensor<16777216x1048576xf32> {metrale.param}) -> tensor<1048576x1048576xf32> {
+  %c0 = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1048576x1048576xf32>
+  %f = linalg.fill ins(%c0 : f32) outs(%e : tensor<1048576x1048576xf32>) -> tensor<1048576x1048576xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<1048576x16777216xf32>, tensor<16777216x1048576xf32>) outs(%f : tensor<1048576x1048576xf32>) -> tensor<1048576x1048576xf32>
+  return %m : tensor<1048576x1048576xf32>
+}

@@ -16,3 +16,16 @@ func.func @chain(%x: tensor<64xf32>, %y: tensor<64xf32>) -> tensor<64xf32> {
   %e = math.exp %m : tensor<64xf32>
   return %e : tensor<64xf32>
 }
+
+// cast_nodes has one definition on every target (issue 38: mlir-cpu reported 0 here, the
+// other targets 3): the function's truncf, extf and tosa.cast, though upstream's pipeline
+// fuses all three into one kernel.
+// CHECK-LABEL: func.func @casts
+// CHECK-SAME: {{[[:<:]]}}cast_nodes = 3 : i64
+// CHECK-SAME: {{[[:<:]]}}dispatches = 1 : i64
+func.func @casts(%x: tensor<4xf32>) -> tensor<4xf16> {
+  %0 = arith.truncf %x : tensor<4xf32> to tensor<4xbf16>
+  %1 = arith.extf %0 : tensor<4xbf16> to tensor<4xf32>
+  %2 = tosa.cast %1 : (tensor<4xf32>) -> tensor<4xf16>
+  return %2 : tensor<4xf16>
+}
