@@ -176,8 +176,11 @@ met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_targ
       base = base ? base + 1 : loc;
       const char *colon = strchr(base, ':');
       size_t name_len = colon ? (size_t)(colon - base) : strlen(base);
-      if (name_len > 16)
-        snprintf(where, sizeof(where), "%.13s...%s", base, colon ? colon : "");
+      if (name_len > 16) {
+        int keep = 13;  // whole characters: a UTF-8 sequence split in two is no XML
+        while (keep > 0 && ((unsigned char)base[keep] & 0xC0) == 0x80) --keep;
+        snprintf(where, sizeof(where), "%.*s...%s", keep, base, colon ? colon : "");
+      }
       else
         snprintf(where, sizeof(where), "%s", base);
     }
@@ -186,7 +189,12 @@ met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_targ
     met_report_bytes(&b, s->bytes);
     snprintf(label, sizeof(label), "%s %s %s", b.data ? b.data : "", n ? n->name : "?", where);
     met_strbuf_deinitialize(&b);
-    if (strlen(label) > 52) memcpy(label + 49, "...", 4);
+    if (strlen(label) > 52) {
+      // Cut at a character's start: a UTF-8 sequence split in two is no XML.
+      size_t cut = 49;
+      while (cut > 0 && ((unsigned char)label[cut] & 0xC0) == 0x80) --cut;
+      memcpy(label + cut, "...", 4);
+    }
     met_strbuf_printf(sb, "<text x=\"1060\" y=\"%zu\">", 84 + 16 * k);
     xml(sb, label);
     MET_STRBUF_LIT(sb, "</text>\n");
