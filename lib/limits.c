@@ -38,6 +38,21 @@ bool met_limit_field(const char *name, size_t len, met_limit_family_t *family, b
   return false;
 }
 
+bool met_limit_field_is_bytes(const char *name, size_t len) {
+  size_t n;
+  const met_budget_field_t *b = met_budget_fields(&n);
+  for (size_t i = 0; i < n; ++i)
+    if (named(b[i].name, name, len)) return b[i].kind == MET_FIELD_BYTES;
+  const met_dispatch_field_t *d = met_dispatch_fields(&n);
+  for (size_t i = 0; i < n; ++i)
+    if (named(d[i].name, name, len)) return d[i].kind == MET_DFIELD_BYTES;
+  const met_memory_field_t *m = met_memory_fields(&n);
+  for (size_t i = 0; i < n; ++i)
+    if (named(m[i].name, name, len))
+      return m[i].kind == MET_MFIELD_BYTES || m[i].kind == MET_MFIELD_SIGNED;
+  return false;
+}
+
 size_t met_limit_top(const uint64_t *v, size_t n, size_t k, size_t *out) {
   size_t got = 0;
   for (size_t i = 0; i < n; ++i) {

@@ -25,6 +25,63 @@ static bool add(met_limits_t *l, const char *field, met_limit_family_t fam, bool
   return true;
 }
 
+// Levenshtein distance of two short names (capped at 255 bytes each).
+static size_t distance(const char *a, size_t la, const char *b, size_t lb) {
+  if (la > 255) la = 255;
+  if (lb > 255) lb = 255;
+  size_t row[256];
+  for (size_t j = 0; j <= lb; ++j) row[j] = j;
+  for (size_t i = 1; i <= la; ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= lb; ++j) {
+      size_t up = row[j];
+      size_t best = diag + (a[i - 1] != b[j - 1]);
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      if (up + 1 < best) best = up + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
+
+// Every numeric field a limit may name, by report, into |sb|; the one nearest |key| (at
+// most a third of its letters off), or NULL.
+static const char *known_fields(met_strbuf_t *sb, const char *key, size_t len) {
+  const char *near = NULL;
+  size_t best = len / 3 + 1;
+  const char *fam_name[3] = {"the Budget's ", "; the dispatch stats' ", "; the memory model's "};
+  for (int fam = 0; fam < 3; ++fam) {
+    size_t n;
+    const char *names[64];
+    size_t count = 0;
+    if (fam == 0) {
+      const met_budget_field_t *f = met_budget_fields(&n);
+      for (size_t i = 0; i < n && count < 64; ++i) names[count++] = f[i].name;
+    } else if (fam == 1) {
+      const met_dispatch_field_t *f = met_dispatch_fields(&n);
+      for (size_t i = 0; i < n && count < 64; ++i) names[count++] = f[i].name;
+    } else {
+      const met_memory_field_t *f = met_memory_fields(&n);
+      for (size_t i = 0; i < n && count < 64; ++i) names[count++] = f[i].name;
+    }
+    met_strbuf_cstr(sb, fam_name[fam]);
+    bool first = true;
+    for (size_t i = 0; i < count; ++i) {
+      met_limit_family_t f;
+      bool m;
+      const char *c;
+      if (!met_limit_field(names[i], strlen(names[i]), &f, &m, &c) || (int)f != fam) continue;
+      met_strbuf_printf(sb, "%s%s", first ? "" : ", ", names[i]);
+      first = false;
+      size_t d = distance(key, len, names[i], strlen(names[i]));
+      if (d < best) { best = d; near = names[i]; }
+    }
+  }
+  return near;
+}
+
 // The `metrale.limits` of |op| into |l| (|holder|: "the module", "@f"); false after an error.
 static bool from_attr(MlirOperation op, const char *holder, met_limits_t *l, met_diag_fn_t diag,
                       void *user) {
@@ -45,14 +102,27 @@ static bool from_attr(MlirOperation op, const char *holder, met_limits_t *l, met
     bool is_min;
     const char *canon;
     if (!met_limit_field(key.data, key.length, &fam, &is_min, &canon)) {
+      met_strbuf_t known;
+      met_strbuf_initialize(met_allocator_system(), &known);
+      const char *near = known_fields(&known, key.data, key.length);
       met_diag_emit(diag, user, loc, MET_DIAG_ERROR,
                     "metrale.limits key '%.*s' is no numeric field of the Budget, the dispatch "
-                    "stats or the memory model (arena_bytes, dispatches, dram_bytes, "
-                    "latency_ns, device, headroom, ...)", (int)key.length, key.data);
+                    "stats or the memory model%s%s%s; they are: %s", (int)key.length, key.data,
+                    near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "",
+                    known.data ? known.data : "");
+      met_strbuf_deinitialize(&known);
       return false;
     }
     uint64_t v;
-    const char *why = met_attr_u64(e.attribute, 0, is_min ? INT64_MAX : UINT64_MAX, &v);
+    const char *why = NULL;
+    if (mlirAttributeIsAString(e.attribute) && met_limit_field_is_bytes(canon, strlen(canon))) {
+      // A size with its unit, as the options take it: {arena_bytes = "8MiB"}.
+      MlirStringRef t = mlirStringAttrGetValue(e.attribute);
+      if (met_parse_size(t.data, t.length, 0, is_min ? INT64_MAX : UINT64_MAX, &v))
+        why = "must be a whole number or a size such as \"8MiB\" (" MET_SIZE_EXPECTED ")";
+    } else {
+      why = met_attr_u64(e.attribute, 0, is_min ? INT64_MAX : UINT64_MAX, &v);
+    }
     if (why) {
       met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "metrale.limits entry '%s' %s", canon, why);
       return false;
@@ -84,7 +154,9 @@ bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, met_li
     const char *field = opts[k].member;
     if (!met_limit_field(field, strlen(field), &fam, &is_min, &canon)) return false;
     char src[96];
-    snprintf(src, sizeof(src), "%s=%" PRIu64, opts[k].name, v);
+    // As the user wrote it ("max-arena=8MiB"); the value itself is said beside it.
+    snprintf(src, sizeof(src), "%s=%.*s", opts[k].name, limits[k].length > 64 ? 64 : (int)limits[k].length,
+             limits[k].data);
     add(out, canon, fam, is_min, v, src);
   }
   return from_attr(module, "the module", out, diag, user);

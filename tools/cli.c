@@ -296,8 +296,7 @@ bool cli_check_values(const cli_opts_t *o) {
     if (!s || !met_option_takes_num(opts[k].kind)) continue;
     char msg[256];
     uint64_t v;
-    if (!met_parse_option_u64(opts[k].cli, s, strlen(s), opts[k].lo, opts[k].hi, &v, msg,
-                              sizeof(msg))) {
+    if (!met_option_parse_num(k, opts[k].cli, s, strlen(s), &v, msg, sizeof(msg))) {
       fprintf(stderr, "metrale: %s\n", msg);
       return false;
     }

@@ -26,6 +26,11 @@ typedef enum met_limit_family_e {
 bool met_limit_field(const char *name, size_t len, met_limit_family_t *family, bool *is_min,
                      const char **canon);
 
+// Whether the numeric field named |name| counts bytes (a limit on it takes a size with a
+// unit, metrale/parse.h's met_parse_size): the Budget's and the dispatch stats' byte
+// fields, the memory model's byte terms and its headroom.
+bool met_limit_field_is_bytes(const char *name, size_t len);
+
 // Whether |value| breaches a limit |limit|: above it for a maximum, below it for a minimum.
 // |value| is signed (headroom may be negative).
 static inline bool met_limit_breached(int64_t value, bool value_signed, uint64_t uvalue,

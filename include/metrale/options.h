@@ -5,6 +5,7 @@
 #define METRALE_OPTIONS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum { MET_PASS_BUDGET = 1, MET_PASS_MEMORY = 2, MET_PASS_DISPATCH = 4 };
@@ -66,5 +67,12 @@ typedef struct met_option_t {
 
 // The options in the list's order (MET_OPT_COUNT of them, indexed by MET_OPT_*).
 const met_option_t *met_options(void);
+
+// Parses the value |s| (|len| bytes) of option |opt| (MET_OPT_*, one that takes a number)
+// by its rule (metrale/parse.h): a limit on a byte field takes a size with a unit
+// ("8MiB"), every other a whole number; in the option's [lo, hi]. False with a one-line
+// message naming the option as |shown| ("max-arena" or "--max-arena") in |msg|.
+bool met_option_parse_num(int opt, const char *shown, const char *s, size_t len,
+                          uint64_t *out, char *msg, size_t msg_len);
 
 #endif

@@ -26,10 +26,25 @@ met_status_t met_parse_ppm(const char *s, size_t len, uint32_t *out);
 // What a refused fraction was expected to be (the pass and the command say the same).
 #define MET_PPM_EXPECTED "expected a fraction in (0, 1] exact to 6 decimals, such as 0.9"
 
+// Parses a size in bytes: a whole number, or digits with an optional fraction ('.' and up
+// to 9 digits) followed by a unit: B, kB (10^3; KB too), MB, GB, TB, PB, or KiB (2^10), MiB,
+// GiB, TiB, PiB, case as written. The value must be a whole number of bytes in [min, max]:
+// "8MiB" 8388608, "1.5GB" 1500000000, "1.5KiB" 1536; "0.3B", "1.0001KiB" (1024.1024 B),
+// "8 MiB", "8mib", "1.5" are refused. MET_EINVAL: malformed or not whole bytes;
+// MET_EOVERFLOW: outside [min, max].
+met_status_t met_parse_size(const char *s, size_t len, uint64_t min, uint64_t max,
+                            uint64_t *out);
+#define MET_SIZE_EXPECTED \
+  "a size in bytes: digits, with an optional unit (B, kB, MB, GB, TB, PB, KiB, MiB, GiB, " \
+  "TiB, PiB) and a fraction that makes whole bytes, such as 8MiB or 1.5GB"
+
 // met_parse_u64 for an option named |name|; on failure writes a one-line message
 // ("invalid dynamic-size='-1': expected a whole number from 1 to 9223372036854775807")
 // into |msg| (|msg_len| bytes, always NUL-terminated) and returns false.
 bool met_parse_option_u64(const char *name, const char *s, size_t len, uint64_t min,
                           uint64_t max, uint64_t *out, char *msg, size_t msg_len);
+// met_parse_size for an option named |name|, with the same kind of message.
+bool met_parse_option_size(const char *name, const char *s, size_t len, uint64_t min,
+                           uint64_t max, uint64_t *out, char *msg, size_t msg_len);
 
 #endif

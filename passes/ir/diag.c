@@ -59,7 +59,7 @@ bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t
   if (!text.length) { *out = absent; return true; }
   const met_option_t *o = &met_options()[opt];
   char msg[256];
-  if (met_parse_option_u64(o->name, text.data, text.length, o->lo, o->hi, out, msg, sizeof(msg)))
+  if (met_option_parse_num(opt, o->name, text.data, text.length, out, msg, sizeof(msg)))
     return true;
   met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s", msg);
   return false;

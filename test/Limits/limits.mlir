@@ -47,7 +47,7 @@ module attributes {metrale.limits = {dram_bytes = 268287}} {
 
 // A key that is no numeric report field, and a value that is no whole number: errors at
 // the holder.
-// expected-error @below {{metrale.limits key 'arena' is no numeric field of the Budget, the dispatch stats or the memory model}}
+// expected-error @below {{metrale.limits key 'arena' is no numeric field of the Budget, the dispatch stats or the memory model; they are: the Budget's arena_bytes, reuse_saved_bytes}}
 // expected-remark @below {{metrale.budget @bad on npu}}
 func.func @bad(%x: tensor<4xf32>) -> tensor<4xf32> attributes {metrale.limits = {arena = 1}} {
   return %x : tensor<4xf32>
@@ -66,5 +66,34 @@ func.func @bad2(%x: tensor<4xf32>) -> tensor<4xf32> attributes {metrale.limits =
 // expected-error @below {{metrale.limits must be a dictionary of report fields and whole numbers}}
 // expected-remark @below {{metrale.budget @bad3 on npu}}
 func.func @bad3(%x: tensor<4xf32>) -> tensor<4xf32> attributes {metrale.limits = [1]} {
+  return %x : tensor<4xf32>
+}
+
+// -----
+
+// A misspelt key is named with the field it is nearest to.
+// expected-error @below {{metrale.limits key 'dram_byte' is no numeric field of the Budget, the dispatch stats or the memory model (did you mean 'dram_bytes'?)}}
+// expected-remark @below {{metrale.budget @typo on npu}}
+func.func @typo(%x: tensor<4xf32>) -> tensor<4xf32> attributes {metrale.limits = {dram_byte = 1}} {
+  return %x : tensor<4xf32>
+}
+
+// -----
+
+// A byte field's limit may be a size with its unit, as the options take it: 16 B of
+// arena (tensor<4xf32>, one slot) is within "1KiB"; its 32 B of DRAM pass "16B".
+// expected-error @below {{metrale.budget @sizes on npu: dram_bytes = 32 (32 B) breaches its limit 16 (16 B; metrale.limits of @sizes)}}
+// expected-remark @below {{metrale.budget @sizes on npu}}
+func.func @sizes(%x: tensor<4xf32>) -> tensor<4xf32> attributes {metrale.limits = {arena_bytes = "1KiB", dram_bytes = "16B"}} {
+  %y = math.exp %x : tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+// A size that is not one: an error naming the rule.
+// expected-error @below {{metrale.limits entry 'arena_bytes' must be a whole number or a size such as "8MiB"}}
+// expected-remark @below {{metrale.budget @badsize on npu}}
+func.func @badsize(%x: tensor<4xf32>) -> tensor<4xf32> attributes {metrale.limits = {arena_bytes = "8 MiB"}} {
   return %x : tensor<4xf32>
 }

@@ -4,7 +4,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "metrale/limits.h"
 #include "metrale/opclass.h"
+#include "metrale/options.h"
+#include "metrale/parse.h"
 #include "metrale/ptrmap.h"
 #include "metrale/report.h"
 #include "metrale/target.h"
@@ -285,6 +288,63 @@ static void test_arena_at_least(void) {
   CHECK_EQ_U64(e.blocks, 0);
 }
 
+// Sizes with units (metrale/parse.h, met_parse_size), each value worked out by hand.
+static uint64_t size_of(const char *s, met_status_t *st) {
+  uint64_t v = 0;
+  *st = met_parse_size(s, strlen(s), 0, UINT64_MAX, &v);
+  return v;
+}
+
+static void test_parse_size(void) {
+  met_status_t st;
+  CHECK(size_of("0", &st) == 0 && st == MET_OK);
+  CHECK(size_of("65536", &st) == 65536 && st == MET_OK);
+  CHECK(size_of("64B", &st) == 64 && st == MET_OK);
+  CHECK(size_of("8MiB", &st) == 8388608 && st == MET_OK);          // 8 x 2^20
+  CHECK(size_of("1.5GB", &st) == 1500000000 && st == MET_OK);      // 1.5 x 10^9
+  CHECK(size_of("1.5KiB", &st) == 1536 && st == MET_OK);           // 1.5 x 1024
+  CHECK(size_of("2.25kB", &st) == 2250 && st == MET_OK);
+  CHECK(size_of("2.25KB", &st) == 2250 && st == MET_OK);
+  CHECK(size_of("0.5KiB", &st) == 512 && st == MET_OK);
+  CHECK(size_of("0.001kB", &st) == 1 && st == MET_OK);
+  CHECK(size_of("0.000976562KiB", &st) == 0 && st == MET_EINVAL);   // 0.99999949 B
+  CHECK(size_of("0.0009765625KiB", &st) == 0 && st == MET_EINVAL);  // 1 B, but 10 decimals
+  CHECK(size_of("0.125KiB", &st) == 128 && st == MET_OK);
+  CHECK(size_of("1.0001KiB", &st) == 0 && st == MET_EINVAL);       // 1024.1024 B
+  CHECK(size_of("0.3B", &st) == 0 && st == MET_EINVAL);
+  CHECK(size_of("1.5", &st) == 0 && st == MET_EINVAL);             // a fraction of what?
+  CHECK(size_of("8 MiB", &st) == 0 && st == MET_EINVAL);
+  CHECK(size_of("8mib", &st) == 0 && st == MET_EINVAL);
+  CHECK(size_of("8MiBx", &st) == 0 && st == MET_EINVAL);
+  CHECK(size_of("MiB", &st) == 0 && st == MET_EINVAL);
+  CHECK(size_of(".5MiB", &st) == 0 && st == MET_EINVAL);
+  CHECK(size_of("5.MiB", &st) == 0 && st == MET_EINVAL);
+  CHECK(size_of("-1", &st) == 0 && st == MET_EINVAL);
+  CHECK(size_of("", &st) == 0 && st == MET_EINVAL);
+  // The top of the range: 15 PiB + 1023 TiB + ... fits; 16384 PiB = 2^64 does not.
+  CHECK(size_of("18446744073709551615", &st) == UINT64_MAX && st == MET_OK);
+  CHECK(size_of("18446744073709551616", &st) == 0 && st == MET_EOVERFLOW);
+  CHECK(size_of("16383PiB", &st) == 16383ull << 50 && st == MET_OK);
+  CHECK(size_of("16384PiB", &st) == 0 && st == MET_EOVERFLOW);
+  CHECK(size_of("18446.744073709551615PB", &st) == 0 && st == MET_EINVAL);  // 12 decimals
+  CHECK(size_of("18446.744073PB", &st) == 18446744073000000000ull && st == MET_OK);
+  CHECK(size_of("18447PB", &st) == 0 && st == MET_EOVERFLOW);
+  uint64_t v;
+  CHECK(met_parse_size("2KiB", 4, 0, 1024, &v) == MET_EOVERFLOW);  // above max
+  CHECK(met_parse_size("1KiB", 4, 2048, 4096, &v) == MET_EOVERFLOW);  // below min
+  // Which limits take a size: those on bytes (arena_bytes, headroom), not counts.
+  CHECK(met_limit_field_is_bytes("arena_bytes", 11));
+  CHECK(met_limit_field_is_bytes("headroom", 8));
+  CHECK(met_limit_field_is_bytes("device_allocation_peak_bytes", 28));
+  CHECK(!met_limit_field_is_bytes("dispatches", 10));
+  CHECK(!met_limit_field_is_bytes("latency_ns", 10));
+  char msg[256];
+  CHECK(met_option_parse_num(MET_OPT_arena_bytes, "max-arena", "8MiB", 4, &v, msg, sizeof(msg)) &&
+        v == 8388608);
+  CHECK(!met_option_parse_num(MET_OPT_dispatches, "max-dispatches", "8kB", 3, &v, msg, sizeof(msg)));
+  CHECK(strstr(msg, "expected a whole number") != NULL);
+}
+
 int main(void) {
   test_arena_marks();
   test_arena_buffer();
@@ -293,5 +353,6 @@ int main(void) {
   test_ptrmap();
   test_targets();
   test_strbuf();
+  test_parse_size();
   return check_finish("test_core");
 }
