@@ -295,6 +295,35 @@ static bool contracts(const met_graph_t *g, uint32_t n) {
   return false;
 }
 
+// Whether node |n| reads operand |m| element for element: every dim of it is one of its
+// result's loops and every result loop indexes it (no broadcast, no row read twice: a
+// map (i, j) -> (0, j) is not).
+static bool full_read(const met_graph_t *g, uint32_t n, int m) {
+  const met_node_t *node = &g->nodes[n];
+  if ((uint32_t)m >= node->operand_count || !node->result_count) return false;
+  int rr = g->values[node->result_begin].rank;
+  if (g->values[g->operands[node->operand_begin + (uint32_t)m]].rank != rr) return false;
+  const met_node_axes_t *ax = met_graph_node_axes(g, n);
+  if (!ax) return (node->flags & MET_NODE_F_SAME_INDEX) != 0;
+  for (int d = 0; d < rr; ++d) {
+    int l = met_graph_axis_loop(g, n, m, d);
+    if (l == MET_AXIS_NONE || !loop_indexes(g, n, MET_AXES_RESULT, l)) return false;
+  }
+  return true;
+}
+
+// The ops that may stand between the softmax and P.V: what changes the probabilities'
+// type or layout, not their values (an online softmax normalizes once, at the end, so
+// P + c, exp(P), a mask added to P and the like are no attention): casts, transposes and
+// copies.
+static bool keeps_values(const met_graph_t *g, const met_node_t *node) {
+  if (node->flags & MET_NODE_F_CAST) return true;
+  const met_node_extra_t *x = met_graph_extra(g, node);
+  const char *what = x && x->computation ? x->computation : node->name;
+  return !strcmp(what, "linalg.transpose") || !strcmp(what, "tosa.transpose") ||
+         !strcmp(what, "linalg.copy") || !strcmp(what, "stablehlo.transpose");
+}
+
 enum { ATTN_CHAIN = 20 };
 typedef struct attn_walk_t {
   met_budget_ctx_t *c;
@@ -314,7 +343,13 @@ typedef struct attn_walk_t {
 // both index, and the matmul must contract a loop both index.
 static bool attn_back(attn_walk_t *w, uint32_t cur, uint32_t i, int axis, int depth) {
   const met_graph_t *g = w->c->g;
-  uint32_t u = g->operands[g->nodes[cur].operand_begin + i], v = w->c->root[u];
+  const met_node_t *cn = &g->nodes[cur];
+  uint32_t u = g->operands[cn->operand_begin + i], v = w->c->root[u];
+  // The scores come in through this one operand, read element for element (S + S^T in
+  // one generic, or a row of S broadcast, is no attention).
+  for (uint32_t k = 0; k < cn->operand_count; ++k)
+    if (k != i && w->c->root[g->operands[cn->operand_begin + k]] == v) return false;
+  if (!full_read(g, cur, (int)i)) return false;
   axis = axis_to_root(g, u, axis);
   int32_t p = g->values[v].producer;
   if (axis == MET_AXIS_NONE || p < 0 || w->reader[v] != cur || depth > 10 ||
@@ -372,7 +407,9 @@ static bool attn_forward(attn_walk_t *w, uint32_t s, int axis, uint32_t *last) {
       *last = q;
       return true;
     }
-    if (qn->op_class != MET_CLASS_ELEMENTWISE || qn->result_count != 1) return false;
+    if (qn->op_class != MET_CLASS_ELEMENTWISE || qn->result_count != 1 ||
+        !keeps_values(g, qn) || !full_read(g, q, at))
+      return false;
     axis = met_graph_axis_through(g, q, at, a, MET_AXES_RESULT);
     if (axis == MET_AXIS_NONE) return false;
     w->chain[w->len++] = q;

@@ -338,9 +338,17 @@ int cmd_run(int argc, char **argv) {
     cli_print_synopsis(stderr, "run");
     return 2;
   }
-  // The JSON's file is checked now, not after the whole run.
-  const char *json_flag[] = {"--json"}, *json_path[] = {json};
-  if (!cli_check_outputs("run", &o, json_flag, json_path, 1)) return 2;
+  // The files it writes are checked now, not after the whole run: not the model, not one
+  // file twice, in a directory that exists.
+  const char *out_flags[] = {"--json", "--dump-bufferized"};
+  const char *out_paths[] = {json, r.eo.dump_bufferized};
+  const char *model[] = {o.model};
+  o.models = model;
+  o.nmodels = 1;
+  bool outs_ok = cli_check_outputs("run", &o, out_flags, out_paths, 2);
+  o.models = NULL;
+  o.nmodels = 0;
+  if (!outs_ok) return 2;
   if (timeout) {
     // Lives as long as its thread, until the process ends: never freed.
     watchdog_t *wd = calloc(1, sizeof *wd);

@@ -89,10 +89,14 @@
 //   - attention, on targets with attention_fusion (the h100 family: IREE's GPU pipeline
 //     forms iree_linalg_ext.attention and tiles it with an online softmax,
 //     FlashAttention-style): a matmul (Q.K^T), then ops each the one reader of the value
-//     before it - elementwise ops (the scale, a mask add, casts), a linalg.softmax,
-//     elementwise ops (casts, transposes) - and the matmul that reads the probabilities
-//     (P.V) are one dispatch, when what an online softmax computes is what the graph
-//     says. The dim each op reduces or keeps is followed through the ops' indexing maps
+//     before it - elementwise ops (the scale, a mask add, casts), a linalg.softmax, ops
+//     that change the probabilities' type or layout but not their values (casts,
+//     transposes, copies: an online softmax normalizes once, at the end, so P + c, exp(P),
+//     a mask or even a constant scale after the softmax are no attention) - and the
+//     matmul that reads the probabilities (P.V) are one dispatch, when what an online
+//     softmax computes is what the graph says. Each op of the chain reads the value before
+//     it through one operand, element for element (S + S^T in one generic, or a row of S
+//     broadcast by its map, is no attention). The dim each op reduces or keeps is followed through the ops' indexing maps
 //     and the views between (met_node_axes_t, metrale/graph.h; a reshape keeps a dim that
 //     is alone in its group, other views keep dims in place or say nothing): the softmax's
 //     dim must be a loop of Q.K^T that indexes exactly one of its inputs (the keys' rows,

@@ -81,6 +81,12 @@ static bool has_comment(MlirStringRef text) {
 
 MlirType met_parse_type_quietly(MlirContext ctx, MlirStringRef text) {
   if (!text.length || has_comment(text)) return (MlirType){NULL};
+  // Spaces around the type are refused, as around every other value (MLIR's lexer would
+  // skip them: "f16 " read as f16).
+  char first = text.data[0], last = text.data[text.length - 1];
+  if (first == ' ' || first == '\t' || first == '\n' || last == ' ' || last == '\t' ||
+      last == '\n' || last == '\r')
+    return (MlirType){NULL};
   quiet_t q = {text};
   MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(ctx, swallow, &q, NULL);
   MlirType t = mlirTypeParseGet(ctx, text);

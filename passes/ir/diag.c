@@ -168,6 +168,30 @@ static bool loc_format(MlirLocation loc, char *dst, size_t cap, bool basename_on
   return false;
 }
 
+bool met_diag_loc_file(MlirLocation loc, char *dst, size_t cap) {
+  if (mlirLocationIsNull(loc) || !cap) return false;
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+    if (!f.length || f.length >= cap) return false;
+    memcpy(dst, f.data, f.length);
+    dst[f.length] = '\0';
+    return true;
+  }
+  if (mlirLocationIsAName(loc)) return met_diag_loc_file(mlirLocationNameGetChildLoc(loc), dst, cap);
+  if (mlirLocationIsACallSite(loc))
+    return met_diag_loc_file(mlirLocationCallSiteGetCallee(loc), dst, cap) ||
+           met_diag_loc_file(mlirLocationCallSiteGetCaller(loc), dst, cap);
+  if (mlirLocationIsAFused(loc)) {
+    intptr_t n = mlirLocationFusedGetNumLocations(loc);
+    if (n <= 0 || n > 64) return false;
+    MlirLocation locs[64];
+    mlirLocationFusedGetLocations(loc, locs);
+    for (intptr_t i = 0; i < n; i++)
+      if (met_diag_loc_file(locs[i], dst, cap)) return true;
+  }
+  return false;
+}
+
 void met_diag_loc_short(MlirLocation loc, char *dst, size_t cap) {
   char tmp[1024];
   if (!loc_format(loc, tmp, sizeof tmp, false)) { snprintf(dst, cap, "?"); return; }

@@ -42,6 +42,9 @@ void met_diag_emit(met_diag_fn_t diag, void *user, MlirLocation loc, met_diag_se
 // fused locations; the file's base name alone when the whole does not fit, "?" when
 // |loc| has none.
 void met_diag_loc_short(MlirLocation loc, char *dst, size_t cap);
+// The file |loc| names (looking through name, call-site and fused locations), into |dst|;
+// false when it names none or the name does not fit.
+bool met_diag_loc_file(MlirLocation loc, char *dst, size_t cap);
 
 // Where module-level diagnostics go: the module's own location when it is a real one
 // (an explicit `module` line), else (an implicit module, file:0:0) the location of its

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ir/diag.h"
+#include "ir/ir.h"
 
 bool met_output_write(MlirLocation loc, MlirStringRef path, const met_strbuf_t *sb,
                       met_strbuf_t *out, const char *what, met_diag_fn_t diag, void *user) {
@@ -114,28 +115,55 @@ static bool out_same(const out_id_t *a, const out_id_t *b) {
   return a->exists || !strcmp(a->base, b->base);
 }
 
-static bool is_file(const char *p) { return p && *p && strcmp(p, "-"); }
+static bool is_stdout(const char *p) { return p && !strcmp(p, "-"); }
+// An input read from standard input: '-', or the name MLIR's parser gives it.
+static bool is_stdin(const char *p) { return p && (!strcmp(p, "-") || !strcmp(p, "<stdin>")); }
+
+// The file behind an input: standard input's when it is '-'.
+static bool input_stat(const char *p, struct stat *st) {
+  if (!p) return false;
+  return is_stdin(p) ? fstat(STDIN_FILENO, st) == 0 : stat(p, st) == 0;
+}
 
 bool met_output_paths_ok(const char *const *inputs, size_t ninputs, const char *const *flags,
                          const char *const *paths, size_t n, char *why, size_t cap) {
   out_id_t ids[16];
+  bool have[16] = {false};
   if (n > 16) n = 16;
   for (size_t k = 0; k < n; ++k) {
-    if (!is_file(paths[k])) continue;
-    if (!out_identify(flags[k], paths[k], &ids[k], why, cap)) return false;
+    if (!paths[k] || !*paths[k]) continue;
+    if (is_stdout(paths[k])) {
+      // Standard output is a file too when the shell redirects it to one ('>> m.mlir').
+      struct stat st;
+      for (size_t j = 0; j < k; ++j)
+        if (is_stdout(paths[j])) {
+          snprintf(why, cap, "'%s%s-' and '%s%s-' both write to standard output: one stream "
+                   "would hold two documents; give one of them a file", flags[j],
+                   flag_gap(flags[j]), flags[k], flag_gap(flags[k]));
+          return false;
+        }
+      if (fstat(STDOUT_FILENO, &st) != 0) continue;
+      ids[k] = (out_id_t){true, S_ISCHR(st.st_mode), st.st_dev, st.st_ino, NULL};
+    } else if (!out_identify(flags[k], paths[k], &ids[k], why, cap)) {
+      return false;
+    }
+    have[k] = true;
     if (ids[k].device) continue;
     for (size_t i = 0; ids[k].exists && i < ninputs; ++i) {
       struct stat st;
-      if (inputs[i] && stat(inputs[i], &st) == 0 && st.st_dev == ids[k].dev &&
+      if (input_stat(inputs[i], &st) && S_ISREG(st.st_mode) && st.st_dev == ids[k].dev &&
           st.st_ino == ids[k].ino) {
         snprintf(why, cap,
-                 "'%s%s%s' is the input model '%s': writing it would destroy the model; "
-                 "give another file", flags[k], flag_gap(flags[k]), paths[k], inputs[i]);
+                 "'%s%s%s' is the input model%s%s%s%s: writing it would destroy the model; "
+                 "give another file", flags[k], flag_gap(flags[k]), paths[k],
+                 is_stdin(inputs[i]) ? " (read from standard input)" : " '",
+                 is_stdin(inputs[i]) ? "" : inputs[i], is_stdin(inputs[i]) ? "" : "'",
+                 is_stdout(paths[k]) ? " (standard output is redirected to it)" : "");
         return false;
       }
     }
     for (size_t j = 0; j < k; ++j)
-      if (is_file(paths[j]) && !ids[j].device && out_same(&ids[j], &ids[k])) {
+      if (have[j] && !ids[j].device && out_same(&ids[j], &ids[k])) {
         snprintf(why, cap, "'%s%s%s' and '%s%s%s' are the same file: only the last "
                  "would stay; give each its own", flags[j], flag_gap(flags[j]), paths[j],
                  flags[k], flag_gap(flags[k]), paths[k]);
@@ -143,6 +171,42 @@ bool met_output_paths_ok(const char *const *inputs, size_t ninputs, const char *
       }
   }
   return true;
+}
+
+// The files the module says it was read from: its own location's and those of its
+// top-level ops (and of nested modules'), as a module printed with debug locations may
+// name another file at the top (loc("elsewhere.mlir":1:1)) while its ops name the real
+// one. At most |cap| distinct names, each malloc'ed into |out|.
+static size_t input_names(MlirOperation module, char **out, size_t cap) {
+  size_t n = 0;
+  MlirOperation stack[8];
+  size_t depth = 0;
+  stack[depth++] = module;
+  while (depth && n < cap) {
+    MlirOperation m = stack[--depth];
+    MlirLocation locs[1 + 64];
+    size_t nl = 0;
+    locs[nl++] = mlirOperationGetLocation(m);
+    MlirBlock body = mlirOperationGetNumRegions(m) ? mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0))
+                                                   : (MlirBlock){NULL};
+    size_t seen = 0;
+    for (MlirOperation op = mlirBlockIsNull(body) ? (MlirOperation){NULL} : mlirBlockGetFirstOperation(body);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      if (nl < sizeof(locs) / sizeof(locs[0]) && seen++ < 64) locs[nl++] = mlirOperationGetLocation(op);
+      if (depth < 8 && met_ir_op_is(op, "builtin.module"))
+        stack[depth++] = op;
+    }
+    for (size_t i = 0; i < nl && n < cap; ++i) {
+      char buf[4096];
+      if (!met_diag_loc_file(locs[i], buf, sizeof(buf))) continue;
+      bool dup = false;
+      for (size_t k = 0; k < n && !dup; ++k) dup = !strcmp(out[k], buf);
+      if (dup) continue;
+      out[n] = strdup(buf);
+      if (out[n]) ++n;
+    }
+  }
+  return n;
 }
 
 bool met_output_check_module(MlirOperation module, const char *const *flags,
@@ -160,23 +224,15 @@ bool met_output_check_module(MlirOperation module, const char *const *flags,
     cp[k] = c[k];
   }
   MlirLocation loc = met_diag_module_loc(module);
-  // The file the module was read from, as its location names it.
-  char *input = NULL;
-  MlirLocation ml = mlirOperationGetLocation(module);
-  if (!mlirLocationIsAFileLineColRange(ml)) ml = loc;
-  if (mlirLocationIsAFileLineColRange(ml)) {
-    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(ml));
-    input = malloc(f.length + 1);
-    if (input) { memcpy(input, f.data, f.length); input[f.length] = '\0'; }
-  }
+  char *inputs[16] = {0};
+  size_t ninputs = ok ? input_names(module, inputs, 16) : 0;
   char why[4352];
-  const char *in[1] = {input};
   if (!ok) met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory");
-  else if (!met_output_paths_ok(in, input ? 1 : 0, flags, cp, n, why, sizeof(why))) {
+  else if (!met_output_paths_ok((const char *const *)inputs, ninputs, flags, cp, n, why, sizeof(why))) {
     met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s", why);
     ok = false;
   }
-  free(input);
+  for (size_t k = 0; k < ninputs; ++k) free(inputs[k]);
   for (size_t k = 0; k < n; ++k) free(c[k]);
   return ok;
 }

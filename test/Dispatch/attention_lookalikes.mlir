@@ -360,3 +360,108 @@ func.func @iree_attention_between_matmuls(%x: tensor<64x32xf32>, %wq: tensor<32x
   return %o : tensor<64x32xf32>
 }
 
+
+// An op after the softmax that changes P's values (issue 38, a hostile review's F6): an
+// online softmax normalizes once, at the end, so exp(P).V is no attention. Only casts,
+// transposes and copies may stand there: 3 dispatches, 98304 as the look-alikes above.
+// CHECK-LABEL: func.func @post_exp(
+// CHECK-SAME: {{[[:<:]]}}dispatches = 3 : i64
+// CHECK-SAME: {{[[:<:]]}}dram_bytes = 98304 : i64
+func.func @post_exp(%q: tensor<64x32xf32>, %kt: tensor<32x64xf32>, %v: tensor<64x32xf32>) -> tensor<64x32xf32> {
+  %c0 = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<64x64xf32>
+  %f0 = linalg.fill ins(%c0 : f32) outs(%e0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %s = linalg.matmul ins(%q, %kt : tensor<64x32xf32>, tensor<32x64xf32>) outs(%f0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e1 = tensor.empty() : tensor<64x64xf32>
+  %p = linalg.softmax dimension(1) ins(%s : tensor<64x64xf32>) outs(%e1 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %pt = math.exp %p : tensor<64x64xf32>
+  %e2 = tensor.empty() : tensor<64x32xf32>
+  %f2 = linalg.fill ins(%c0 : f32) outs(%e2 : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %o = linalg.matmul ins(%pt, %v : tensor<64x64xf32>, tensor<64x32xf32>) outs(%f2 : tensor<64x32xf32>) -> tensor<64x32xf32>
+  return %o : tensor<64x32xf32>
+}
+
+// A mask added after the softmax: P.V + M.V. The mask argument (16384 B) is read too:
+// 98304 + 16384 = 114688.
+// CHECK-LABEL: func.func @post_mask_arg(
+// CHECK-SAME: {{[[:<:]]}}dispatches = 3 : i64
+// CHECK-SAME: {{[[:<:]]}}dram_bytes = 114688 : i64
+func.func @post_mask_arg(%q: tensor<64x32xf32>, %kt: tensor<32x64xf32>, %v: tensor<64x32xf32>, %m: tensor<64x64xf32>) -> tensor<64x32xf32> {
+  %c0 = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<64x64xf32>
+  %f0 = linalg.fill ins(%c0 : f32) outs(%e0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %s = linalg.matmul ins(%q, %kt : tensor<64x32xf32>, tensor<32x64xf32>) outs(%f0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e1 = tensor.empty() : tensor<64x64xf32>
+  %p = linalg.softmax dimension(1) ins(%s : tensor<64x64xf32>) outs(%e1 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %pt = arith.addf %p, %m : tensor<64x64xf32>
+  %e2 = tensor.empty() : tensor<64x32xf32>
+  %f2 = linalg.fill ins(%c0 : f32) outs(%e2 : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %o = linalg.matmul ins(%pt, %v : tensor<64x64xf32>, tensor<64x32xf32>) outs(%f2 : tensor<64x32xf32>) -> tensor<64x32xf32>
+  return %o : tensor<64x32xf32>
+}
+
+// Even a constant scale after the softmax: not what IREE's attention op computes.
+// CHECK-LABEL: func.func @post_scale_const(
+// CHECK-SAME: {{[[:<:]]}}dispatches = 3 : i64
+// CHECK-SAME: {{[[:<:]]}}dram_bytes = 98304 : i64
+func.func @post_scale_const(%q: tensor<64x32xf32>, %kt: tensor<32x64xf32>, %v: tensor<64x32xf32>) -> tensor<64x32xf32> {
+  %c0 = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<64x64xf32>
+  %f0 = linalg.fill ins(%c0 : f32) outs(%e0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %s = linalg.matmul ins(%q, %kt : tensor<64x32xf32>, tensor<32x64xf32>) outs(%f0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e1 = tensor.empty() : tensor<64x64xf32>
+  %p = linalg.softmax dimension(1) ins(%s : tensor<64x64xf32>) outs(%e1 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %cst = arith.constant dense<0.5> : tensor<64x64xf32>
+  %pt = arith.mulf %p, %cst : tensor<64x64xf32>
+  %e2 = tensor.empty() : tensor<64x32xf32>
+  %f2 = linalg.fill ins(%c0 : f32) outs(%e2 : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %o = linalg.matmul ins(%pt, %v : tensor<64x64xf32>, tensor<64x32xf32>) outs(%f2 : tensor<64x32xf32>) -> tensor<64x32xf32>
+  return %o : tensor<64x32xf32>
+}
+
+// S + S^T in one generic before the softmax (F7): the generic reads the scores twice, the
+// key axis comes from both Q and K. 3 dispatches (it joins Q.K^T's as its epilogue).
+// CHECK-LABEL: func.func @ew_s_plus_st(
+// CHECK-SAME: {{[[:<:]]}}dispatches = 3 : i64
+// CHECK-SAME: {{[[:<:]]}}dram_bytes = 98304 : i64
+func.func @ew_s_plus_st(%q: tensor<64x32xf32>, %kt: tensor<32x64xf32>, %v: tensor<64x32xf32>) -> tensor<64x32xf32> {
+  %c0 = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<64x64xf32>
+  %f0 = linalg.fill ins(%c0 : f32) outs(%e0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %s = linalg.matmul ins(%q, %kt : tensor<64x32xf32>, tensor<32x64xf32>) outs(%f0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e7 = tensor.empty() : tensor<64x64xf32>
+  %st = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i,j)>, affine_map<(i, j) -> (j,i)>, affine_map<(i, j) -> (i,j)>], iterator_types = ["parallel","parallel"]} ins(%s, %s : tensor<64x64xf32>, tensor<64x64xf32>) outs(%e7 : tensor<64x64xf32>) {
+  ^bb0(%a: f32, %a2: f32, %b: f32):
+    %m = arith.addf %a, %a2 : f32
+    linalg.yield %m : f32
+  } -> tensor<64x64xf32>
+  %e1 = tensor.empty() : tensor<64x64xf32>
+  %p = linalg.softmax dimension(1) ins(%st : tensor<64x64xf32>) outs(%e1 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e2 = tensor.empty() : tensor<64x32xf32>
+  %f2 = linalg.fill ins(%c0 : f32) outs(%e2 : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %o = linalg.matmul ins(%p, %v : tensor<64x64xf32>, tensor<64x32xf32>) outs(%f2 : tensor<64x32xf32>) -> tensor<64x32xf32>
+  return %o : tensor<64x32xf32>
+}
+
+// A row of S broadcast by the generic's map (i, j) -> (0, j): not read element for element.
+// CHECK-LABEL: func.func @ew_broadcast_map_pre(
+// CHECK-SAME: {{[[:<:]]}}dispatches = 3 : i64
+// CHECK-SAME: {{[[:<:]]}}dram_bytes = 98304 : i64
+func.func @ew_broadcast_map_pre(%q: tensor<64x32xf32>, %kt: tensor<32x64xf32>, %v: tensor<64x32xf32>) -> tensor<64x32xf32> {
+  %c0 = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<64x64xf32>
+  %f0 = linalg.fill ins(%c0 : f32) outs(%e0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %s = linalg.matmul ins(%q, %kt : tensor<64x32xf32>, tensor<32x64xf32>) outs(%f0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e7 = tensor.empty() : tensor<64x64xf32>
+  %st = linalg.generic {indexing_maps = [affine_map<(i, j) -> (0,j)>, affine_map<(i, j) -> (i,j)>], iterator_types = ["parallel","parallel"]} ins(%s : tensor<64x64xf32>) outs(%e7 : tensor<64x64xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  } -> tensor<64x64xf32>
+  %e1 = tensor.empty() : tensor<64x64xf32>
+  %p = linalg.softmax dimension(1) ins(%st : tensor<64x64xf32>) outs(%e1 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e2 = tensor.empty() : tensor<64x32xf32>
+  %f2 = linalg.fill ins(%c0 : f32) outs(%e2 : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %o = linalg.matmul ins(%p, %v : tensor<64x64xf32>, tensor<64x32xf32>) outs(%f2 : tensor<64x32xf32>) -> tensor<64x32xf32>
+  return %o : tensor<64x32xf32>
+}
+

@@ -1,0 +1,501 @@
+// diff.c: two reports compared (metrale/diff.h).
+#include "metrale/diff.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "metrale/limits.h"
+#include "metrale/parse.h"
+#include "metrale/report.h"
+
+const char *met_report_kind_name(met_report_kind_t k) {
+  switch (k) {
+    case MET_REPORT_BUDGET: return "budget";
+    case MET_REPORT_DISPATCH: return "dispatch";
+    case MET_REPORT_MEMORY: return "memory";
+    default: return "unknown";
+  }
+}
+
+met_report_kind_t met_report_kind_of(const met_json_t *root) {
+  if (!root || root->kind != MET_JSON_OBJECT) return MET_REPORT_UNKNOWN;
+  if (met_json_get(root, "totals")) return MET_REPORT_MEMORY;
+  const met_json_t *fns = met_json_get(root, "functions");
+  if (!fns || fns->kind != MET_JSON_ARRAY) return MET_REPORT_UNKNOWN;
+  // The first function that was analysed says which (one that failed has neither).
+  for (size_t i = 0; i < fns->count; ++i) {
+    if (met_json_get(&fns->items[i], "budget")) return MET_REPORT_BUDGET;
+    if (met_json_get(&fns->items[i], "dispatch_stats")) return MET_REPORT_DISPATCH;
+  }
+  return fns->count ? MET_REPORT_UNKNOWN : MET_REPORT_BUDGET;
+}
+
+// ---- rules -----------------------------------------------------------------------------
+
+bool met_diff_rule_parse(const char *s, size_t len, met_diff_rule_t *out, const char **why) {
+  memset(out, 0, sizeof(*out));
+  size_t op = 0;
+  while (op < len && s[op] != '>' && s[op] != '<') ++op;
+  if (op == len) { *why = "expected FIELD>N, FIELD>N%, FIELD<N or FIELD<N%"; return false; }
+  if (op == 0 || op >= MET_DIFF_RULE_FIELD) { *why = "expected a field name before '>' or '<'"; return false; }
+  for (size_t i = 0; i < op; ++i) {
+    char c = s[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
+      *why = "a field name is lower-case letters, digits and '_' (arena_bytes)";
+      return false;
+    }
+  }
+  memcpy(out->field, s, op);
+  out->grow = s[op] == '>';
+  const char *n = s + op + 1;
+  size_t nl = len - op - 1;
+  if (nl && n[nl - 1] == '%') {
+    // Digits with up to 4 decimals, in 1/10000 of a percent.
+    out->percent = true;
+    --nl;
+    size_t i = 0;
+    uint64_t v = 0;
+    int decimals = -1;
+    for (; i < nl; ++i) {
+      if (n[i] == '.' && decimals < 0 && i > 0) { decimals = 0; continue; }
+      if (n[i] < '0' || n[i] > '9' || decimals == 4 || v > UINT64_MAX / 100) {
+        *why = "a percent is digits with up to 4 decimals (5%, 0.5%)";
+        return false;
+      }
+      v = v * 10 + (uint64_t)(n[i] - '0');
+      if (decimals >= 0) ++decimals;
+    }
+    if (!nl || decimals == 0) { *why = "a percent is digits with up to 4 decimals (5%, 0.5%)"; return false; }
+    for (int k = decimals < 0 ? 0 : decimals; k < 4; ++k) v *= 10;
+    out->amount = v;
+  } else {
+    // The amount's form depends on the field (a size on bytes): kept as text until the
+    // field is known; a size parses every whole number too.
+    if (met_parse_size(n, nl, 0, UINT64_MAX, &out->amount) != MET_OK) {
+      *why = "the amount is a whole number, a size (1MiB, 1.5GB) or a percent (5%)";
+      return false;
+    }
+  }
+  snprintf(out->text, sizeof(out->text), "%.*s", (int)(len < 127 ? len : 127), s);
+  return true;
+}
+
+// ---- values ----------------------------------------------------------------------------
+
+static bool value_of(const met_json_t *j, met_diff_value_t *out) {
+  if (!j || j->kind != MET_JSON_NUMBER || !j->is_int) return false;
+  out->negative = j->negative && j->u != 0;
+  out->mag = j->u;
+  return true;
+}
+
+static int cmp_value(met_diff_value_t a, met_diff_value_t b) {
+  if (a.negative != b.negative) return a.negative ? -1 : 1;
+  int c = a.mag < b.mag ? -1 : a.mag > b.mag;
+  return a.negative ? -c : c;
+}
+
+// b - a; its magnitude saturates at 2^64 - 1 (two values of opposite signs so far apart
+// that no report holds them).
+static met_diff_value_t sub_value(met_diff_value_t b, met_diff_value_t a) {
+  met_diff_value_t r = {false, 0};
+  if (a.negative == b.negative) {
+    if (b.mag >= a.mag) { r.mag = b.mag - a.mag; r.negative = b.negative && r.mag; }
+    else { r.mag = a.mag - b.mag; r.negative = !b.negative; }
+  } else {
+    r.mag = a.mag > UINT64_MAX - b.mag ? UINT64_MAX : a.mag + b.mag;
+    r.negative = b.negative;
+  }
+  return r;
+}
+
+// Whether |change| is beyond |pct| (1/10000 of a percent) of |old|: change x 10^6 > pct x
+// old, exact where the products fit 64 bits, in long double (64-bit mantissa) otherwise.
+static bool beyond_percent(uint64_t change, uint64_t pct, uint64_t old) {
+  if (!old) return change > 0;
+  uint64_t l, r;
+  if (!__builtin_mul_overflow(change, 1000000u, &l) && !__builtin_mul_overflow(pct, old, &r))
+    return l > r;
+  return (long double)change * 1000000.0L > (long double)pct * (long double)old;
+}
+
+static bool breaks(const met_diff_rule_t *rule, met_diff_value_t old_v, met_diff_value_t ch) {
+  if (!ch.mag || ch.negative == rule->grow) return false;
+  if (!rule->percent) return ch.mag > rule->amount;
+  return beyond_percent(ch.mag, rule->amount, old_v.mag);
+}
+
+// ---- comparison ------------------------------------------------------------------------
+
+static const char *str_of(const met_json_t *j) {
+  return j && j->kind == MET_JSON_STRING ? j->str : NULL;
+}
+
+// The rows of one function (or of the memory model): the numeric fields of |o| and |n|.
+static met_status_t add_rows(met_arena_t *arena, met_diff_t *d, size_t *cap, const char *fn,
+                             const met_json_t *o, const met_json_t *n,
+                             const met_diff_rule_t *rules, size_t nrules) {
+  if (!o || !n || o->kind != MET_JSON_OBJECT || n->kind != MET_JSON_OBJECT) return MET_OK;
+  for (size_t i = 0; i < o->count; ++i) {
+    met_diff_value_t ov, nv;
+    if (!value_of(&o->items[i], &ov) || !value_of(met_json_get(n, o->keys[i]), &nv)) continue;
+    MET_RETURN_IF_ERROR(met_arena_reserve(arena, (void **)&d->rows, cap, d->nrows, sizeof(*d->rows)));
+    met_diff_row_t *r = &d->rows[d->nrows++];
+    memset(r, 0, sizeof(*r));
+    r->function = fn;
+    r->field = o->keys[i];
+    r->old_v = ov;
+    r->new_v = nv;
+    r->change = sub_value(nv, ov);
+    r->bytes = met_limit_field_is_bytes(r->field, strlen(r->field));
+    if (r->change.mag) ++d->changed;
+    for (size_t k = 0; k < nrules && !r->broken; ++k)
+      if (!strcmp(rules[k].field, r->field) && breaks(&rules[k], ov, r->change)) r->broken = &rules[k];
+    if (r->broken) ++d->breaches;
+  }
+  return MET_OK;
+}
+
+static const met_json_t *find_fn(const met_json_t *fns, const char *name) {
+  for (size_t i = 0; fns && i < fns->count; ++i)
+    if (str_of(met_json_get(&fns->items[i], "name")) &&
+        !strcmp(str_of(met_json_get(&fns->items[i], "name")), name))
+      return &fns->items[i];
+  return NULL;
+}
+
+// "arguments" bytes as text ("64,256"), for reports without a signature.
+static void arg_bytes(const met_json_t *fn, char *buf, size_t cap) {
+  const met_json_t *a = met_json_get(fn, "arguments");
+  size_t n = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; a && a->kind == MET_JSON_ARRAY && i < a->count && n + 24 < cap; ++i) {
+    const met_json_t *b = met_json_get(&a->items[i], "bytes");
+    n += (size_t)snprintf(buf + n, cap - n, "%s%" PRIu64, i ? "," : "",
+                          b && b->kind == MET_JSON_NUMBER ? b->u : 0);
+  }
+}
+
+static void mismatch(met_diff_t *d, const char *fmt, const char *a, const char *b, const char *c) {
+  size_t n = strlen(d->mismatch);
+  if (n + 2 >= sizeof(d->mismatch)) return;
+  snprintf(d->mismatch + n, sizeof(d->mismatch) - n, fmt, a, b, c);
+}
+
+static bool known_field(met_report_kind_t kind, const char *field) {
+  met_limit_family_t fam;
+  bool is_min;
+  const char *canon;
+  if (kind == MET_REPORT_DISPATCH && !strcmp(field, "flops")) return true;
+  if (!met_limit_field(field, strlen(field), &fam, &is_min, &canon)) return false;
+  return (kind == MET_REPORT_BUDGET && fam == MET_LIMIT_BUDGET) ||
+         (kind == MET_REPORT_DISPATCH && fam == MET_LIMIT_DISPATCH) ||
+         (kind == MET_REPORT_MEMORY && fam == MET_LIMIT_MEMORY);
+}
+
+met_status_t met_diff_compare(met_arena_t *arena, const met_json_t *old_r,
+                              const met_json_t *new_r, const met_diff_rule_t *rules,
+                              size_t nrules, bool force, met_diff_t *out) {
+  memset(out, 0, sizeof(*out));
+  met_report_kind_t ko = met_report_kind_of(old_r), kn = met_report_kind_of(new_r);
+  if (ko == MET_REPORT_UNKNOWN || kn == MET_REPORT_UNKNOWN) {
+    snprintf(out->mismatch, sizeof(out->mismatch), "%s is no report of `metrale budget`, "
+             "`dispatch` or `memory --json`", ko == MET_REPORT_UNKNOWN ? "the old file" : "the new file");
+    return MET_EINVAL;
+  }
+  if (ko != kn) {
+    snprintf(out->mismatch, sizeof(out->mismatch), "the old file is a %s report and the new "
+             "one a %s report: only reports of one kind compare",
+             met_report_kind_name(ko), met_report_kind_name(kn));
+    return MET_EINVAL;
+  }
+  out->kind = ko;
+  for (size_t k = 0; k < nrules; ++k)
+    if (!known_field(ko, rules[k].field)) {
+      snprintf(out->mismatch, sizeof(out->mismatch), "--fail-on '%s': a %s report has no "
+               "numeric field '%s'", rules[k].text, met_report_kind_name(ko), rules[k].field);
+      return MET_EINVAL;
+    }
+  out->old_target = str_of(met_json_get(met_json_get(old_r, "target"), "name"));
+  out->new_target = str_of(met_json_get(met_json_get(new_r, "target"), "name"));
+  if (!out->old_target) out->old_target = "?";
+  if (!out->new_target) out->new_target = "?";
+  if (strcmp(out->old_target, out->new_target))
+    mismatch(out, "the targets differ (old %s, new %s)%s", out->old_target, out->new_target, "");
+  size_t cap = 0;
+  if (ko == MET_REPORT_MEMORY) {
+    const met_json_t *po = met_json_get(old_r, "parameters"), *pn = met_json_get(new_r, "parameters");
+    for (size_t i = 0; po && po->kind == MET_JSON_OBJECT && i < po->count; ++i) {
+      met_diff_value_t a, b;
+      if (value_of(&po->items[i], &a) && value_of(met_json_get(pn, po->keys[i]), &b) &&
+          cmp_value(a, b))
+        mismatch(out, "%sthe run-time parameter %s differs%s", out->mismatch[0] ? "; " : "",
+                 po->keys[i], "");
+    }
+    out->nfunctions = 1;
+    const met_json_t *to = met_json_get(old_r, "totals"), *tn = met_json_get(new_r, "totals");
+    const met_json_t *co = met_json_get(to, "complete"), *cn = met_json_get(tn, "complete");
+    out->incomplete = (co && co->kind == MET_JSON_BOOL && !co->boolean) ||
+                      (cn && cn->kind == MET_JSON_BOOL && !cn->boolean);
+    if (out->mismatch[0] && !force) return MET_EINVAL;
+    out->forced = out->mismatch[0] != 0;
+    return add_rows(arena, out, &cap, "", to, tn, rules, nrules);
+  }
+  const met_json_t *fo = met_json_get(old_r, "functions"), *fn = met_json_get(new_r, "functions");
+  const char *stats = ko == MET_REPORT_BUDGET ? "budget" : "dispatch_stats";
+  size_t cap_a = 0, cap_r = 0;
+  for (size_t pass = 0; pass < 2; ++pass) {
+    const met_json_t *from = pass ? fn : fo, *other = pass ? fo : fn;
+    for (size_t i = 0; from && i < from->count; ++i) {
+      const char *name = str_of(met_json_get(&from->items[i], "name"));
+      if (!name || find_fn(other, name)) continue;
+      const char ***list = pass ? &out->added : &out->removed;
+      size_t *count = pass ? &out->nadded : &out->nremoved, *c = pass ? &cap_a : &cap_r;
+      MET_RETURN_IF_ERROR(met_arena_reserve(arena, (void **)list, c, *count, sizeof(char *)));
+      (*list)[(*count)++] = name;
+    }
+  }
+  // Signatures first: a refusal names every function whose inputs differ.
+  for (size_t i = 0; fo && i < fo->count; ++i) {
+    const met_json_t *a = &fo->items[i];
+    const char *name = str_of(met_json_get(a, "name"));
+    const met_json_t *b = name ? find_fn(fn, name) : NULL;
+    if (!b) continue;
+    const char *sa = str_of(met_json_get(a, "signature")), *sb = str_of(met_json_get(b, "signature"));
+    char ba[256], bb[256];
+    if (!sa || !sb) {  // older reports: the arguments' bytes
+      arg_bytes(a, ba, sizeof(ba));
+      arg_bytes(b, bb, sizeof(bb));
+      sa = ba;
+      sb = bb;
+    }
+    if (strcmp(sa, sb))
+      mismatch(out, "%s@%s's inputs differ", out->mismatch[0] ? "; " : "", name, "");
+  }
+  if (out->mismatch[0] && !force) return MET_EINVAL;
+  out->forced = out->mismatch[0] != 0;
+  for (size_t i = 0; fo && i < fo->count; ++i) {
+    const met_json_t *a = &fo->items[i];
+    const char *name = str_of(met_json_get(a, "name"));
+    const met_json_t *b = name ? find_fn(fn, name) : NULL;
+    if (!b) continue;
+    ++out->nfunctions;
+    const met_json_t *ca = met_json_get(a, "complete"), *cb = met_json_get(b, "complete");
+    if ((ca && ca->kind == MET_JSON_BOOL && !ca->boolean) ||
+        (cb && cb->kind == MET_JSON_BOOL && !cb->boolean))
+      out->incomplete = true;
+    if (ko == MET_REPORT_DISPATCH) {  // the function's FLOPs beside its stats
+      met_json_t fo1 = {0}, fn1 = {0};
+      const met_json_t *xa = met_json_get(a, "flops"), *xb = met_json_get(b, "flops");
+      if (xa && xb) {
+        static const char *const key[] = {"flops"};
+        static size_t key_len[] = {5};
+        fo1.kind = fn1.kind = MET_JSON_OBJECT;
+        fo1.count = fn1.count = 1;
+        fo1.keys = fn1.keys = (const char **)key;
+        fo1.key_lens = fn1.key_lens = key_len;
+        fo1.items = (met_json_t *)xa;
+        fn1.items = (met_json_t *)xb;
+        MET_RETURN_IF_ERROR(add_rows(arena, out, &cap, name, &fo1, &fn1, rules, nrules));
+      }
+    }
+    MET_RETURN_IF_ERROR(add_rows(arena, out, &cap, name, met_json_get(a, stats),
+                                 met_json_get(b, stats), rules, nrules));
+  }
+  return MET_OK;
+}
+
+// ---- rendering -------------------------------------------------------------------------
+
+static void put_value(met_strbuf_t *sb, met_diff_value_t v) {
+  if (v.negative) MET_STRBUF_LIT(sb, "-");
+  met_strbuf_u64(sb, v.mag);
+}
+
+static void put_change(met_strbuf_t *sb, met_diff_value_t c) {
+  met_strbuf_cstr(sb, c.negative ? "-" : c.mag ? "+" : "");
+  met_strbuf_u64(sb, c.mag);
+}
+
+// The change in percent of the old value, one decimal ("+11.1%"; "new" from 0).
+static void put_percent(met_strbuf_t *sb, const met_diff_row_t *r) {
+  if (!r->change.mag) { MET_STRBUF_LIT(sb, "0%"); return; }
+  if (!r->old_v.mag) { MET_STRBUF_LIT(sb, "from 0"); return; }
+  long double p = (long double)r->change.mag * 100.0L / (long double)r->old_v.mag;
+  met_strbuf_printf(sb, "%s%.1Lf%%", r->change.negative ? "-" : "+", p);
+}
+
+static void summary(met_strbuf_t *sb, const met_diff_t *d) {
+  met_strbuf_printf(sb, "%s on %s", met_report_kind_name(d->kind), d->new_target);
+  if (strcmp(d->old_target, d->new_target)) met_strbuf_printf(sb, " (old: %s)", d->old_target);
+  if (d->kind != MET_REPORT_MEMORY)
+    met_strbuf_printf(sb, ": %zu function%s compared", d->nfunctions, d->nfunctions == 1 ? "" : "s");
+  met_strbuf_printf(sb, ", %zu field%s changed, %zu regression%s", d->changed,
+                    d->changed == 1 ? "" : "s", d->breaches, d->breaches == 1 ? "" : "s");
+}
+
+static void name_list(met_strbuf_t *sb, const char *what, const char **names, size_t n,
+                      bool markdown) {
+  if (!n) return;
+  met_strbuf_printf(sb, "%s: ", what);
+  for (size_t i = 0; i < n; ++i) {
+    if (i) MET_STRBUF_LIT(sb, ", ");
+    if (markdown) MET_STRBUF_LIT(sb, "`");
+    MET_STRBUF_LIT(sb, "@");
+    // Markdown: a backtick in a name would end the code span; it is left out.
+    for (const char *p = names[i]; *p; ++p)
+      if (!markdown || *p != '`') met_strbuf_append(sb, p, 1);
+    if (markdown) MET_STRBUF_LIT(sb, "`");
+  }
+  MET_STRBUF_LIT(sb, "\n");
+}
+
+void met_diff_text(met_strbuf_t *sb, const met_diff_t *d, bool all) {
+  MET_STRBUF_LIT(sb, "metrale diff: ");
+  summary(sb, d);
+  MET_STRBUF_LIT(sb, "\n");
+  if (d->forced) met_strbuf_printf(sb, "  compared with --force although %s\n", d->mismatch);
+  if (d->incomplete) MET_STRBUF_LIT(sb, "  (a report is incomplete: its numbers are bounds)\n");
+  name_list(sb, "  added", d->added, d->nadded, false);
+  name_list(sb, "  removed", d->removed, d->nremoved, false);
+  const char *fn = NULL;
+  for (size_t i = 0; i < d->nrows; ++i) {
+    const met_diff_row_t *r = &d->rows[i];
+    if (!all && !r->change.mag) continue;
+    if (!fn || strcmp(fn, r->function)) {
+      fn = r->function;
+      if (*fn) met_strbuf_printf(sb, "@%s\n", fn);
+      met_strbuf_printf(sb, "  %-36s %20s %20s %20s %9s\n", "field", "old", "new", "change", "percent");
+    }
+    met_strbuf_t a, b, c, p;
+    met_strbuf_initialize(sb->allocator, &a);
+    met_strbuf_initialize(sb->allocator, &b);
+    met_strbuf_initialize(sb->allocator, &c);
+    met_strbuf_initialize(sb->allocator, &p);
+    put_value(&a, r->old_v);
+    put_value(&b, r->new_v);
+    put_change(&c, r->change);
+    put_percent(&p, r);
+    met_strbuf_printf(sb, "  %-36s %20s %20s %20s %9s", r->field, a.data ? a.data : "",
+                      b.data ? b.data : "", c.data ? c.data : "", p.data ? p.data : "");
+    if (r->bytes && r->change.mag) {
+      MET_STRBUF_LIT(sb, "  ");
+      met_strbuf_cstr(sb, r->change.negative ? "-" : "+");
+      met_report_bytes(sb, r->change.mag);
+    }
+    if (r->broken) met_strbuf_printf(sb, "  REGRESSION (%s)", r->broken->text);
+    MET_STRBUF_LIT(sb, "\n");
+    met_strbuf_deinitialize(&a);
+    met_strbuf_deinitialize(&b);
+    met_strbuf_deinitialize(&c);
+    met_strbuf_deinitialize(&p);
+  }
+  if (!d->changed) MET_STRBUF_LIT(sb, "  no field changed\n");
+}
+
+// A Markdown table cell: '|' and line breaks would end it; a backslash escapes.
+static void md_cell(met_strbuf_t *sb, const char *s) {
+  for (const char *p = s; *p; ++p) {
+    if (*p == '|' || *p == '\\' || *p == '`' || *p == '*' || *p == '_' || *p == '<' ||
+        *p == '>' || *p == '[' || *p == ']')
+      MET_STRBUF_LIT(sb, "\\");
+    if (*p == '\n' || *p == '\r') { MET_STRBUF_LIT(sb, " "); continue; }
+    met_strbuf_append(sb, p, 1);
+  }
+}
+
+void met_diff_markdown(met_strbuf_t *sb, const met_diff_t *d, bool all) {
+  met_strbuf_printf(sb, "### metrale diff: %s\n\n", d->breaches ? "regressions" : "no regression");
+  MET_STRBUF_LIT(sb, "");
+  summary(sb, d);
+  MET_STRBUF_LIT(sb, ".\n\n");
+  if (d->forced) {
+    MET_STRBUF_LIT(sb, "Compared with `--force` although ");
+    md_cell(sb, d->mismatch);
+    MET_STRBUF_LIT(sb, ".\n\n");
+  }
+  if (d->incomplete) MET_STRBUF_LIT(sb, "A report is incomplete: its numbers are bounds.\n\n");
+  name_list(sb, "Added", d->added, d->nadded, true);
+  name_list(sb, "Removed", d->removed, d->nremoved, true);
+  if (d->nadded || d->nremoved) MET_STRBUF_LIT(sb, "\n");
+  bool any = false;
+  for (size_t i = 0; i < d->nrows; ++i) {
+    const met_diff_row_t *r = &d->rows[i];
+    if (!all && !r->change.mag) continue;
+    if (!any) {
+      met_strbuf_cstr(sb, d->kind == MET_REPORT_MEMORY ? "| field | old | new | change | % | |\n"
+                                                        "|---|---:|---:|---:|---:|---|\n"
+                                                      : "| function | field | old | new | change | % | |\n"
+                                                        "|---|---|---:|---:|---:|---:|---|\n");
+      any = true;
+    }
+    MET_STRBUF_LIT(sb, "| ");
+    if (d->kind != MET_REPORT_MEMORY) {
+      MET_STRBUF_LIT(sb, "@");
+      md_cell(sb, r->function);
+      MET_STRBUF_LIT(sb, " | ");
+    }
+    md_cell(sb, r->field);
+    MET_STRBUF_LIT(sb, " | ");
+    put_value(sb, r->old_v);
+    MET_STRBUF_LIT(sb, " | ");
+    put_value(sb, r->new_v);
+    MET_STRBUF_LIT(sb, " | ");
+    put_change(sb, r->change);
+    if (r->bytes && r->change.mag) {
+      met_strbuf_cstr(sb, r->change.negative ? " (-" : " (+");
+      met_report_bytes(sb, r->change.mag);
+      MET_STRBUF_LIT(sb, ")");
+    }
+    MET_STRBUF_LIT(sb, " | ");
+    put_percent(sb, r);
+    MET_STRBUF_LIT(sb, " | ");
+    if (r->broken) {
+      MET_STRBUF_LIT(sb, "**regression**: ");
+      md_cell(sb, r->broken->text);
+    }
+    MET_STRBUF_LIT(sb, " |\n");
+  }
+  if (!any) MET_STRBUF_LIT(sb, "No field changed.\n");
+}
+
+void met_diff_json(met_strbuf_t *sb, const met_diff_t *d) {
+  met_strbuf_printf(sb, "{\"kind\": \"%s\", \"target\": {\"old\": ", met_report_kind_name(d->kind));
+  met_strbuf_json_string(sb, d->old_target);
+  MET_STRBUF_LIT(sb, ", \"new\": ");
+  met_strbuf_json_string(sb, d->new_target);
+  met_strbuf_printf(sb, "}, \"forced\": %s, \"mismatch\": ", d->forced ? "true" : "false");
+  met_strbuf_json_string(sb, d->mismatch);
+  met_strbuf_printf(sb, ", \"incomplete\": %s, \"functions\": %zu, \"added\": [",
+                    d->incomplete ? "true" : "false", d->nfunctions);
+  for (size_t i = 0; i < d->nadded; ++i) {
+    if (i) MET_STRBUF_LIT(sb, ", ");
+    met_strbuf_json_string(sb, d->added[i]);
+  }
+  MET_STRBUF_LIT(sb, "], \"removed\": [");
+  for (size_t i = 0; i < d->nremoved; ++i) {
+    if (i) MET_STRBUF_LIT(sb, ", ");
+    met_strbuf_json_string(sb, d->removed[i]);
+  }
+  met_strbuf_printf(sb, "], \"changed\": %zu, \"regressions\": %zu, \"rows\": [", d->changed,
+                    d->breaches);
+  for (size_t i = 0; i < d->nrows; ++i) {
+    const met_diff_row_t *r = &d->rows[i];
+    met_strbuf_cstr(sb, i ? ",\n  {\"function\": " : "\n  {\"function\": ");
+    met_strbuf_json_string(sb, r->function);
+    MET_STRBUF_LIT(sb, ", \"field\": ");
+    met_strbuf_json_string(sb, r->field);
+    MET_STRBUF_LIT(sb, ", \"old\": ");
+    put_value(sb, r->old_v);
+    MET_STRBUF_LIT(sb, ", \"new\": ");
+    put_value(sb, r->new_v);
+    MET_STRBUF_LIT(sb, ", \"change\": ");
+    put_value(sb, r->change);
+    MET_STRBUF_LIT(sb, ", \"regression\": ");
+    if (r->broken) met_strbuf_json_string(sb, r->broken->text);
+    else MET_STRBUF_LIT(sb, "null");
+    MET_STRBUF_LIT(sb, "}");
+  }
+  MET_STRBUF_LIT(sb, "]}\n");
+}
