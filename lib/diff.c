@@ -270,8 +270,11 @@ met_status_t met_diff_compare(met_arena_t *arena, const met_json_t *old_r,
       sa = ba;
       sb = bb;
     }
-    if (strcmp(sa, sb))
-      mismatch(out, "%s@%s's inputs differ", out->mismatch[0] ? "; " : "", name, "");
+    if (strcmp(sa, sb)) {
+      char what[400];
+      snprintf(what, sizeof(what), "@%.60s's inputs differ (old %.150s, new %.150s)", name, sa, sb);
+      mismatch(out, "%s%s%s", out->mismatch[0] ? "; " : "", what, "");
+    }
   }
   if (out->mismatch[0] && !force) return MET_EINVAL;
   out->forced = out->mismatch[0] != 0;
@@ -323,7 +326,9 @@ static void put_percent(met_strbuf_t *sb, const met_diff_row_t *r) {
   if (!r->change.mag) { MET_STRBUF_LIT(sb, "0%"); return; }
   if (!r->old_v.mag) { MET_STRBUF_LIT(sb, "from 0"); return; }
   long double p = (long double)r->change.mag * 100.0L / (long double)r->old_v.mag;
-  met_strbuf_printf(sb, "%s%.1Lf%%", r->change.negative ? "-" : "+", p);
+  // One decimal, or two significant digits below 0.1% (never "-0.0%" for a change).
+  if (p >= 0.1L) met_strbuf_printf(sb, "%s%.1Lf%%", r->change.negative ? "-" : "+", p);
+  else met_strbuf_printf(sb, "%s%.2Lg%%", r->change.negative ? "-" : "+", p);
 }
 
 static void summary(met_strbuf_t *sb, const met_diff_t *d) {
@@ -394,15 +399,17 @@ void met_diff_text(met_strbuf_t *sb, const met_diff_t *d, bool all) {
   if (!d->changed) MET_STRBUF_LIT(sb, "  no field changed\n");
 }
 
-// A Markdown table cell: '|' and line breaks would end it; a backslash escapes.
-static void md_cell(met_strbuf_t *sb, const char *s) {
+// Text for a Markdown table, as a code span: a '|' would end the cell even there (GitHub's
+// tables take "\|"), a backtick the span, a line break the row: escaped, left out, a space.
+static void md_code(met_strbuf_t *sb, const char *s) {
+  MET_STRBUF_LIT(sb, "`");
   for (const char *p = s; *p; ++p) {
-    if (*p == '|' || *p == '\\' || *p == '`' || *p == '*' || *p == '_' || *p == '<' ||
-        *p == '>' || *p == '[' || *p == ']')
-      MET_STRBUF_LIT(sb, "\\");
+    if (*p == '`') continue;
     if (*p == '\n' || *p == '\r') { MET_STRBUF_LIT(sb, " "); continue; }
+    if (*p == '|') MET_STRBUF_LIT(sb, "\\");
     met_strbuf_append(sb, p, 1);
   }
+  MET_STRBUF_LIT(sb, "`");
 }
 
 void met_diff_markdown(met_strbuf_t *sb, const met_diff_t *d, bool all) {
@@ -412,7 +419,7 @@ void met_diff_markdown(met_strbuf_t *sb, const met_diff_t *d, bool all) {
   MET_STRBUF_LIT(sb, ".\n\n");
   if (d->forced) {
     MET_STRBUF_LIT(sb, "Compared with `--force` although ");
-    md_cell(sb, d->mismatch);
+    md_code(sb, d->mismatch);
     MET_STRBUF_LIT(sb, ".\n\n");
   }
   if (d->incomplete) MET_STRBUF_LIT(sb, "A report is incomplete: its numbers are bounds.\n\n");
@@ -432,11 +439,12 @@ void met_diff_markdown(met_strbuf_t *sb, const met_diff_t *d, bool all) {
     }
     MET_STRBUF_LIT(sb, "| ");
     if (d->kind != MET_REPORT_MEMORY) {
-      MET_STRBUF_LIT(sb, "@");
-      md_cell(sb, r->function);
+      char at[512];
+      snprintf(at, sizeof(at), "@%s", r->function);
+      md_code(sb, at);
       MET_STRBUF_LIT(sb, " | ");
     }
-    md_cell(sb, r->field);
+    md_code(sb, r->field);
     MET_STRBUF_LIT(sb, " | ");
     put_value(sb, r->old_v);
     MET_STRBUF_LIT(sb, " | ");
@@ -453,7 +461,7 @@ void met_diff_markdown(met_strbuf_t *sb, const met_diff_t *d, bool all) {
     MET_STRBUF_LIT(sb, " | ");
     if (r->broken) {
       MET_STRBUF_LIT(sb, "**regression**: ");
-      md_cell(sb, r->broken->text);
+      md_code(sb, r->broken->text);
     }
     MET_STRBUF_LIT(sb, " |\n");
   }

@@ -52,6 +52,10 @@ void met_dispatch_json(met_strbuf_t *sb, const met_target_t *target,
     const met_dispatch_result_t *fr = &fns[i];
     met_strbuf_cstr(sb, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
     met_strbuf_json_string(sb, fr->name);
+    if (fr->signature) {
+      MET_STRBUF_LIT(sb, ", \"signature\": ");
+      met_strbuf_json_string(sb, fr->signature);
+    }
     if (!fr->report) {
       MET_STRBUF_LIT(sb, ", \"error\": ");
       met_strbuf_json_string(sb, fr->error ? fr->error : "not analysed");

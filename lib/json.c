@@ -49,7 +49,10 @@ static bool string(reader_t *r, const char **out, size_t *out_len) {
   // The unescaped text is never longer than the escaped one.
   size_t start = r->pos, end = start;
   while (end < r->len && r->s[end] != '"') end += r->s[end] == '\\' ? 2 : 1;
-  if (end >= r->len) return fail(r, "a string that does not end");
+  if (end >= r->len) {
+    r->pos = start - 1;  // said at its opening quote
+    return fail(r, "a string that does not end");
+  }
   char *buf = met_arena_alloc(r->arena, end - start + 1);
   if (!buf) { r->st = MET_ENOMEM; return false; }
   size_t n = 0;

@@ -96,6 +96,10 @@ static void json_budget(met_strbuf_t *sb, const met_budget_t *b) {
 static void json_function(met_strbuf_t *sb, const met_function_result_t *f) {
   MET_STRBUF_LIT(sb, "{\"name\": ");
   met_strbuf_json_string(sb, f->name);
+  if (f->signature) {
+    MET_STRBUF_LIT(sb, ", \"signature\": ");
+    met_strbuf_json_string(sb, f->signature);
+  }
   if (!f->report) {
     MET_STRBUF_LIT(sb, ", \"complete\": false, \"error\": ");
     met_strbuf_json_string(sb, f->error ? f->error : "analysis failed");

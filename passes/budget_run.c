@@ -276,6 +276,7 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
   const met_budget_run_options_t *o = e->o;
   met_function_result_t *results = results_;
   results[i].name = j->graph.name ? j->graph.name : "?";
+  results[i].signature = o->json.length ? met_fn_job_signature(j) : NULL;
   results[i].error = met_fn_job_emit(j, "metrale-budget", e->diag, e->user);
   if (o->on_function)
     o->on_function(o->on_function_user, e->target, results[i].name,

@@ -183,6 +183,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   for (size_t i = 0; i < jobs.visible; ++i) {
     met_fn_job_t *j = &jobs.jobs[i];
     results[i].name = j->graph.name ? j->graph.name : "?";
+    results[i].signature = o->json.length ? met_fn_job_signature(j) : NULL;
     results[i].error = met_fn_job_emit(j, "metrale-dispatch", diag, user);
     if (results[i].error) {
       ok = false;

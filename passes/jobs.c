@@ -13,6 +13,7 @@
 #include "ir/ir.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "ir/mlir_hooks.h"
+#include "ir/types.h"
 #include "page_alloc.h"
 
 
@@ -469,6 +470,18 @@ void met_fn_jobs_release(met_fn_jobs_t *jobs) {
   jobs->count = 0;
   jobs->caches = NULL;
   jobs->ncaches = 0;
+}
+
+const char *met_fn_job_signature(met_fn_job_t *j) {
+  MlirOperation f = mlirOperationIsNull(j->source) ? j->func : j->source;
+  MlirAttribute t = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("function_type"));
+  if (mlirAttributeIsNull(t) || !mlirAttributeIsAType(t)) return NULL;
+  met_strbuf_t sb;
+  met_strbuf_initialize(met_allocator_system(), &sb);
+  mlirTypePrint(mlirTypeAttrGetValue(t), met_mlir_append, &sb);
+  const char *out = sb.status || !sb.data ? NULL : met_arena_strndup(&j->arena, sb.data, sb.len);
+  met_strbuf_deinitialize(&sb);
+  return out;
 }
 
 const char *met_fn_job_emit(met_fn_job_t *j, const char *pass, met_diag_fn_t diag,

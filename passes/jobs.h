@@ -30,6 +30,10 @@ typedef struct met_fn_job_t {
   void *extra;                // the caller's per-function result (in |arena|)
 } met_fn_job_t;
 
+// The function type of |j|'s source function as MLIR prints it ("(tensor<4xf32>) ->
+// tensor<4xf32>"), in the job's arena; NULL when it has none or memory runs out.
+const char *met_fn_job_signature(met_fn_job_t *j);
+
 // Runs on the job's thread after a successful Budget analysis.
 typedef met_status_t (*met_fn_after_t)(met_fn_job_t *job, const met_target_t *target,
                                        void *ctx);

@@ -87,6 +87,18 @@ const cli_command_t cli_commands[] = {
      "  --svg FILE|-         where the picture goes (needed)\n"
      "  --function NAME      the function drawn (default: the first with a plan)\n"
      "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
+    {"diff", 0,
+     "metrale diff OLD.json NEW.json [--fail-on RULE,...] [--markdown] [--json FILE|-]\n"
+     "                      [--all] [--force]\n",
+     "two reports of `metrale budget|dispatch|memory --json` compared, field by field,\n"
+     "         for CI: exit status 1 when a --fail-on rule is broken\n",
+     "  --fail-on RULE,...   a regression: FIELD>N, FIELD>N% (grew by more), FIELD<N,\n"
+     "                       FIELD<N% (shrank by more); N a size on byte fields (1MiB);\n"
+     "                       given again or separated by ','\n"
+     "  --markdown           the comparison as Markdown, for a pull-request comment\n"
+     "  --json FILE|-        every row as JSON\n"
+     "  --all                every field, not only those that changed\n"
+     "  --force              compare reports of different targets or inputs\n"},
     {"targets", 0, "metrale targets [--json]\n",
      "the built-in targets with every parameter\n",
      "  --json               the targets as JSON\n"},

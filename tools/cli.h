@@ -108,6 +108,7 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
 int cmd_targets(int argc, char **argv);                                   // cmd_targets.c
 int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd);   // cmd_analyse.c
 int cmd_plan(int argc, char **argv);                                      // cmd_plan.c
+int cmd_diff(int argc, char **argv);                                      // cmd_diff.c
 int cmd_run(int argc, char **argv);                                       // cmd_run.c
 
 #endif

@@ -51,6 +51,7 @@ int main(int argc, char **argv) {
   if (!strcmp(argv[1], "targets")) return cmd_targets(argc - 2, argv + 2);
   if (!strcmp(argv[1], "run")) return cmd_run(argc - 2, argv + 2);
   if (!strcmp(argv[1], "plan")) return cmd_plan(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "diff")) return cmd_diff(argc - 2, argv + 2);
   fprintf(stderr, "metrale: unknown command '%s'\n", argv[1]);
   cli_print_usage(stderr);
   return 2;

@@ -159,6 +159,7 @@ met_status_t met_dispatch_rates(met_dispatch_stats_t *s, const char **overflow_f
 // One analysed function, as the renderers take it.
 typedef struct met_dispatch_result_t {
   const char *name;
+  const char *signature;                // its function type as MLIR prints it, or NULL
   const met_graph_t *graph;             // NULL when the analysis failed
   const met_dispatch_report_t *report;  // NULL when the analysis failed
   const met_budget_report_t *budget;    // the fusion plan the rows come from

@@ -17,12 +17,14 @@
 // One analysed function, as the renderers take it.
 typedef struct met_function_result_t {
   const char *name;
+  const char *signature;              // its function type as MLIR prints it, or NULL
   const met_graph_t *graph;           // NULL when the analysis failed
   const met_budget_report_t *report;  // NULL when the analysis failed
   const char *error;                  // set when the analysis failed
 } met_function_result_t;
 
-// The whole JSON document: {"target": {...}, "functions": [...]}. Field names are the
+// The whole JSON document: {"target": {...}, "functions": [...]}, each function with its
+// "signature" where known (what `metrale diff` compares its inputs by). Field names are the
 // met_budget_t field names. Arguments list each function argument's bytes and role;
 // buffers list every planned slot.
 void met_report_json(met_strbuf_t *sb, const met_target_t *target,

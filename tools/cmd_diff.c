@@ -1,0 +1,204 @@
+// cmd_diff.c: `metrale diff OLD.json NEW.json`, two reports of `metrale budget|dispatch|
+// memory --json` compared for CI (metrale/diff.h says what compares and what a rule is).
+// Exit status: 0 no rule broken, 1 a regression (a --fail-on rule broken), 2 bad usage or
+// reports that do not compare (different kinds, targets, inputs: --force compares those).
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "metrale/diff.h"
+#include "metrale/json.h"
+#include "report/output.h"
+
+enum { DIFF_MAX_RULES = 64, DIFF_MAX_BYTES = 1u << 30 };
+
+// The whole of file |path| into |*out| (malloc'ed, NUL-terminated); false after a message.
+static bool read_file(const char *path, char **out, size_t *len) {
+  struct stat st;
+  if (stat(path, &st) != 0) {
+    fprintf(stderr, "metrale diff: cannot read '%s': %s\n", path, strerror(errno));
+    return false;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    fprintf(stderr, "metrale diff: cannot read '%s': not a regular file\n", path);
+    return false;
+  }
+  if ((unsigned long long)st.st_size > DIFF_MAX_BYTES) {
+    fprintf(stderr, "metrale diff: '%s' is larger than 1 GiB: no report metrale writes\n", path);
+    return false;
+  }
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "metrale diff: cannot read '%s': %s\n", path, strerror(errno));
+    return false;
+  }
+  size_t cap = (size_t)st.st_size + 1, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) { fclose(f); fprintf(stderr, "metrale diff: out of memory\n"); return false; }
+  size_t got;
+  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+    n += got;
+    if (n + 1 == cap) break;
+  }
+  bool err = ferror(f);
+  fclose(f);
+  if (err) {
+    free(buf);
+    fprintf(stderr, "metrale diff: cannot read '%s'\n", path);
+    return false;
+  }
+  buf[n] = '\0';
+  *out = buf;
+  *len = n;
+  return true;
+}
+
+// The report in |path| parsed into |arena|; NULL after a message naming the line.
+static met_json_t *load(met_arena_t *arena, const char *path) {
+  char *text;
+  size_t len;
+  if (!read_file(path, &text, &len)) return NULL;
+  met_json_t *root = NULL;
+  size_t at = 0;
+  const char *why = NULL;
+  met_status_t st = met_json_parse(arena, text, len, &root, &at, &why);
+  if (st) {
+    size_t line = 1, col = 1;
+    for (size_t i = 0; i < at && i < len; ++i) {
+      if (text[i] == '\n') { ++line; col = 1; } else ++col;
+    }
+    fprintf(stderr, "metrale diff: %s:%zu:%zu: not JSON: %s\n", path, line, col,
+            why ? why : "unreadable");
+    root = NULL;
+  }
+  free(text);
+  return root;
+}
+
+int cmd_diff(int argc, char **argv) {
+  const char *files[2] = {NULL, NULL}, *json = NULL;
+  size_t nfiles = 0;
+  bool markdown = false, force = false, all = false, operands = false;
+  met_diff_rule_t *rules = calloc(DIFF_MAX_RULES, sizeof(*rules));
+  size_t nrules = 0;
+  if (!rules) { fprintf(stderr, "metrale diff: out of memory\n"); return 1; }
+  int rc = 2;
+  for (int i = 0; i < argc; ++i) {
+    const char *rule = NULL;
+    if (!operands && !strcmp(argv[i], "--")) { operands = true; continue; }
+    if (operands || argv[i][0] != '-' || !argv[i][1]) {
+      if (nfiles == 2) {
+        fprintf(stderr, "metrale diff: two reports are compared: OLD.json NEW.json\n");
+        goto done;
+      }
+      files[nfiles++] = argv[i];
+      continue;
+    }
+    if (!strcmp(argv[i], "--markdown")) { markdown = true; continue; }
+    if (!strcmp(argv[i], "--force")) { force = true; continue; }
+    if (!strcmp(argv[i], "--all")) { all = true; continue; }
+    if (cli_take_nonempty(argc, argv, &i, "--json", &json)) continue;
+    if (cli_take_nonempty(argc, argv, &i, "--fail-on", &rule)) {
+      // Several rules in one flag, separated by ','; the flag may be given again.
+      for (const char *p = rule; *p;) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        const char *why = NULL;
+        if (nrules == DIFF_MAX_RULES) {
+          fprintf(stderr, "metrale diff: more than %d --fail-on rules\n", DIFF_MAX_RULES);
+          goto done;
+        }
+        if (!met_diff_rule_parse(p, n, &rules[nrules], &why)) {
+          fprintf(stderr, "metrale diff: invalid --fail-on '%.*s': %s\n", (int)n, p, why);
+          goto done;
+        }
+        ++nrules;
+        p += n + (e ? 1 : 0);
+        if (e && !*p) {
+          fprintf(stderr, "metrale diff: invalid --fail-on '%s': a rule after each ','\n", rule);
+          goto done;
+        }
+      }
+      continue;
+    }
+    fprintf(stderr, "metrale diff: unknown option '%s'\n", argv[i]);
+    cli_print_synopsis(stderr, "diff");
+    goto done;
+  }
+  if (nfiles != 2) {
+    fprintf(stderr, "metrale diff: two reports are needed, OLD.json and NEW.json\n");
+    cli_print_synopsis(stderr, "diff");
+    goto done;
+  }
+  if (json && !strcmp(json, "-") && !markdown) {
+    // The JSON replaces the text on standard output.
+  } else if (json && !strcmp(json, "-") && markdown) {
+    fprintf(stderr, "metrale diff: --json - and --markdown both write to standard output; "
+                    "give --json a file\n");
+    goto done;
+  }
+  {
+    char why[4352];
+    const char *flags[] = {"--json"}, *paths[] = {json};
+    if (!met_output_paths_ok(files, 2, flags, paths, 1, why, sizeof(why))) {
+      fprintf(stderr, "metrale diff: %s\n", why);
+      goto done;
+    }
+  }
+  met_arena_t arena;
+  met_arena_initialize(met_allocator_system(), &arena);
+  met_json_t *old_r = load(&arena, files[0]);
+  met_json_t *new_r = old_r ? load(&arena, files[1]) : NULL;
+  if (!old_r || !new_r) {
+    met_arena_deinitialize(&arena);
+    rc = 1;
+    goto done;
+  }
+  met_diff_t d;
+  met_status_t st = met_diff_compare(&arena, old_r, new_r, rules, nrules, force, &d);
+  if (st == MET_ENOMEM) {
+    fprintf(stderr, "metrale diff: out of memory\n");
+    met_arena_deinitialize(&arena);
+    rc = 1;
+    goto done;
+  }
+  if (st) {
+    fprintf(stderr, "metrale diff: %s%s\n", d.mismatch,
+            strstr(d.mismatch, "only reports of one kind") || strstr(d.mismatch, "no report") ||
+                    strstr(d.mismatch, "--fail-on")
+                ? "" : " (--force compares them anyway)");
+    met_arena_deinitialize(&arena);
+    goto done;
+  }
+  met_strbuf_t out;
+  met_strbuf_initialize(met_allocator_system(), &out);
+  bool ok = true;
+  if (json) {
+    met_strbuf_t js;
+    met_strbuf_initialize(met_allocator_system(), &js);
+    met_diff_json(&js, &d);
+    if (!strcmp(json, "-")) {
+      ok = !js.status && fwrite(js.data, 1, js.len, stdout) == js.len;
+    } else {
+      FILE *f = fopen(json, "wb");
+      ok = f && !js.status && fwrite(js.data, 1, js.len, f) == js.len;
+      if (f && fclose(f)) ok = false;
+      if (!ok) fprintf(stderr, "metrale diff: cannot write '%s': %s\n", json, strerror(errno));
+    }
+    met_strbuf_deinitialize(&js);
+  }
+  if (!json || strcmp(json, "-")) {
+    if (markdown) met_diff_markdown(&out, &d, all);
+    else met_diff_text(&out, &d, all);
+    ok = ok && !out.status && fwrite(out.data, 1, out.len, stdout) == out.len;
+  }
+  met_strbuf_deinitialize(&out);
+  rc = cli_finish_stdout(!ok ? 1 : d.breaches ? 1 : 0);
+  met_arena_deinitialize(&arena);
+done:
+  free(rules);
+  return rc;
+}
