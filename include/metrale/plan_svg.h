@@ -1,11 +1,14 @@
 // metrale/plan_svg.h: the Budget's arena plan of one function as a self-contained SVG (no
-// script, no external font): each slot a rectangle from its first to its last schedule
-// position at its offset, coloured by the kind of op that produced it, a <title> tooltip
-// on every slot (value, op, location, bytes, offset, lifetime), the peak position with
-// its live bytes, the sum-of-live lower bound as a dashed line, axes with units, the ten
-// largest slots labelled with their op and file:line, and a legend. Slots narrower or
-// lower than a pixel are drawn one pixel wide or high, so a plan of thousands of slots
-// stays readable as a map. No I/O.
+// script, no external font), as tall as what it holds, in up to three panels: the whole
+// schedule (each slot a rectangle from its first to its last schedule position at its
+// offset, coloured by the kind of op that produced it, a <title> tooltip on every slot,
+// the sum-of-live lower bound dashed, the peak position as a band behind the slots, the
+// ten largest slots numbered on their rectangles and listed with their op and location);
+// around the peak (the positions its live slots span, at most 40 each side, the slots
+// labelled on their rectangles where they have room); and, for a layered schedule (a
+// block of >= 4 positions repeated >= 3 times, positions compared by their op), the
+// schedule folded at that block, a row per copy, each position shaded by its live bytes.
+// Slots narrower or lower than a pixel are drawn one pixel wide or high. No I/O.
 #ifndef METRALE_PLAN_SVG_H
 #define METRALE_PLAN_SVG_H
 

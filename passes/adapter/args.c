@@ -273,6 +273,12 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
   char w_spec[256];
   size_t w_len = 0;
   w_spec[0] = '\0';
+  // What params=auto took (not named otherwise), said as a selection too.
+  uint64_t auto_bytes = 0, auto_count = 0;
+  int64_t auto_lo = -1, auto_hi = -1;
+  char auto_spec[256];
+  size_t auto_len = 0;
+  auto_spec[0] = '\0';
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
     MlirValue a = mlirBlockGetArgument(entry, i);
     bool marked_param, marked_state, named, formatted;
@@ -321,6 +327,16 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
                                        "(params= or metrale.param) and as a state (states= or "
                                        "metrale.state)", i));
       continue;
+    }
+    if (as_param && !param_named && weight && psel && psel->autos &&
+        !spec_selects(psel, i, is_float, false)) {
+      if (!met_add_u64(auto_bytes, v.bytes, &auto_bytes)) auto_bytes = UINT64_MAX;
+      if (auto_count++ && auto_hi == i - 1) {
+        auto_hi = i;
+      } else {
+        put_range(auto_spec, sizeof(auto_spec), &auto_len, auto_lo, auto_hi);
+        auto_lo = auto_hi = i;
+      }
     }
     if (as_state)
       v.role = MET_ROLE_STATE;
@@ -371,6 +387,26 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
     MET_RETURN_IF_ERROR(met_ptrmap_put(&b->map, a.ptr, id));
   }
   put_range(w_spec, sizeof(w_spec), &w_len, w_lo, w_hi);
+  put_range(auto_spec, sizeof(auto_spec), &auto_len, auto_lo, auto_hi);
+  // params=auto says what it took, always (a note: the command prints it without
+  // --remarks), as the selection that names them.
+  if (psel && psel->autos) {
+    char path[1024];
+    size_t plen = met_ir_symbol_path(func, path, sizeof(path));
+    if (plen == SIZE_MAX) plen = 0;
+    if (auto_count)
+      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_NOTE,
+                       "params=auto takes %" PRIu64 " argument(s) of @%.*s as weights (%" PRIu64
+                       " bytes), those no op writes that feed the weight operand of a matmul, "
+                       "conv or gather: @%.*s:%s%s",
+                       auto_count, (int)plen, path, auto_bytes, (int)plen, path, auto_spec,
+                       auto_len + 1 >= sizeof(auto_spec) ? "..." : ""));
+    else
+      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_NOTE,
+                       "params=auto takes no argument of @%.*s as a weight: none feeds the "
+                       "weight operand of a matmul, conv or gather unwritten",
+                       (int)plen, path));
+  }
   // Real exported graphs pass weights as arguments: say so when they are not marked, with
   // the selection that makes them weights. A warning when some feed weight operands (at
   // least 1 MiB of them: a toy graph's vectors are no weights worth a word).
