@@ -1,6 +1,7 @@
 // sarif.c: see sarif.h.
 #include "report/sarif.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "adapter/adapter.h"
@@ -57,6 +58,16 @@ static const rule_t kRules[] = {
 };
 enum { kRuleCount = sizeof(kRules) / sizeof(kRules[0]) };
 
+// The field a limit's breach names ("...: arena_bytes = 72000 (70.3 KiB) breaches its
+// limit ..."), in |arena|; NULL when the message has none.
+static const char *breached_field(met_arena_t *arena, const char *msg) {
+  const char *eq = strstr(msg, " = ");
+  if (!eq || !strstr(eq, " breaches its ")) return NULL;
+  const char *k = eq;
+  while (k > msg && (k[-1] == '_' || (k[-1] >= 'a' && k[-1] <= 'z') || (k[-1] >= '0' && k[-1] <= '9'))) --k;
+  return k < eq ? met_arena_strndup(arena, k, (size_t)(eq - k)) : NULL;
+}
+
 static int rule_of(const char *msg) {
   for (int r = 0; r < kRuleCount; ++r)
     for (const char *const *p = kRules[r].phrases; *p; ++p)
@@ -80,8 +91,9 @@ void met_sarif_diag(void *user, MlirLocation loc, met_diag_severity_t severity,
   if (s->status) return;
   met_status_t st = met_arena_reserve(&s->arena, (void **)&s->items, &s->cap, s->count,
                                       sizeof(met_sarif_result_t));
-  met_sarif_result_t r = {rule_of(message), severity, NULL, NULL, 0, 0};
+  met_sarif_result_t r = {rule_of(message), severity, NULL, NULL, 0, 0, NULL};
   r.message = st ? NULL : met_arena_strndup(&s->arena, message, strlen(message));
+  if (!st && r.rule == 0) r.field = breached_field(&s->arena, message);  // metrale.limit
   MlirStringRef file;
   if (!st && met_adapter_loc_parts(loc, &file, &r.line, &r.col) && file.length)
     r.file = met_arena_strndup(&s->arena, file.data, file.length);
@@ -97,7 +109,7 @@ void met_sarif_add(met_sarif_t *s, const char *rule, met_diag_severity_t severit
     if (!strcmp(kRules[k].id, rule)) r = k;
   met_status_t st = met_arena_reserve(&s->arena, (void **)&s->items, &s->cap, s->count,
                                       sizeof(met_sarif_result_t));
-  met_sarif_result_t it = {r, severity, NULL, NULL, line, col};
+  met_sarif_result_t it = {r, severity, NULL, NULL, line, col, NULL};
   if (!st) it.message = met_arena_strndup(&s->arena, message, strlen(message));
   if (!st && file && *file) it.file = met_arena_strndup(&s->arena, file, strlen(file));
   if (st || !it.message || (file && *file && !it.file)) { s->status = st ? st : MET_ENOMEM; return; }
@@ -143,32 +155,68 @@ static void uri(met_strbuf_t *sb, const char *path) {
   MET_STRBUF_LIT(sb, "\"");
 }
 
+// One rule of the log: a table rule, or for a breached limit the table's limit rule for
+// one field ("metrale.limit.arena_bytes": code scanning then tells the fields apart).
+typedef struct used_rule_t { int rule; const char *field; } used_rule_t;
+
+static int used_index(const used_rule_t *u, size_t n, int rule, const char *field) {
+  for (size_t i = 0; i < n; ++i)
+    if (u[i].rule == rule && (u[i].field == field || (u[i].field && field && !strcmp(u[i].field, field))))
+      return (int)i;
+  return -1;
+}
+
 void met_sarif_render(const met_sarif_t *s, met_strbuf_t *sb) {
-  bool used[kRuleCount] = {false};
-  int index[kRuleCount];
-  for (size_t i = 0; i < s->count; ++i) used[s->items[i].rule] = true;
+  used_rule_t *used = s->count ? calloc(s->count, sizeof(*used)) : NULL;
+  size_t nused = 0;
+  if (s->count && !used) { sb->status = sb->status ? sb->status : MET_ENOMEM; return; }
+  // The rules in table order, a limit's fields in the order they first occur.
+  for (int r = 0; r < kRuleCount; ++r)
+    for (size_t i = 0; i < s->count; ++i)
+      if (s->items[i].rule == r && used_index(used, nused, r, s->items[i].field) < 0)
+        used[nused++] = (used_rule_t){r, s->items[i].field};
   MET_STRBUF_LIT(sb, "{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", "
                      "\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {\"name\": "
                      "\"metrale\", \"informationUri\": \"" MET_README "\", \"rules\": [");
-  int n = 0;
-  for (int r = 0; r < kRuleCount; ++r) {
-    if (!used[r]) continue;
-    index[r] = n;
-    met_strbuf_cstr(sb, n++ ? ",\n    {\"id\": " : "\n    {\"id\": ");
-    met_strbuf_json_string(sb, kRules[r].id);
-    MET_STRBUF_LIT(sb, ", \"shortDescription\": {\"text\": ");
-    met_strbuf_json_string(sb, kRules[r].text);
+  for (size_t n = 0; n < nused; ++n) {
+    const rule_t *r = &kRules[used[n].rule];
+    met_strbuf_cstr(sb, n ? ",\n    {\"id\": " : "\n    {\"id\": ");
+    if (used[n].field) {
+      met_strbuf_t id;
+      met_strbuf_initialize(sb->allocator, &id);
+      met_strbuf_printf(&id, "%s.%s", r->id, used[n].field);
+      met_strbuf_json_string(sb, id.data ? id.data : r->id);
+      met_strbuf_deinitialize(&id);
+      MET_STRBUF_LIT(sb, ", \"shortDescription\": {\"text\": ");
+      met_strbuf_t text;
+      met_strbuf_initialize(sb->allocator, &text);
+      met_strbuf_printf(&text, "A limit on %s the run was given is breached", used[n].field);
+      met_strbuf_json_string(sb, text.data ? text.data : r->text);
+      met_strbuf_deinitialize(&text);
+    } else {
+      met_strbuf_json_string(sb, r->id);
+      MET_STRBUF_LIT(sb, ", \"shortDescription\": {\"text\": ");
+      met_strbuf_json_string(sb, r->text);
+    }
     MET_STRBUF_LIT(sb, "}, \"helpUri\": \"" MET_README "#");
-    met_strbuf_cstr(sb, kRules[r].anchor);
+    met_strbuf_cstr(sb, r->anchor);
     MET_STRBUF_LIT(sb, "\"}");
   }
   MET_STRBUF_LIT(sb, "]}}, \"results\": [");
   for (size_t i = 0; i < s->count; ++i) {
     const met_sarif_result_t *r = &s->items[i];
     met_strbuf_cstr(sb, i ? ",\n  {\"ruleId\": " : "\n  {\"ruleId\": ");
-    met_strbuf_json_string(sb, kRules[r->rule].id);
+    if (r->field) {
+      met_strbuf_t id;
+      met_strbuf_initialize(sb->allocator, &id);
+      met_strbuf_printf(&id, "%s.%s", kRules[r->rule].id, r->field);
+      met_strbuf_json_string(sb, id.data ? id.data : kRules[r->rule].id);
+      met_strbuf_deinitialize(&id);
+    } else {
+      met_strbuf_json_string(sb, kRules[r->rule].id);
+    }
     met_strbuf_printf(sb, ", \"ruleIndex\": %d, \"level\": \"%s\", \"message\": {\"text\": ",
-                      index[r->rule], level(r->severity));
+                      used_index(used, nused, r->rule, r->field), level(r->severity));
     met_strbuf_json_string(sb, r->message);
     MET_STRBUF_LIT(sb, "}");
     if (r->file) {
@@ -180,8 +228,14 @@ void met_sarif_render(const met_sarif_t *s, met_strbuf_t *sb) {
                           r->col > 0 ? r->col : 1);
       MET_STRBUF_LIT(sb, "}}]");
     }
-    metrics(sb, r->message);
+    // Only the reports' summaries carry metrics ("name=value" pairs); a breach's message
+    // holds its limit's source ("max-dispatches=3"), no metric.
+    const char *rid = kRules[r->rule].id;
+    if (!strcmp(rid, "metrale.budget") || !strcmp(rid, "metrale.memory") ||
+        !strcmp(rid, "metrale.dispatch"))
+      metrics(sb, r->message);
     MET_STRBUF_LIT(sb, "}");
   }
   MET_STRBUF_LIT(sb, "]}]}\n");
+  free(used);
 }

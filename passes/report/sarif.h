@@ -24,6 +24,7 @@ typedef struct met_sarif_result_t {
   const char *message;      // in the sink's arena
   const char *file;         // NULL: no location
   int line, col;
+  const char *field;        // a breached limit's field: the rule "metrale.limit.FIELD"
 } met_sarif_result_t;
 
 typedef struct met_sarif_t {
