@@ -72,6 +72,7 @@ bool met_diff_rule_parse(const char *s, size_t len, met_diff_rule_t *out, const 
   } else {
     // The amount's form depends on the field (a size on bytes): kept as text until the
     // field is known; a size parses every whole number too.
+    for (size_t i = 0; i < nl; ++i) out->sized |= n[i] < '0' || n[i] > '9';
     if (met_parse_size(n, nl, 0, UINT64_MAX, &out->amount) != MET_OK) {
       *why = "the amount is a whole number, a size (1MiB, 1.5GB) or a percent (5%)";
       return false;
@@ -132,27 +133,64 @@ static const char *str_of(const met_json_t *j) {
   return j && j->kind == MET_JSON_STRING ? j->str : NULL;
 }
 
+// Whether field |key|'s value |j| is what a report writes there: a 64-bit whole number,
+// never negative but for the headroom (a signed field). *|numeric|: it is a number at all.
+static bool report_value(const char *key, const met_json_t *j, met_diff_value_t *out,
+                         bool *numeric) {
+  *numeric = j && j->kind == MET_JSON_NUMBER;
+  if (!value_of(j, out)) return false;
+  met_limit_family_t f;
+  bool is_min = false;
+  const char *c;
+  (void)met_limit_field(key, strlen(key), &f, &is_min, &c);
+  return !out->negative || !strcmp(key, "headroom");
+}
+
 // The rows of one function (or of the memory model): the numeric fields of |o| and |n|.
+// A field that is a number on one side must be a 64-bit whole number on both (a float, a
+// value past 2^64, a string or a missing field there is no report metrale wrote, and would
+// leave a --fail-on rule unchecked): MET_EINVAL, with why in d->mismatch.
 static met_status_t add_rows(met_arena_t *arena, met_diff_t *d, size_t *cap, const char *fn,
                              const met_json_t *o, const met_json_t *n,
                              const met_diff_rule_t *rules, size_t nrules) {
   if (!o || !n || o->kind != MET_JSON_OBJECT || n->kind != MET_JSON_OBJECT) return MET_OK;
-  for (size_t i = 0; i < o->count; ++i) {
-    met_diff_value_t ov, nv;
-    if (!value_of(&o->items[i], &ov) || !value_of(met_json_get(n, o->keys[i]), &nv)) continue;
-    MET_RETURN_IF_ERROR(met_arena_reserve(arena, (void **)&d->rows, cap, d->nrows, sizeof(*d->rows)));
-    met_diff_row_t *r = &d->rows[d->nrows++];
-    memset(r, 0, sizeof(*r));
-    r->function = fn;
-    r->field = o->keys[i];
-    r->old_v = ov;
-    r->new_v = nv;
-    r->change = sub_value(nv, ov);
-    r->bytes = met_limit_field_is_bytes(r->field, strlen(r->field));
-    if (r->change.mag) ++d->changed;
-    for (size_t k = 0; k < nrules && !r->broken; ++k)
-      if (!strcmp(rules[k].field, r->field) && breaks(&rules[k], ov, r->change)) r->broken = &rules[k];
-    if (r->broken) ++d->breaches;
+  for (int side = 0; side < 2; ++side) {
+    const met_json_t *from = side ? n : o, *other = side ? o : n;
+    for (size_t i = 0; i < from->count; ++i) {
+      met_diff_value_t a, b;
+      bool na, nb;
+      bool oka = report_value(from->keys[i], &from->items[i], &a, &na);
+      const met_json_t *oj = met_json_get(other, from->keys[i]);
+      bool okb = report_value(from->keys[i], oj, &b, &nb);
+      if (!na && !nb) continue;  // a name, a bool: no number on either side
+      if (!oka || !okb) {
+        // The report at fault: |from| when its own value is bad, else the other one.
+        bool from_bad = !oka;
+        bool bad_is_new = from_bad ? side == 1 : side == 0;
+        const char *what = from_bad || oj ? "no 64-bit whole number (a float, a value past "
+                                            "2^64, a negative count or no number)"
+                                          : "missing";
+        snprintf(d->mismatch, sizeof(d->mismatch), "%s%.200s: %.64s in the %s report is %s",
+                 *fn ? "@" : "", *fn ? fn : "the memory model", from->keys[i],
+                 bad_is_new ? "new" : "old", what);
+        return MET_EINVAL;
+      }
+      if (side) continue;  // the new side's fields were compared from the old side
+      met_diff_value_t ov = a, nv = b;
+      MET_RETURN_IF_ERROR(met_arena_reserve(arena, (void **)&d->rows, cap, d->nrows, sizeof(*d->rows)));
+      met_diff_row_t *r = &d->rows[d->nrows++];
+      memset(r, 0, sizeof(*r));
+      r->function = fn;
+      r->field = from->keys[i];
+      r->old_v = ov;
+      r->new_v = nv;
+      r->change = sub_value(nv, ov);
+      r->bytes = met_limit_field_is_bytes(r->field, strlen(r->field));
+      if (r->change.mag) ++d->changed;
+      for (size_t k = 0; k < nrules && !r->broken; ++k)
+        if (!strcmp(rules[k].field, r->field) && breaks(&rules[k], ov, r->change)) r->broken = &rules[k];
+      if (r->broken) ++d->breaches;
+    }
   }
   return MET_OK;
 }
@@ -211,12 +249,18 @@ met_status_t met_diff_compare(met_arena_t *arena, const met_json_t *old_r,
     return MET_EINVAL;
   }
   out->kind = ko;
-  for (size_t k = 0; k < nrules; ++k)
+  for (size_t k = 0; k < nrules; ++k) {
     if (!known_field(ko, rules[k].field)) {
       snprintf(out->mismatch, sizeof(out->mismatch), "--fail-on '%s': a %s report has no "
                "numeric field '%s'", rules[k].text, met_report_kind_name(ko), rules[k].field);
       return MET_EINVAL;
     }
+    if (rules[k].sized && !met_limit_field_is_bytes(rules[k].field, strlen(rules[k].field))) {
+      snprintf(out->mismatch, sizeof(out->mismatch), "--fail-on '%s': %s counts no bytes: its "
+               "amount is a whole number or a percent", rules[k].text, rules[k].field);
+      return MET_EINVAL;
+    }
+  }
   out->old_target = str_of(met_json_get(met_json_get(old_r, "target"), "name"));
   out->new_target = str_of(met_json_get(met_json_get(new_r, "target"), "name"));
   if (!out->old_target) out->old_target = "?";
@@ -240,6 +284,11 @@ met_status_t met_diff_compare(met_arena_t *arena, const met_json_t *old_r,
                       (cn && cn->kind == MET_JSON_BOOL && !cn->boolean);
     if (out->mismatch[0] && !force) return MET_EINVAL;
     out->forced = out->mismatch[0] != 0;
+    if (!to || !tn || to->kind != MET_JSON_OBJECT || tn->kind != MET_JSON_OBJECT) {
+      snprintf(out->mismatch, sizeof(out->mismatch), "the %s report's totals are no object",
+               to && to->kind == MET_JSON_OBJECT ? "new" : "old");
+      return MET_EINVAL;
+    }
     return add_rows(arena, out, &cap, "", to, tn, rules, nrules);
   }
   const met_json_t *fo = met_json_get(old_r, "functions"), *fn = met_json_get(new_r, "functions");
@@ -254,6 +303,24 @@ met_status_t met_diff_compare(met_arena_t *arena, const met_json_t *old_r,
       size_t *count = pass ? &out->nadded : &out->nremoved, *c = pass ? &cap_a : &cap_r;
       MET_RETURN_IF_ERROR(met_arena_reserve(arena, (void **)list, c, *count, sizeof(char *)));
       (*list)[(*count)++] = name;
+    }
+  }
+  // Names: one function once, no NUL in a name (compared as C strings otherwise).
+  for (size_t pass = 0; pass < 2; ++pass) {
+    const met_json_t *f = pass ? fn : fo;
+    for (size_t i = 0; f && i < f->count; ++i) {
+      const met_json_t *nm = met_json_get(&f->items[i], "name");
+      if (!nm || nm->kind != MET_JSON_STRING || strlen(nm->str) != nm->len) {
+        snprintf(out->mismatch, sizeof(out->mismatch), "function #%zu of the %s report has no "
+                 "name, or one with a NUL character", i, pass ? "new" : "old");
+        return MET_EINVAL;
+      }
+      for (size_t j = 0; j < i; ++j)
+        if (!strcmp(nm->str, str_of(met_json_get(&f->items[j], "name")))) {
+          snprintf(out->mismatch, sizeof(out->mismatch), "the %s report holds @%.200s twice",
+                   pass ? "new" : "old", nm->str);
+          return MET_EINVAL;
+        }
     }
   }
   // Signatures first: a refusal names every function whose inputs differ.
@@ -303,8 +370,16 @@ met_status_t met_diff_compare(met_arena_t *arena, const met_json_t *old_r,
         MET_RETURN_IF_ERROR(add_rows(arena, out, &cap, name, &fo1, &fn1, rules, nrules));
       }
     }
-    MET_RETURN_IF_ERROR(add_rows(arena, out, &cap, name, met_json_get(a, stats),
-                                 met_json_get(b, stats), rules, nrules));
+    const met_json_t *sa = met_json_get(a, stats), *sb = met_json_get(b, stats);
+    if (!sa || !sb || sa->kind != MET_JSON_OBJECT || sb->kind != MET_JSON_OBJECT) {
+      // A function whose analysis failed (its "error") has nothing to compare: a gate
+      // must not pass it by.
+      const char *err = str_of(met_json_get(sa ? b : a, "error"));
+      snprintf(out->mismatch, sizeof(out->mismatch), "@%.200s has no %s in the %s report%s%.200s%s",
+               name, stats, sa ? "new" : "old", err ? " (" : "", err ? err : "", err ? ")" : "");
+      return MET_EINVAL;
+    }
+    MET_RETURN_IF_ERROR(add_rows(arena, out, &cap, name, sa, sb, rules, nrules));
   }
   return MET_OK;
 }
@@ -340,18 +415,22 @@ static void summary(met_strbuf_t *sb, const met_diff_t *d) {
                     d->changed == 1 ? "" : "s", d->breaches, d->breaches == 1 ? "" : "s");
 }
 
+static void md_code(met_strbuf_t *sb, const char *s);
+
 static void name_list(met_strbuf_t *sb, const char *what, const char **names, size_t n,
                       bool markdown) {
   if (!n) return;
   met_strbuf_printf(sb, "%s: ", what);
   for (size_t i = 0; i < n; ++i) {
     if (i) MET_STRBUF_LIT(sb, ", ");
-    if (markdown) MET_STRBUF_LIT(sb, "`");
-    MET_STRBUF_LIT(sb, "@");
-    // Markdown: a backtick in a name would end the code span; it is left out.
-    for (const char *p = names[i]; *p; ++p)
-      if (!markdown || *p != '`') met_strbuf_append(sb, p, 1);
-    if (markdown) MET_STRBUF_LIT(sb, "`");
+    if (markdown) {
+      char at[512];
+      snprintf(at, sizeof(at), "@%s", names[i]);
+      md_code(sb, at);
+    } else {
+      MET_STRBUF_LIT(sb, "@");
+      met_strbuf_cstr(sb, names[i]);
+    }
   }
   MET_STRBUF_LIT(sb, "\n");
 }
@@ -399,17 +478,27 @@ void met_diff_text(met_strbuf_t *sb, const met_diff_t *d, bool all) {
   if (!d->changed) MET_STRBUF_LIT(sb, "  no field changed\n");
 }
 
-// Text for a Markdown table, as a code span: a '|' would end the cell even there (GitHub's
-// tables take "\|"), a backtick the span, a line break the row: escaped, left out, a space.
+// Text for a Markdown table, as a code span whose fence is one backtick longer than the
+// longest run inside (CommonMark), with a space inside when the text begins or ends with
+// one; a '|' would end the cell even there (GitHub's tables take "\\|"); a line break,
+// which would end the row, becomes a space.
 static void md_code(met_strbuf_t *sb, const char *s) {
-  MET_STRBUF_LIT(sb, "`");
+  size_t run = 0, longest = 0;
   for (const char *p = s; *p; ++p) {
-    if (*p == '`') continue;
+    run = *p == '`' ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  size_t len = strlen(s);
+  bool pad = longest && (s[0] == '`' || (len && s[len - 1] == '`'));
+  for (size_t k = 0; k <= longest; ++k) MET_STRBUF_LIT(sb, "`");
+  if (pad) MET_STRBUF_LIT(sb, " ");
+  for (const char *p = s; *p; ++p) {
     if (*p == '\n' || *p == '\r') { MET_STRBUF_LIT(sb, " "); continue; }
     if (*p == '|') MET_STRBUF_LIT(sb, "\\");
     met_strbuf_append(sb, p, 1);
   }
-  MET_STRBUF_LIT(sb, "`");
+  if (pad) MET_STRBUF_LIT(sb, " ");
+  for (size_t k = 0; k <= longest; ++k) MET_STRBUF_LIT(sb, "`");
 }
 
 void met_diff_markdown(met_strbuf_t *sb, const met_diff_t *d, bool all) {

@@ -59,6 +59,22 @@ static bool string(reader_t *r, const char **out, size_t *out_len) {
   while (r->pos < end) {
     unsigned char c = (unsigned char)r->s[r->pos];
     if (c < 0x20) return fail(r, "a control character in a string");
+    if (c >= 0x80) {
+      // UTF-8, checked (RFC 8259: a report is UTF-8; a byte that is none would pass into
+      // the outputs): no overlong form, no surrogate, nothing past U+10FFFF.
+      size_t k = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+      if (!k || c > 0xF4 || r->pos + k > end) return fail(r, "a string that is no UTF-8");
+      const unsigned char *u = (const unsigned char *)r->s + r->pos;
+      for (size_t i = 1; i < k; ++i)
+        if ((u[i] & 0xC0) != 0x80) return fail(r, "a string that is no UTF-8");
+      if ((c == 0xE0 && u[1] < 0xA0) || (c == 0xED && u[1] >= 0xA0) ||
+          (c == 0xF0 && u[1] < 0x90) || (c == 0xF4 && u[1] >= 0x90))
+        return fail(r, "a string that is no UTF-8");
+      memcpy(buf + n, u, k);
+      n += k;
+      r->pos += k;
+      continue;
+    }
     if (c != '\\') { buf[n++] = (char)c; ++r->pos; continue; }
     char e = r->s[r->pos + 1];
     r->pos += 2;
@@ -166,6 +182,32 @@ static bool number(reader_t *r, met_json_t *v) {
 
 static bool value(reader_t *r, met_json_t *v, int depth);
 
+typedef struct key_t { const char *k; size_t len; } key_t;
+static int cmp_key(const void *a, const void *b) {
+  const key_t *x = a, *y = b;
+  if (x->len != y->len) return x->len < y->len ? -1 : 1;
+  return memcmp(x->k, y->k, x->len);
+}
+
+// Whether object |v| holds a key twice: pairwise for a few keys, sorted for many.
+static bool has_duplicate_key(const met_json_t *v) {
+  if (v->count <= 64) {
+    for (size_t i = 0; i < v->count; ++i)
+      for (size_t j = i + 1; j < v->count; ++j)
+        if (v->key_lens[i] == v->key_lens[j] && !memcmp(v->keys[i], v->keys[j], v->key_lens[i]))
+          return true;
+    return false;
+  }
+  key_t *k = malloc(v->count * sizeof(*k));
+  if (!k) return false;  // no memory to check: the values are kept as read
+  for (size_t i = 0; i < v->count; ++i) k[i] = (key_t){v->keys[i], v->key_lens[i]};
+  qsort(k, v->count, sizeof(*k), cmp_key);
+  bool dup = false;
+  for (size_t i = 1; i < v->count && !dup; ++i) dup = !cmp_key(&k[i - 1], &k[i]);
+  free(k);
+  return dup;
+}
+
 // The members of an array or object, gathered on the heap, then copied to the arena.
 static bool container(reader_t *r, met_json_t *v, int depth, bool object) {
   ++r->pos;  // [ or {
@@ -229,6 +271,8 @@ static bool container(reader_t *r, met_json_t *v, int depth, bool object) {
     }
   }
   v->count = ok ? count : 0;
+  // A key twice is ambiguous (readers keep the first or the last): refused.
+  if (ok && object && count > 1 && has_duplicate_key(v)) ok = fail(r, "an object with a key twice");
   free(items);
   free(keys);
   free(key_lens);

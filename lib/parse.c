@@ -90,7 +90,7 @@ met_status_t met_parse_size(const char *s, size_t len, uint64_t min, uint64_t ma
     frac_begin = ++i;
     while (i < len && s[i] >= '0' && s[i] <= '9') ++i;
     frac_digits = i - frac_begin;
-    if (frac_digits == 0 || frac_digits > 9) return MET_EINVAL;
+    if (frac_digits == 0 || frac_digits > 18) return MET_EINVAL;
   }
   unsigned five = 0, two = 0;
   bool unit = false;

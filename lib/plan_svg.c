@@ -195,15 +195,16 @@ static void draw_peak(met_strbuf_t *sb, const panel_t *p, uint32_t peak_at, uint
 }
 
 // The repeated block of a layered schedule (a transformer's layers): the longest run of
-// k >= 3 consecutive copies of one block of q >= 4 positions, positions compared by the op
-// at each (interned names: their pointers). O(positions x q) with q <= 4096, and only up
-// to 200,000 positions; false when there is none.
+// k >= 3 consecutive copies of one block of q >= 8 positions, positions compared by the op
+// at each (interned names: their pointers), when the copies cover half the schedule or
+// more and it folds into at most 256 rows. O(positions x q) with q <= 4096, and only up to
+// 200,000 positions; false when there is none.
 typedef struct block_t { uint32_t start, q, k; } block_t;
 static bool find_block(const void *const *tok, uint32_t n, block_t *out) {
-  if (n < 12 || n > 200000) return false;
+  if (n < 24 || n > 200000) return false;
   uint64_t best = 0;
   uint32_t qmax = n / 3 < 4096 ? n / 3 : 4096;
-  for (uint32_t q = 4; q <= qmax; ++q) {
+  for (uint32_t q = 8; q <= qmax; ++q) {
     uint32_t run = 0;
     for (uint32_t i = n - q; i-- > 0;) {
       run = tok[i] == tok[i + q] ? run + 1 : 0;  // an empty position (a scalar op) too
@@ -214,7 +215,11 @@ static bool find_block(const void *const *tok, uint32_t n, block_t *out) {
       }
     }
   }
-  return best > 0;
+  // A fold worth drawing: the copies cover half the schedule or more (a layered model;
+  // a short block repeated in a corner is noise), in at most 256 rows.
+  if (!best || best * 2 < n) return false;
+  uint32_t rows = (n + out->q - 1) / out->q + 1;
+  return rows <= 256;
 }
 
 // The whole schedule folded at the block's period as a heat map: row after row of q
@@ -362,6 +367,16 @@ met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_targ
                       cx, cy, cx, cy + 3, k + 1);
     char where[160];
     short_loc(n ? met_graph_node_loc(g, (size_t)(n - g->nodes)) : NULL, where, sizeof(where));
+    // At most 52 characters beside the plot (about 290 px at 10 px): a longer file name
+    // loses its middle, the line and column stay ("buddy_buddytra...d.tosa1.mlir:86:12").
+    size_t wl = strlen(where);
+    if (wl > 52) {
+      size_t head = 20, tail = wl - 29;
+      while (head > 0 && ((unsigned char)where[head] & 0xC0) == 0x80) --head;
+      while (tail < wl && ((unsigned char)where[tail] & 0xC0) == 0x80) ++tail;
+      memmove(where + head + 3, where + tail, wl - tail + 1);
+      memcpy(where + head, "...", 3);
+    }
     double y = a.T + 26 + 27.0 * (double)k;
     met_strbuf_printf(&body, "<text x=\"%.0f\" y=\"%.0f\">%zu  ", list_x, y, k + 1);
     met_report_bytes(&body, s->bytes);

@@ -333,7 +333,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
     return false;
   met_limits_t *limits = malloc(sizeof(*limits));
   if (!limits) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory"); return false; }
-  if (!met_limits_gather(module, o->limits, limits, diag, user)) { free(limits); return false; }
+  if (!met_limits_gather(module, o->limits, o->limit_list, MET_LIMIT_BUDGET, limits, diag, user)) { free(limits); return false; }
   // The dispatches that make a dispatch or DRAM limit's breach are named by their bytes.
   bopt.per_group = met_limits_any(limits, MET_LIMIT_BUDGET, "dispatches") ||
                    met_limits_any(limits, MET_LIMIT_BUDGET, "dram_bytes");

@@ -165,7 +165,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
     return false;
   met_limits_t *limits = malloc(sizeof(*limits));
   if (!limits) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory"); return false; }
-  if (!met_limits_gather(module, o->limits, limits, diag, user)) { free(limits); return false; }
+  if (!met_limits_gather(module, o->limits, o->limit_list, MET_LIMIT_DISPATCH, limits, diag, user)) { free(limits); return false; }
   // Locations and names for the JSON's and the table's rows, and a limit's breach.
   bool names = o->json.length > 0 || (text_out && o->per_dispatch) ||
                met_limits_any(limits, MET_LIMIT_DISPATCH, NULL);

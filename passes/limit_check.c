@@ -25,32 +25,9 @@ static bool add(met_limits_t *l, const char *field, met_limit_family_t fam, bool
   return true;
 }
 
-// Levenshtein distance of two short names (capped at 255 bytes each).
-static size_t distance(const char *a, size_t la, const char *b, size_t lb) {
-  if (la > 255) la = 255;
-  if (lb > 255) lb = 255;
-  size_t row[256];
-  for (size_t j = 0; j <= lb; ++j) row[j] = j;
-  for (size_t i = 1; i <= la; ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= lb; ++j) {
-      size_t up = row[j];
-      size_t best = diag + (a[i - 1] != b[j - 1]);
-      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-      if (up + 1 < best) best = up + 1;
-      row[j] = best;
-      diag = up;
-    }
-  }
-  return row[lb];
-}
-
-// Every numeric field a limit may name, by report, into |sb|; the one nearest |key| (at
-// most a third of its letters off), or NULL.
+// Every numeric field a limit may name, by report, into |sb|; the one nearest |key|, or
+// NULL.
 static const char *known_fields(met_strbuf_t *sb, const char *key, size_t len) {
-  const char *near = NULL;
-  size_t best = len / 3 + 1;
   const char *fam_name[3] = {"the Budget's ", "; the dispatch stats' ", "; the memory model's "};
   for (int fam = 0; fam < 3; ++fam) {
     size_t n;
@@ -75,11 +52,9 @@ static const char *known_fields(met_strbuf_t *sb, const char *key, size_t len) {
       if (!met_limit_field(names[i], strlen(names[i]), &f, &m, &c) || (int)f != fam) continue;
       met_strbuf_printf(sb, "%s%s", first ? "" : ", ", names[i]);
       first = false;
-      size_t d = distance(key, len, names[i], strlen(names[i]));
-      if (d < best) { best = d; near = names[i]; }
     }
   }
-  return near;
+  return met_limit_nearest(key, len);
 }
 
 // The `metrale.limits` of |op| into |l| (|holder|: "the module", "@f"); false after an error.
@@ -137,10 +112,47 @@ static bool from_attr(MlirOperation op, const char *holder, met_limits_t *l, met
   return true;
 }
 
-bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, met_limits_t *out,
-                       met_diag_fn_t diag, void *user) {
+static const char *family_name(met_limit_family_t f) {
+  return f == MET_LIMIT_BUDGET ? "the Budget" : f == MET_LIMIT_DISPATCH ? "the dispatch stats"
+                                                                       : "the memory model";
+}
+static const char *family_pass(met_limit_family_t f) {
+  return f == MET_LIMIT_BUDGET ? "metrale-budget (metrale budget)"
+         : f == MET_LIMIT_DISPATCH ? "metrale-dispatch (metrale dispatch)"
+                                   : "metrale-memory (metrale memory)";
+}
+
+bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, MlirStringRef list,
+                       met_limit_family_t family, met_limits_t *out, met_diag_fn_t diag,
+                       void *user) {
   memset(out, 0, sizeof(*out));
   MlirLocation mloc = met_diag_module_loc(module);
+  if (list.length) {
+    // limits=FIELD=VALUE,...: any numeric field (lib/limits.c parses it).
+    met_limit_item_t items[MET_LIMITS_MAX];
+    size_t n;
+    char why[256];
+    if (!met_limits_parse(list.data, list.length, items, MET_LIMITS_MAX, &n, why, sizeof(why))) {
+      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid limits='%.*s': %s",
+                    (int)(list.length > 200 ? 200 : list.length), list.data, why);
+      return false;
+    }
+    for (size_t k = 0; k < n; ++k) {
+      // A field of another report is checked by its own pass, not silently by none.
+      if (items[k].family != family) {
+        met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
+                      "invalid limits='%.*s': %s is a field of %s, which %s checks, not this "
+                      "pass (it checks %s)", (int)(list.length > 200 ? 200 : list.length),
+                      list.data, items[k].field, family_name(items[k].family),
+                      family_pass(items[k].family), family_name(family));
+        return false;
+      }
+      char src[96];
+      snprintf(src, sizeof(src), "limits: %.*s", (int)(items[k].text_len > 80 ? 80 : items[k].text_len),
+               items[k].text);
+      add(out, items[k].field, items[k].family, items[k].is_min, items[k].value, src);
+    }
+  }
   const met_option_t *opts = met_options();
   for (int k = 0; k < MET_OPT_COUNT; ++k) {
     if (!met_option_takes_num(opts[k].kind) || opts[k].kind == MET_OPTION_NUM) continue;
@@ -218,6 +230,29 @@ static void put_groups(met_strbuf_t *sb, const met_graph_t *g, const met_budget_
   }
 }
 
+// The `metrale.limits` of the modules nested in the top one that hold |func| (outermost
+// first), then of |func| itself, into |l|: a nested module's limits bound its functions as
+// the top module's bound them all.
+static bool own_limits(MlirOperation func, const char *holder, met_limits_t *l,
+                       met_diag_fn_t diag, void *user) {
+  MlirOperation chain[32];
+  size_t n = 0;
+  for (MlirOperation p = mlirOperationGetParentOperation(func); !mlirOperationIsNull(p) && n < 32;
+       p = mlirOperationGetParentOperation(p)) {
+    if (mlirOperationIsNull(mlirOperationGetParentOperation(p))) break;  // the top module
+    if (met_ir_op_is(p, "builtin.module")) chain[n++] = p;
+  }
+  while (n-- > 0) {
+    char mholder[300];
+    MlirAttribute nm = mlirOperationGetAttributeByName(chain[n], mlirStringRefCreateFromCString("sym_name"));
+    MlirStringRef mn = !mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm) ? mlirStringAttrGetValue(nm)
+                                                                             : mlirStringRefCreate("", 0);
+    snprintf(mholder, sizeof(mholder), "module @%.*s", (int)(mn.length > 200 ? 200 : mn.length), mn.data);
+    if (!from_attr(chain[n], mn.length ? mholder : "a nested module", l, diag, user)) return false;
+  }
+  return from_attr(func, holder, l, diag, user);
+}
+
 bool met_limits_check_budget(const met_limits_t *base, MlirOperation func, const char *name,
                              const met_target_t *t, const met_graph_t *g,
                              const met_budget_report_t *r, met_diag_fn_t diag, void *user) {
@@ -225,7 +260,7 @@ bool met_limits_check_budget(const met_limits_t *base, MlirOperation func, const
   char holder[300];
   snprintf(holder, sizeof(holder), "@%s", name);
   MlirLocation loc = mlirOperationGetLocation(func);
-  if (!from_attr(func, holder, &own, diag, user)) return false;
+  if (!own_limits(func, holder, &own, diag, user)) return false;
   bool ok = true;
   size_t nf;
   const met_budget_field_t *fields = met_budget_fields(&nf);
@@ -256,7 +291,42 @@ bool met_limits_check_budget(const met_limits_t *base, MlirOperation func, const
         put_loc(&sb, met_node_loc(&g->nodes[top[k]]));
       }
       free(per);
-    } else if (bytes && r->slot_count) {
+    } else if (!strcmp(x->field, "host_io_bytes") || !strcmp(x->field, "param_bytes")) {
+      // Host I/O: the input arguments and the results; the weights: the parameter
+      // arguments, constants and globals (at their bytes: a gather reads fewer).
+      bool io = !strcmp(x->field, "host_io_bytes");
+      size_t nv = g->value_count ? g->value_count : 1;
+      uint64_t *per = calloc(nv, sizeof(*per));
+      for (size_t vi = 0; per && vi < g->value_count; ++vi) {
+        const met_value_t *val = &g->values[vi];
+        bool take = io ? (val->role == MET_ROLE_INPUT && val->arg_index >= 0)
+                       : met_role_is_weight(val->role);
+        if (take) per[vi] = val->bytes;
+      }
+      for (size_t nd = 0; per && io && nd < g->node_count; ++nd)
+        if (g->nodes[nd].kind == MET_NODE_RETURN)
+          for (uint32_t k = 0; k < g->nodes[nd].operand_count; ++k) {
+            uint32_t vi = g->operands[g->nodes[nd].operand_begin + k];
+            per[vi] = g->values[vi].bytes;  // a result (an argument returned counts once)
+          }
+      size_t top[3], n = per ? met_limit_top(per, g->value_count, 3, top) : 0;
+      for (size_t k = 0; k < n; ++k) {
+        const met_value_t *val = &g->values[top[k]];
+        met_strbuf_cstr(&sb, k ? ", " : io ? "; the largest inputs and results: "
+                                           : "; the largest weights: ");
+        put_amount(&sb, per[top[k]], true);
+        const char *vn = met_graph_value_name(g, top[k]);
+        if (val->arg_index >= 0)
+          met_strbuf_printf(&sb, " argument #%d%s%s", val->arg_index, vn ? " " : "", vn ? vn : "");
+        else if (val->producer >= 0)
+          met_strbuf_printf(&sb, " %s%s%s", io ? "result " : "", vn ? vn : "",
+                            vn ? "" : g->nodes[val->producer].name);
+        if (val->producer >= 0) put_loc(&sb, met_node_loc(&g->nodes[val->producer]));
+      }
+      free(per);
+    } else if (bytes && r->slot_count &&
+               (!strcmp(x->field, "arena_bytes") || !strcmp(x->field, "peak_live_bytes") ||
+                !strcmp(x->field, "materialized_bytes") || !strcmp(x->field, "reuse_saved_bytes"))) {
       // The arena's fields: its largest slots.
       uint64_t *per = malloc(r->slot_count * sizeof(*per));
       for (size_t s = 0; per && s < r->slot_count; ++s) per[s] = r->slots[s].bytes;
@@ -287,7 +357,7 @@ bool met_limits_check_dispatch(const met_limits_t *base, MlirOperation func, con
   char holder[300];
   snprintf(holder, sizeof(holder), "@%s", name);
   MlirLocation loc = mlirOperationGetLocation(func);
-  if (!from_attr(func, holder, &own, diag, user)) return false;
+  if (!own_limits(func, holder, &own, diag, user)) return false;
   bool ok = true;
   size_t nf;
   const met_dispatch_field_t *fields = met_dispatch_fields(&nf);
@@ -337,6 +407,14 @@ typedef struct fn_limits_t {
 
 static MlirWalkResult gather_fn(MlirOperation op, void *u) {
   fn_limits_t *f = u;
+  if (met_ir_op_is(op, "builtin.module") &&
+      !mlirOperationIsNull(mlirOperationGetParentOperation(op))) {
+    // A nested module's limits bound the memory model too, said at the module.
+    size_t before = f->l->count;
+    if (!from_attr(op, "a nested module", f->l, f->diag, f->user)) f->ok = false;
+    for (size_t i = before; i < f->l->count; ++i) f->where[i] = op;
+    return MlirWalkResultAdvance;
+  }
   if (!met_ir_op_is(op, "func.func")) return MlirWalkResultAdvance;
   char path[1024], holder[1030];
   size_t n = met_ir_symbol_path(op, path, sizeof(path));

@@ -35,11 +35,14 @@ typedef struct met_limits_t {
 } met_limits_t;
 
 // The limits of a run: its options |limits| (a run options' limits[], MET_OPT_COUNT of
-// them) and the module's `metrale.limits`, each number parsed strictly and each key
+// them), its limits= option |list| ("arena_bytes=8MiB,dispatches=40": any numeric field of
+// the pass's report, |family|: another's is an error)
+// and the module's `metrale.limits`, each number parsed strictly and each key
 // checked (a name that is no numeric report field is an error at the module). False
 // after an error.
-bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, met_limits_t *out,
-                       met_diag_fn_t diag, void *user);
+bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, MlirStringRef list,
+                       met_limit_family_t family, met_limits_t *out, met_diag_fn_t diag,
+                       void *user);
 // Whether |l| holds a limit of |family| (or, with |field|, on that field).
 bool met_limits_any(const met_limits_t *l, met_limit_family_t family, const char *field);
 

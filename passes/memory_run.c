@@ -272,7 +272,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   met_param_spec_t params, states;
   uint64_t dynamic_size = 0, sequences = 0, tokens = 0, rows = 0;
   bool ok = met_dlti_resolve_target(module, o->target, &dlti_target, &g->target, diag, user) &&
-            met_limits_gather(module, o->limits, &g->limits, diag, user) &&
+            met_limits_gather(module, o->limits, o->limit_list, MET_LIMIT_MEMORY, &g->limits, diag, user) &&
             met_diag_option_spec(module, "params", o->params, &params, diag, user) &&
             met_diag_option_spec(module, "states", o->states, &states, diag, user) &&
             met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size,

@@ -14,6 +14,7 @@
 #include "ir/attrs.h"
 #include "ir/ir.h"
 #include "ir/types.h"
+#include "metrale/limits.h"
 #include "metrale/options.h"
 #include "metrale/parse.h"
 #include "metrale/passes.h"
@@ -296,7 +297,10 @@ static MlirContext context_with_all_dialects(void) {
 bool cli_check_outputs(const char *cmd, const cli_opts_t *o, const char *const *flags,
                        const char *const *paths, size_t n) {
   char why[4352];
-  if (met_output_paths_ok(o->models, o->nmodels, flags, paths, n, why, sizeof(why))) return true;
+  if (met_output_paths_ok(o->models, o->nmodels, flags, paths, n, why, sizeof(why)) &&
+      met_output_streams_ok(o->models, o->nmodels, why, sizeof(why)))
+    return true;
+  if (!why[0]) return false;  // standard error is the model: not a word there
   fprintf(stderr, "metrale %s: %s\n", cmd, why);
   return false;
 }
@@ -356,6 +360,16 @@ bool cli_check_values(const cli_opts_t *o) {
       why = "a type without a storage width (an element type such as f16, bf16, i8)";
     }
     mlirContextDestroy(ctx);
+  }
+  char lwhy[256];
+  if (bad < 0 && o->text[MET_OPT_limit_list]) {
+    met_limit_item_t items[64];
+    size_t n;
+    if (!met_limits_parse(o->text[MET_OPT_limit_list], strlen(o->text[MET_OPT_limit_list]),
+                          items, 64, &n, lwhy, sizeof(lwhy))) {
+      bad = MET_OPT_limit_list;
+      why = lwhy;
+    }
   }
   if (bad < 0) return true;
   fprintf(stderr, "metrale: invalid %s='%s': %s%s\n", opts[bad].cli, o->text[bad], why,

@@ -15,39 +15,48 @@
 
 enum { DIFF_MAX_RULES = 64, DIFF_MAX_BYTES = 1u << 30 };
 
-// The whole of file |path| into |*out| (malloc'ed, NUL-terminated); false after a message.
+// The whole of |path| ('-': standard input; a regular file or a pipe) into |*out|
+// (malloc'ed, NUL-terminated), read to its end (a /proc file says size 0); false after a
+// message. At most 1 GiB: no report metrale writes is larger.
 static bool read_file(const char *path, char **out, size_t *len) {
+  bool in = !strcmp(path, "-");
   struct stat st;
-  if (stat(path, &st) != 0) {
+  if (!in && stat(path, &st) != 0) {
     fprintf(stderr, "metrale diff: cannot read '%s': %s\n", path, strerror(errno));
     return false;
   }
-  if (!S_ISREG(st.st_mode)) {
-    fprintf(stderr, "metrale diff: cannot read '%s': not a regular file\n", path);
+  if (!in && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+    fprintf(stderr, "metrale diff: cannot read '%s': it is %s, not a file or a pipe\n", path,
+            S_ISDIR(st.st_mode) ? "a directory" : S_ISCHR(st.st_mode) ? "a character device"
+                                                                    : "no regular file");
     return false;
   }
-  if ((unsigned long long)st.st_size > DIFF_MAX_BYTES) {
-    fprintf(stderr, "metrale diff: '%s' is larger than 1 GiB: no report metrale writes\n", path);
-    return false;
-  }
-  FILE *f = fopen(path, "rb");
+  FILE *f = in ? stdin : fopen(path, "rb");
   if (!f) {
     fprintf(stderr, "metrale diff: cannot read '%s': %s\n", path, strerror(errno));
     return false;
   }
-  size_t cap = (size_t)st.st_size + 1, n = 0;
+  size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap);
-  if (!buf) { fclose(f); fprintf(stderr, "metrale diff: out of memory\n"); return false; }
-  size_t got;
-  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+  bool ok = buf != NULL, big = false;
+  while (ok) {
+    if (n + 1 == cap) {
+      if (cap >= DIFF_MAX_BYTES) { big = true; break; }
+      char *nb = realloc(buf, cap * 2);
+      if (!nb) { ok = false; break; }
+      buf = nb;
+      cap *= 2;
+    }
+    size_t got = fread(buf + n, 1, cap - n - 1, f);
     n += got;
-    if (n + 1 == cap) break;
+    if (!got) break;
   }
-  bool err = ferror(f);
-  fclose(f);
-  if (err) {
+  ok = ok && !ferror(f) && !big;
+  if (!in) fclose(f);
+  if (!ok) {
     free(buf);
-    fprintf(stderr, "metrale diff: cannot read '%s'\n", path);
+    fprintf(stderr, "metrale diff: cannot read '%s': %s\n", path,
+            big ? "larger than 1 GiB, no report metrale writes" : "a read failed or memory ran out");
     return false;
   }
   buf[n] = '\0';
@@ -128,6 +137,10 @@ int cmd_diff(int argc, char **argv) {
     cli_print_synopsis(stderr, "diff");
     goto done;
   }
+  if (nfiles == 2 && !strcmp(files[0], "-") && !strcmp(files[1], "-")) {
+    fprintf(stderr, "metrale diff: standard input ('-') can be one of the reports, not both\n");
+    goto done;
+  }
   if (nfiles != 2) {
     fprintf(stderr, "metrale diff: two reports are needed, OLD.json and NEW.json\n");
     cli_print_synopsis(stderr, "diff");
@@ -143,8 +156,18 @@ int cmd_diff(int argc, char **argv) {
   {
     char why[4352];
     const char *flags[] = {"--json"}, *paths[] = {json};
-    if (!met_output_paths_ok(files, 2, flags, paths, 1, why, sizeof(why))) {
-      fprintf(stderr, "metrale diff: %s\n", why);
+    if (!met_output_paths_ok(files, 2, flags, paths, 1, why, sizeof(why)) ||
+        !met_output_streams_ok(files, 2, why, sizeof(why))) {
+      if (!why[0]) goto done;  // standard error is an input: not a word there
+      // The inputs here are reports, not models.
+      char *m = strstr(why, "input model");
+      if (m) {
+        memmove(m + 12, m + 11, strlen(m + 11) + 1);
+        memcpy(m, "input report", 12);
+      }
+      char *d = strstr(why, "destroy the model");
+      if (d) fprintf(stderr, "metrale diff: %.*sdestroy it; give another file\n", (int)(d - why), why);
+      else fprintf(stderr, "metrale diff: %s\n", why);
       goto done;
     }
   }

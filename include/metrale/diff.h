@@ -44,6 +44,7 @@ typedef struct met_diff_rule_t {
   bool grow;                   // '>': a growth breaks it; '<': a shrinking
   bool percent;
   uint64_t amount;             // N (absolute), or the percent in 1/10000 of a percent
+  bool sized;                  // N was written with a unit (1MiB): byte fields only
   char text[128];              // as written
 } met_diff_rule_t;
 

@@ -1,6 +1,6 @@
 // metrale/limits.h: limits that fail the build. A limit bounds one report field: a maximum
-// for every field but headroom, a minimum for headroom (the memory model's budget minus
-// its device bytes). The field names are the reports' own (metrale/budget_fields.def,
+// for every field but those better higher, a minimum for those: the headroom (the memory
+// model's budget minus its device bytes) and the dispatch stats' rates (bytes per second). The field names are the reports' own (metrale/budget_fields.def,
 // dispatch_fields.def, memory_fields.def); the pass options of metrale/options.def
 // (LIMIT_MAX, LIMIT_MIN) and the `metrale.limits` attribute name them. Pure functions,
 // static data; no MLIR.
@@ -30,6 +30,27 @@ bool met_limit_field(const char *name, size_t len, met_limit_family_t *family, b
 // unit, metrale/parse.h's met_parse_size): the Budget's and the dispatch stats' byte
 // fields, the memory model's byte terms and its headroom.
 bool met_limit_field_is_bytes(const char *name, size_t len);
+
+// The numeric field whose name is nearest |name| (at most a third of its letters off), or
+// NULL: what a misspelt limit key probably meant.
+const char *met_limit_nearest(const char *name, size_t len);
+
+// One limit of the limits= text.
+typedef struct met_limit_item_t {
+  const char *field;            // the report field (static)
+  met_limit_family_t family;
+  bool is_min;
+  uint64_t value;
+  const char *text;             // the item as written, in the parsed text (not terminated)
+  size_t text_len;
+} met_limit_item_t;
+
+// Parses the limits= option, "FIELD=VALUE,FIELD=VALUE,...": any numeric field of the
+// Budget, the dispatch stats or the memory model, a maximum for each but the headroom's
+// minimum; VALUE a size with a unit on a byte field (metrale/parse.h), a whole number on
+// any other. At most |cap| items. False with a one-line reason in |why|.
+bool met_limits_parse(const char *s, size_t len, met_limit_item_t *items, size_t cap,
+                      size_t *n, char *why, size_t why_cap);
 
 // Whether |value| breaches a limit |limit|: above it for a maximum, below it for a minimum.
 // |value| is signed (headroom may be negative).

@@ -27,7 +27,7 @@ met_status_t met_parse_ppm(const char *s, size_t len, uint32_t *out);
 #define MET_PPM_EXPECTED "expected a fraction in (0, 1] exact to 6 decimals, such as 0.9"
 
 // Parses a size in bytes: a whole number, or digits with an optional fraction ('.' and up
-// to 9 digits) followed by a unit: B, kB (10^3; KB too), MB, GB, TB, PB, or KiB (2^10), MiB,
+// to 18 digits) followed by a unit: B, kB (10^3; KB too), MB, GB, TB, PB, or KiB (2^10), MiB,
 // GiB, TiB, PiB, case as written. The value must be a whole number of bytes in [min, max]:
 // "8MiB" 8388608, "1.5GB" 1500000000, "1.5KiB" 1536; "0.3B", "1.0001KiB" (1024.1024 B),
 // "8 MiB", "8mib", "1.5" are refused. MET_EINVAL: malformed or not whole bytes;

@@ -52,6 +52,7 @@ typedef struct met_budget_run_options_t {
   MlirStringRef sarif;      // SARIF log path (passes/report/sarif.h): the callers write it
   MlirStringRef limits[MET_OPT_COUNT];  // LIMIT_* options by MET_OPT_<field> (options.def):
                             // empty: not given; passes/limit_check.c checks them
+  MlirStringRef limit_list; // limits=FIELD=VALUE,...: any numeric field
   MlirStringRef svg;        // the first evaluated function's plan as SVG (metrale/plan_svg.h)
   MlirStringRef params;     // parameter arguments: "0,2-5,7-", "all", "float", "none"
   // Numbers are given as text, parsed by the one strict parser (metrale/parse.h): the
@@ -94,6 +95,7 @@ typedef struct met_memory_run_options_t {
   MlirStringRef sarif;      // as for the Budget
   MlirStringRef limits[MET_OPT_COUNT];  // LIMIT_* options by MET_OPT_<field> (options.def):
                             // empty: not given; passes/limit_check.c checks them
+  MlirStringRef limit_list; // limits=FIELD=VALUE,...: any numeric field
   MlirStringRef params;     // parameter arguments (as for the Budget)
   MlirStringRef states;     // state arguments: "0,2-5,7-", "all", "float", "none"
   MlirStringRef util;       // share of device memory to use, "0.9"; empty: the target's
@@ -132,6 +134,7 @@ typedef struct met_dispatch_run_options_t {
   MlirStringRef sarif;      // as for the Budget
   MlirStringRef limits[MET_OPT_COUNT];  // LIMIT_* options by MET_OPT_<field> (options.def):
                             // empty: not given; passes/limit_check.c checks them
+  MlirStringRef limit_list; // limits=FIELD=VALUE,...: any numeric field
   MlirStringRef params;     // parameter arguments (as for the Budget)
   MlirStringRef states;     // state arguments (as for the memory model)
   MlirStringRef dynamic_size;

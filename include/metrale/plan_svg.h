@@ -6,7 +6,8 @@
 // ten largest slots numbered on their rectangles and listed with their op and location);
 // around the peak (the positions its live slots span, at most 40 each side, the slots
 // labelled on their rectangles where they have room); and, for a layered schedule (a
-// block of >= 4 positions repeated >= 3 times, positions compared by their op), the
+// block of >= 8 positions repeated >= 3 times over half the schedule or more, positions
+// compared by their op, folding into at most 256 rows), the
 // schedule folded at that block, a row per copy, each position shaded by its live bytes.
 // Slots narrower or lower than a pixel are drawn one pixel wide or high. No I/O.
 #ifndef METRALE_PLAN_SVG_H

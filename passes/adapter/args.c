@@ -36,8 +36,9 @@ static bool spec_selects(const met_param_sel_t *p, int64_t index, bool is_float,
 // stablehlo.dot/dot_general/convolution; the table of tosa.gather, tensor.gather,
 // stablehlo.gather (#0), and a tensor.extract inside a linalg.generic (the embedding form
 // of torch-mlir and buddy-mlir exports). What moves or converts it: slices, reshapes,
-// expand/collapse, casts, transposes, broadcasts, memref views, and a linalg.generic of one
-// input whose body is a yield of it or one cast of it. At most 12 such steps.
+// expand/collapse, casts (tosa.cast, stablehlo.convert, arith's on tensors), transposes,
+// broadcasts, memref views, and a linalg.generic of one input whose body is a yield of it
+// or one cast of it. At most 12 such steps.
 static bool name_has_prefix(MlirStringRef n, const char *p) {
   size_t k = strlen(p);
   return n.length >= k && !memcmp(n.data, p, k);
@@ -130,7 +131,7 @@ static void weight_uses(MlirValue v, int depth, bool *feeds, bool *written) {
     }
     if (is_weight_operand(op, n, i)) *feeds = true;
     else if (i == 0 && mlirOperationGetNumResults(op) >= 1 &&
-             (moves_operand0(n) || generic_moves(op)))
+             (moves_operand0(n) || is_cast_name(n) || generic_moves(op)))
       weight_uses(mlirOperationGetResult(op, 0), depth + 1, feeds, written);
     if (*written) return;
   }

@@ -1,4 +1,5 @@
 // diag.c: see diag.h. Messages of a list live in the run's arena.
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,6 +230,27 @@ static bool attr_names_ok(MlirOperation op, bool is_module, MlirLocation loc,
   return true;
 }
 
+// A function's result attributes: metrale reads none there, so a `metrale.*` one (a
+// metrale.param meant for an argument) is an error, not ignored.
+static bool result_attrs_ok(MlirOperation func, met_diag_fn_t diag, void *user) {
+  MlirAttribute res = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("res_attrs"));
+  if (mlirAttributeIsNull(res) || !mlirAttributeIsAArray(res)) return true;
+  for (intptr_t r = 0; r < mlirArrayAttrGetNumElements(res); ++r) {
+    MlirAttribute d = mlirArrayAttrGetElement(res, r);
+    if (!mlirAttributeIsADictionary(d)) continue;
+    for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(d); ++i) {
+      MlirStringRef name = mlirIdentifierStr(mlirDictionaryAttrGetElement(d, i).name);
+      if (name.length < 8 || memcmp(name.data, "metrale.", 8)) continue;
+      met_diag_emit(diag, user, mlirOperationGetLocation(func), MET_DIAG_ERROR,
+                    "result #%" PRIdPTR ": attribute '%.*s' is unknown there: metrale reads "
+                    "no attribute on a result (metrale.param, metrale.state, metrale.name and "
+                    "metrale.format go on arguments)", r, (int)name.length, name.data);
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool check_module_attrs(MlirOperation module, MlirLocation loc, int depth,
                                met_diag_fn_t diag, void *user) {
   if (!attr_names_ok(module, true, loc, diag, user)) return false;
@@ -239,7 +261,20 @@ static bool check_module_attrs(MlirOperation module, MlirLocation loc, int depth
        op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
     if (met_ir_str_eq(n, "func.func")) {
-      if (!attr_names_ok(op, false, mlirOperationGetLocation(op), diag, user)) return false;
+      if (!attr_names_ok(op, false, mlirOperationGetLocation(op), diag, user) ||
+          !result_attrs_ok(op, diag, user))
+        return false;
+      // A declaration has no report to limit: its limits would be checked by nothing.
+      MlirRegion body = mlirOperationGetRegion(op, 0);
+      if (mlirBlockIsNull(mlirRegionGetFirstBlock(body)) &&
+          !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+              op, mlirStringRefCreateFromCString("metrale.limits")))) {
+        met_diag_emit(diag, user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
+                      "metrale.limits on a function without a body: there is no report of it "
+                      "to limit (put the limits on the function that has the body, or on a "
+                      "module)");
+        return false;
+      }
     } else if (met_ir_str_eq(n, "builtin.module")) {
       if (!check_module_attrs(op, mlirOperationGetLocation(op), depth + 1, diag, user))
         return false;

@@ -173,6 +173,29 @@ bool met_output_paths_ok(const char *const *inputs, size_t ninputs, const char *
   return true;
 }
 
+bool met_output_streams_ok(const char *const *inputs, size_t ninputs, char *why, size_t cap) {
+  static const int fds[2] = {STDOUT_FILENO, STDERR_FILENO};
+  static const char *const names[2] = {"standard output", "standard error"};
+  for (int k = 0; k < 2; ++k) {
+    struct stat o;
+    if (fstat(fds[k], &o) != 0 || !S_ISREG(o.st_mode)) continue;
+    for (size_t i = 0; i < ninputs; ++i) {
+      struct stat st;
+      if (input_stat(inputs[i], &st) && S_ISREG(st.st_mode) && st.st_dev == o.st_dev &&
+          st.st_ino == o.st_ino) {
+        // Said on standard error, unless that is the model: then nothing is said (exit
+        // status 2 alone), as any word would land in the model.
+        if (fds[k] == STDERR_FILENO) { if (cap) why[0] = '\0'; return false; }
+        snprintf(why, cap, "%s is redirected to the input model '%s': writing it would destroy "
+                 "the model; redirect it to another file", names[k],
+                 is_stdin(inputs[i]) ? "(standard input)" : inputs[i]);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 // The files the module says it was read from: its own location's and those of its
 // top-level ops (and of nested modules'), as a module printed with debug locations may
 // name another file at the top (loc("elsewhere.mlir":1:1)) while its ops name the real

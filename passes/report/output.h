@@ -31,6 +31,11 @@ bool met_output_rendered(MlirLocation loc, MlirStringRef path, met_strbuf_t *sb,
 // given more than once. False, with the reason in |why|, when one is not.
 bool met_output_paths_ok(const char *const *inputs, size_t ninputs, const char *const *flags,
                          const char *const *paths, size_t n, char *why, size_t cap);
+// Whether standard output and standard error (where a command's table and diagnostics go)
+// are redirected to one of the |inputs| (the same file by device and inode: `metrale
+// budget m.mlir >> m.mlir` appended the table to the model). False with the reason, an
+// empty one when standard error is the model (nothing may be said there).
+bool met_output_streams_ok(const char *const *inputs, size_t ninputs, char *why, size_t cap);
 // met_output_paths_ok for a pass: the input is the file |module| was read from (its
 // location's), |paths| the pass's options; an error at the module when one is refused.
 bool met_output_check_module(MlirOperation module, const char *const *flags,

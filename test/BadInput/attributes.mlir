@@ -192,3 +192,21 @@ module {
     }
   }
 }
+
+// -----
+
+// On a result, where metrale reads no attribute (a metrale.param meant for an argument).
+// expected-error @below {{result #0: attribute 'metrale.param' is unknown there: metrale reads no attribute on a result}}
+func.func @r(%x: tensor<4xf32>) -> (tensor<4xf32> {metrale.param}) {
+  return %x : tensor<4xf32>
+}
+
+// -----
+
+// metrale.limits on a declaration limits nothing: an error, not ignored.
+func.func @caller(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = func.call @ext(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+// expected-error @below {{metrale.limits on a function without a body: there is no report of it to limit}}
+func.func private @ext(tensor<4xf32>) -> tensor<4xf32> attributes {metrale.limits = {arena_bytes = 1}}

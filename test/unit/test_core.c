@@ -308,7 +308,9 @@ static void test_parse_size(void) {
   CHECK(size_of("0.5KiB", &st) == 512 && st == MET_OK);
   CHECK(size_of("0.001kB", &st) == 1 && st == MET_OK);
   CHECK(size_of("0.000976562KiB", &st) == 0 && st == MET_EINVAL);   // 0.99999949 B
-  CHECK(size_of("0.0009765625KiB", &st) == 0 && st == MET_EINVAL);  // 1 B, but 10 decimals
+  CHECK(size_of("0.0009765625KiB", &st) == 1 && st == MET_OK);      // 1024 / 2^10: 1 B
+  CHECK(size_of("1.5000000000GB", &st) == 1500000000 && st == MET_OK);
+  CHECK(size_of("0.0000000000000000001KB", &st) == 0 && st == MET_EINVAL);  // 19 decimals
   CHECK(size_of("0.125KiB", &st) == 128 && st == MET_OK);
   CHECK(size_of("1.0001KiB", &st) == 0 && st == MET_EINVAL);       // 1024.1024 B
   CHECK(size_of("0.3B", &st) == 0 && st == MET_EINVAL);
@@ -326,7 +328,7 @@ static void test_parse_size(void) {
   CHECK(size_of("18446744073709551616", &st) == 0 && st == MET_EOVERFLOW);
   CHECK(size_of("16383PiB", &st) == 16383ull << 50 && st == MET_OK);
   CHECK(size_of("16384PiB", &st) == 0 && st == MET_EOVERFLOW);
-  CHECK(size_of("18446.744073709551615PB", &st) == 0 && st == MET_EINVAL);  // 12 decimals
+  CHECK(size_of("18446.744073709551615PB", &st) == 18446744073709551615ull && st == MET_OK);
   CHECK(size_of("18446.744073PB", &st) == 18446744073000000000ull && st == MET_OK);
   CHECK(size_of("18447PB", &st) == 0 && st == MET_EOVERFLOW);
   uint64_t v;
