@@ -2,6 +2,10 @@
 // before the flags are parsed so `metrale-opt --metrale-budget=...` works in flag form.
 #include <sys/stat.h>
 
+#include <cstring>
+#include <string>
+#include <vector>
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -10,6 +14,44 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include "register.h"
+#include "report/output.h"
+
+// The files metrale's passes of this pipeline write (json=, sarif=, svg= in any
+// --metrale-* flag or -p/--pass-pipeline text naming a metrale pass) and -o's: each pass
+// checks its own outputs, this checks them across passes and against the printed IR
+// (`--metrale-budget=json=o --metrale-dispatch=json=o` kept the last one).
+static void collect_outputs(int argc, char **argv, std::vector<std::string> &flags,
+                            std::vector<std::string> &paths) {
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if ((a == "-o" || a == "--o") && i + 1 < argc) {
+      flags.push_back("-o");
+      paths.push_back(argv[++i]);
+      continue;
+    }
+    if (a.rfind("-o=", 0) == 0 || a.rfind("--o=", 0) == 0) {
+      flags.push_back("-o");
+      paths.push_back(a.substr(a.find('=') + 1));
+      continue;
+    }
+    bool pipeline = (a == "-p" || a == "--pass-pipeline") && i + 1 < argc;
+    std::string text = pipeline ? argv[i + 1] : a;
+    if (text.find("metrale-") == std::string::npos) continue;
+    if (pipeline) ++i;
+    for (const char *key : {"json=", "sarif=", "svg="}) {
+      for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + 1)) {
+        if (at && text[at - 1] != ' ' && text[at - 1] != '{' && text[at - 1] != '=' &&
+            text[at - 1] != '"')
+          continue;  // the end of another option's name
+        size_t v = at + strlen(key), e = v;
+        while (e < text.size() && text[e] != ' ' && text[e] != '}' && text[e] != '"') ++e;
+        if (e == v) continue;
+        flags.push_back(key);
+        paths.push_back(text.substr(v, e - v));
+      }
+    }
+  }
+}
 
 int main(int argc, char **argv) {
   // Diagnostics go to llvm::errs(), which is unbuffered: MLIR's SourceMgr handler writes a
@@ -45,6 +87,36 @@ int main(int argc, char **argv) {
                                            : "no regular file")
                  << ", not a file or a pipe\n";
     return 1;
+  }
+  std::vector<std::string> flags, paths;
+  collect_outputs(argc, argv, flags, paths);
+  if (flags.size() > 1 && flags.size() <= 16) {
+    std::vector<const char *> f, p;
+    for (size_t k = 0; k < flags.size(); ++k) {
+      f.push_back(flags[k].c_str());
+      p.push_back(paths[k] == "-" ? "" : paths[k].c_str());  // standard output: the IR's
+    }
+    // Only two of them in one file is said here: the rest (the model itself, a missing
+    // directory) each pass says at the module, located.
+    for (size_t j = 0; j < f.size(); ++j)
+      for (size_t k = j + 1; k < f.size(); ++k) {
+        const char *pf[2] = {f[j], f[k]}, *pp[2] = {p[j], p[k]};
+        char why[4352];
+        if (!met_output_paths_ok(nullptr, 0, pf, pp, 2, why, sizeof(why)) &&
+            strstr(why, "are the same file")) {
+          llvm::errs() << "metrale-opt: " << why << "\n";
+          return 1;
+        }
+      }
+  }
+  {
+    // Standard output (the IR, unless -o) and standard error redirected to the model.
+    const char *in[1] = {input.c_str()};
+    char why[512];
+    if (!met_output_streams_ok(in, 1, why, sizeof(why))) {
+      if (why[0]) llvm::errs() << "metrale-opt: " << why << "\n";
+      return 1;
+    }
   }
   return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, input, output, registry));
 }
