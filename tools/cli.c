@@ -456,6 +456,7 @@ MlirModule cli_load_path(const cli_opts_t *o, const char *path, MlirContext *out
     why[0] = '\0';
   }
   if (probe) fclose(probe);
+  if (!why[0] && strcmp(path, "-") && S_ISREG(st.st_mode)) met_input_nesting_ok(path, why, sizeof(why));
   if (why[0]) {
     fprintf(stderr, "metrale: %s\n", why);
     if (o->sarif) met_sarif_add(o->sarif, "metrale.input", MET_DIAG_ERROR, path, 0, 0, why);

@@ -1,7 +1,9 @@
 // metrale-opt: mlir-opt with every upstream dialect and pass plus metrale's, registered
 // before the flags are parsed so `metrale-opt --metrale-budget=...` works in flag form.
+#include <pthread.h>
 #include <sys/stat.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -53,7 +55,7 @@ static void collect_outputs(int argc, char **argv, std::vector<std::string> &fla
   }
 }
 
-int main(int argc, char **argv) {
+static int opt_main(int argc, char **argv) {
   // Diagnostics go to llvm::errs(), which is unbuffered: MLIR's SourceMgr handler writes a
   // remark in about 13 pieces, each a write(2), so 20,000 functions' summaries cost more
   // in system calls than the analysis. Buffer it, 64 KiB at a time, unless it is a
@@ -88,6 +90,15 @@ int main(int argc, char **argv) {
                  << ", not a file or a pipe\n";
     return 1;
   }
+  {
+    char why[4352];
+    struct stat rs;
+    if (input != "-" && stat(input.c_str(), &rs) == 0 && S_ISREG(rs.st_mode) &&
+        !met_input_nesting_ok(input.c_str(), why, sizeof(why))) {
+      llvm::errs() << "metrale-opt: " << why << "\n";
+      return 1;
+    }
+  }
   std::vector<std::string> flags, paths;
   collect_outputs(argc, argv, flags, paths);
   if (flags.size() > 1 && flags.size() <= 16) {
@@ -119,4 +130,34 @@ int main(int argc, char **argv) {
     }
   }
   return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, input, output, registry));
+}
+
+// As the metrale command (tools/metrale.c): the tool runs on a thread with a 1 GiB stack
+// (reserved, touched only as deep as it goes), since MLIR's parser and passes recurse once
+// per nested region and 4,000 nested modules overflowed the 8 MiB main stack (stock
+// mlir-opt's too); met_input_nesting_ok refuses what even that would not hold.
+namespace {
+struct MainArgs {
+  int argc;
+  char **argv;
+};
+}  // namespace
+
+int main(int argc, char **argv) {
+  MainArgs a = {argc, argv};
+  pthread_attr_t attr;
+  pthread_t th;
+  if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, size_t(1) << 30) == 0 &&
+      pthread_create(&th, &attr,
+                     [](void *p) -> void * {
+                       // The process ends here, not back on main: see tools/metrale.c.
+                       auto *m = static_cast<MainArgs *>(p);
+                       std::exit(opt_main(m->argc, m->argv));
+                     },
+                     &a) == 0) {
+    pthread_attr_destroy(&attr);
+    pthread_join(th, nullptr);  // does not return: the thread ends the process
+    return 1;
+  }
+  return opt_main(argc, argv);  // no thread to be had: the main stack
 }

@@ -3,7 +3,9 @@
 // cmd_analyse.c for budget, memory and dispatch, cmd_plan.c, cmd_run.c), over the shared
 // helpers of tools/cli.c (docs/ARCHITECTURE.md).
 // Exit status: 0 done, 1 the model could not be read or evaluated, 2 bad usage.
+#include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,7 +28,7 @@ static void print_usage(FILE *f) {
   }
 }
 
-int main(int argc, char **argv) {
+static int command(int argc, char **argv) {
   // A file-size limit (ulimit -f) makes a write fail with EFBIG, which is said like any
   // failed write, instead of killing the command (a sweep's held output goes to a file).
   signal(SIGXFSZ, SIG_IGN);
@@ -55,4 +57,31 @@ int main(int argc, char **argv) {
   fprintf(stderr, "metrale: unknown command '%s'\n", argv[1]);
   cli_print_usage(stderr);
   return 2;
+}
+
+// The command runs on a thread with a 1 GiB stack (reserved, touched only as deep as it
+// goes): MLIR's parser and walks recurse once per nested region, about 2 KiB a level, and
+// the 8 MiB main stack overflowed at 4,000 nested modules (a segfault, stock mlir-opt's
+// too). cli_load_path refuses deeper models (met_input_nesting_ok, report/output.h).
+typedef struct main_args_t { int argc; char **argv; } main_args_t;
+
+// The process ends on this thread (exit, not a return to main): LLVM's crash handler gives
+// the thread an alternate signal stack of its own (malloc'ed), which ASan, tearing the
+// thread down, would unmap as its own and abort on ("failed to deallocate").
+static void *run_command(void *p) {
+  main_args_t *a = p;
+  exit(command(a->argc, a->argv));
+}
+
+int main(int argc, char **argv) {
+  main_args_t a = {argc, argv};
+  pthread_attr_t attr;
+  pthread_t th;
+  if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
+      pthread_create(&th, &attr, run_command, &a) == 0) {
+    pthread_attr_destroy(&attr);
+    pthread_join(th, NULL);  // does not return: the thread ends the process
+    return 1;
+  }
+  return command(argc, argv);  // no thread to be had: the main stack
 }

@@ -418,7 +418,8 @@ MlirValue met_adapter_region_result_alias(MlirOperation op, const met_region_pla
   MlirValue none = {NULL};
   MlirOperation y = {NULL};
   if (p->is_if && p->branch >= 0) y = region_yield(op, p->branch);
-  else if (p->is_loop && met_ir_op_is(op, "scf.for")) y = region_yield(op, 0);
+  else if (p->is_loop && (met_ir_op_is(op, "scf.for") || met_ir_op_is(op, "scf.execute_region")))
+    y = region_yield(op, 0);  // its entry block's yield (one that branches on has none)
   if (mlirOperationIsNull(y) || k >= mlirOperationGetNumOperands(y)) return none;
   MlirValue v = mlirOperationGetOperand(y, k);
   // Through the casts a branch adds to make its types agree.
@@ -437,7 +438,6 @@ MlirValue met_adapter_region_result_alias(MlirOperation op, const met_region_pla
         if (a >= 1 && a == k + 1 && 3 + k < mlirOperationGetNumOperands(op))
           return mlirOperationGetOperand(op, 3 + k);
       }
-      return none;
     }
   }
   // Defined outside |op|: what the op's result is.

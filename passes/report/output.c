@@ -173,6 +173,40 @@ bool met_output_paths_ok(const char *const *inputs, size_t ninputs, const char *
   return true;
 }
 
+bool met_input_nesting_ok(const char *path, char *why, size_t cap) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return true;
+  char buf[1 << 16];
+  size_t n, depth = 0, deepest = 0, line = 1, at_line = 0;
+  bool str = false, esc = false, comment = false, slash = false;
+  while (deepest <= MET_INPUT_MAX_NESTING && (n = fread(buf, 1, sizeof(buf), f)) > 0) {
+    for (size_t i = 0; i < n; ++i) {
+      char c = buf[i];
+      if (c == '\n') { ++line; comment = false; slash = false; esc = false; continue; }
+      if (comment) continue;
+      if (str) {
+        if (esc) esc = false;
+        else if (c == '\\') esc = true;
+        else if (c == '"') str = false;
+        continue;
+      }
+      if (c == '/') { if (slash) comment = true; slash = !slash; continue; }
+      slash = false;
+      if (c == '"') str = true;
+      else if (c == '{' || c == '[' || c == '(') {
+        if (++depth > deepest) { deepest = depth; at_line = line; }
+      } else if ((c == '}' || c == ']' || c == ')') && depth) {
+        --depth;
+      }
+    }
+  }
+  fclose(f);
+  if (deepest <= MET_INPUT_MAX_NESTING) return true;
+  snprintf(why, cap, "cannot read '%s': it nests more than %d levels deep (by line %zu), "
+           "past what MLIR's recursive parser can take", path, MET_INPUT_MAX_NESTING, at_line);
+  return false;
+}
+
 bool met_output_streams_ok(const char *const *inputs, size_t ninputs, char *why, size_t cap) {
   static const int fds[2] = {STDOUT_FILENO, STDERR_FILENO};
   static const char *const names[2] = {"standard output", "standard error"};

@@ -80,3 +80,25 @@ func.func @generic_body(%x: tensor<1024xf32>, %y: tensor<4096xf32>) -> tensor<10
   } -> tensor<1024xf32>
   return %r : tensor<1024xf32>
 }
+
+// -----
+
+// A bufferized loop or region whose body yields a buffer from outside it (here the
+// function's argument) passes that buffer through: its result is a view of %a, no slot.
+// Before, an scf.for yielding %a (not its iter_arg) and an scf.execute_region yielding %a
+// each made a 64 B slot (16 B padded to the 64 B alignment): arena 0 now.
+// CHECK-LABEL: func.func @pass_through
+// CHECK-SAME: arena_bytes = 0 : i64
+// expected-remark-re @below {{metrale.budget @pass_through on host-cpu (native): arena_bytes=0{{[[:>:]]}}}}
+func.func @pass_through(%a: memref<4xf32>, %b: memref<4xf32>) -> (memref<4xf32>, memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %b) -> memref<4xf32> {
+    scf.yield %a : memref<4xf32>
+  }
+  %s = scf.execute_region -> memref<4xf32> {
+    scf.yield %a : memref<4xf32>
+  }
+  return %r, %s : memref<4xf32>, memref<4xf32>
+}

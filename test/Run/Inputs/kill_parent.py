@@ -11,11 +11,16 @@ p = subprocess.Popen(["metrale", "run", sys.argv[1], "--runs", "1"],
 
 
 def children(pid):
+    # Of every thread: the command runs on a thread of its own (tools/metrale.c), and a
+    # task's children file lists only what that thread started.
+    kids = []
     try:
-        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
-            return [int(x) for x in f.read().split()]
+        for t in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/children" % (pid, t)) as f:
+                kids += [int(x) for x in f.read().split()]
     except OSError:
-        return []
+        pass
+    return kids
 
 
 kids = []
