@@ -231,10 +231,12 @@ static void put_groups(met_strbuf_t *sb, const met_graph_t *g, const met_budget_
 }
 
 // The `metrale.limits` of the modules nested in the top one that hold |func| (outermost
-// first), then of |func| itself, into |l|: a nested module's limits bound its functions as
-// the top module's bound them all.
-static bool own_limits(MlirOperation func, const char *holder, met_limits_t *l,
+// first), then of |func| itself (named |name|), into |l|: a nested module's limits bound
+// its functions as the top module's bound them all.
+static bool own_limits(MlirOperation func, const char *name, met_limits_t *l,
                        met_diag_fn_t diag, void *user) {
+  char holder[300];
+  snprintf(holder, sizeof(holder), "@%s", name);
   MlirOperation chain[32];
   size_t n = 0;
   for (MlirOperation p = mlirOperationGetParentOperation(func); !mlirOperationIsNull(p) && n < 32;
@@ -257,10 +259,8 @@ bool met_limits_check_budget(const met_limits_t *base, MlirOperation func, const
                              const met_target_t *t, const met_graph_t *g,
                              const met_budget_report_t *r, met_diag_fn_t diag, void *user) {
   met_limits_t own = *base;
-  char holder[300];
-  snprintf(holder, sizeof(holder), "@%s", name);
   MlirLocation loc = mlirOperationGetLocation(func);
-  if (!own_limits(func, holder, &own, diag, user)) return false;
+  if (!own_limits(func, name, &own, diag, user)) return false;
   bool ok = true;
   size_t nf;
   const met_budget_field_t *fields = met_budget_fields(&nf);
@@ -354,10 +354,8 @@ bool met_limits_check_dispatch(const met_limits_t *base, MlirOperation func, con
                                const met_budget_report_t *r, const met_dispatch_report_t *d,
                                met_diag_fn_t diag, void *user) {
   met_limits_t own = *base;
-  char holder[300];
-  snprintf(holder, sizeof(holder), "@%s", name);
   MlirLocation loc = mlirOperationGetLocation(func);
-  if (!own_limits(func, holder, &own, diag, user)) return false;
+  if (!own_limits(func, name, &own, diag, user)) return false;
   bool ok = true;
   size_t nf;
   const met_dispatch_field_t *fields = met_dispatch_fields(&nf);

@@ -139,58 +139,62 @@ bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_stra
   return false;
 }
 
-// Finds a file:line:col inside loc (through Name, CallSite and Fused locations).
-static bool loc_format(MlirLocation loc, char *dst, size_t cap, bool basename_only) {
+// The first file:line:col location inside |loc| (through Name, CallSite: callee first,
+// and Fused locations) that |take| accepts; false when none does.
+static bool loc_find(MlirLocation loc, bool (*take)(MlirLocation, void *), void *ctx) {
   if (mlirLocationIsNull(loc)) return false;
-  if (mlirLocationIsAFileLineColRange(loc)) {
-    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
-    if (basename_only) {
-      for (size_t i = f.length; i > 0; i--)
-        if (f.data[i - 1] == '/') { f.data += i; f.length -= i; break; }
-    }
-    snprintf(dst, cap, "%.*s:%d:%d", (int)f.length, f.data,
-             mlirLocationFileLineColRangeGetStartLine(loc),
-             mlirLocationFileLineColRangeGetStartColumn(loc));
-    return true;
-  }
-  if (mlirLocationIsAName(loc))
-    return loc_format(mlirLocationNameGetChildLoc(loc), dst, cap, basename_only);
+  if (mlirLocationIsAFileLineColRange(loc)) return take(loc, ctx);
+  if (mlirLocationIsAName(loc)) return loc_find(mlirLocationNameGetChildLoc(loc), take, ctx);
   if (mlirLocationIsACallSite(loc))
-    return loc_format(mlirLocationCallSiteGetCallee(loc), dst, cap, basename_only) ||
-           loc_format(mlirLocationCallSiteGetCaller(loc), dst, cap, basename_only);
+    return loc_find(mlirLocationCallSiteGetCallee(loc), take, ctx) ||
+           loc_find(mlirLocationCallSiteGetCaller(loc), take, ctx);
   if (mlirLocationIsAFused(loc)) {
     intptr_t n = mlirLocationFusedGetNumLocations(loc);
     if (n <= 0 || n > 64) return false;
     MlirLocation locs[64];
     mlirLocationFusedGetLocations(loc, locs);
     for (intptr_t i = 0; i < n; i++)
-      if (loc_format(locs[i], dst, cap, basename_only)) return true;
+      if (loc_find(locs[i], take, ctx)) return true;
   }
   return false;
 }
 
+typedef struct loc_text_t { char *dst; size_t cap; bool basename_only; } loc_text_t;
+
+static bool take_text(MlirLocation loc, void *ctx) {
+  const loc_text_t *t = ctx;
+  MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+  if (t->basename_only) {
+    for (size_t i = f.length; i > 0; i--)
+      if (f.data[i - 1] == '/') { f.data += i; f.length -= i; break; }
+  }
+  snprintf(t->dst, t->cap, "%.*s:%d:%d", (int)f.length, f.data,
+           mlirLocationFileLineColRangeGetStartLine(loc),
+           mlirLocationFileLineColRangeGetStartColumn(loc));
+  return true;
+}
+
+// Finds a file:line:col inside loc and writes it to |dst|.
+static bool loc_format(MlirLocation loc, char *dst, size_t cap, bool basename_only) {
+  loc_text_t t = {dst, cap, basename_only};
+  return loc_find(loc, take_text, &t);
+}
+
+typedef struct loc_name_t { char *dst; size_t cap; } loc_name_t;
+
+static bool take_file(MlirLocation loc, void *ctx) {  // a name that fits, not an empty one
+  const loc_name_t *t = ctx;
+  MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+  if (!f.length || f.length >= t->cap) return false;
+  memcpy(t->dst, f.data, f.length);
+  t->dst[f.length] = '\0';
+  return true;
+}
+
 bool met_diag_loc_file(MlirLocation loc, char *dst, size_t cap) {
-  if (mlirLocationIsNull(loc) || !cap) return false;
-  if (mlirLocationIsAFileLineColRange(loc)) {
-    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
-    if (!f.length || f.length >= cap) return false;
-    memcpy(dst, f.data, f.length);
-    dst[f.length] = '\0';
-    return true;
-  }
-  if (mlirLocationIsAName(loc)) return met_diag_loc_file(mlirLocationNameGetChildLoc(loc), dst, cap);
-  if (mlirLocationIsACallSite(loc))
-    return met_diag_loc_file(mlirLocationCallSiteGetCallee(loc), dst, cap) ||
-           met_diag_loc_file(mlirLocationCallSiteGetCaller(loc), dst, cap);
-  if (mlirLocationIsAFused(loc)) {
-    intptr_t n = mlirLocationFusedGetNumLocations(loc);
-    if (n <= 0 || n > 64) return false;
-    MlirLocation locs[64];
-    mlirLocationFusedGetLocations(loc, locs);
-    for (intptr_t i = 0; i < n; i++)
-      if (met_diag_loc_file(locs[i], dst, cap)) return true;
-  }
-  return false;
+  if (!cap) return false;
+  loc_name_t t = {dst, cap};
+  return loc_find(loc, take_file, &t);
 }
 
 void met_diag_loc_short(MlirLocation loc, char *dst, size_t cap) {
