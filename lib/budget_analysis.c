@@ -143,17 +143,16 @@ static met_status_t count_dram(met_budget_ctx_t *c, const uint32_t *group_of, me
 }
 
 
-// Plans |buf| with the planner's lists released from the scratch arena when it returns,
-// so the next plan reuses the memory. MET_PLAN_BEST stops at the sum-of-live lower bound:
-// |*bound| when |known|, else computed here.
-static met_status_t plan_scoped(met_budget_ctx_t *c, const met_buffer_t *buf, size_t n,
-                                met_plan_strategy_t strategy, bool known, uint64_t bound,
-                                uint64_t *off, uint64_t *out_bytes) {
+// Plans |buf| (met_planner_solve: the greedy orders, then with MET_PLAN_BEST the exact
+// search within the options' limits) with the planner's lists released from the scratch
+// arena when it returns, so the next plan reuses the memory. |bound|: the sum-of-live
+// lower bound when known, else 0 (computed there).
+static met_status_t solve_scoped(met_budget_ctx_t *c, const met_buffer_t *buf, size_t n,
+                                 const met_budget_options_t *opt, uint64_t bound, uint64_t *off,
+                                 met_plan_outcome_t *out) {
   met_arena_mark_t m = met_arena_mark(&c->tmp);
-  met_status_t st =
-      known ? met_planner_plan_bounded(buf, n, c->g->position_count, strategy, bound, &c->tmp,
-                                       off, out_bytes)
-            : met_planner_plan(buf, n, c->g->position_count, strategy, &c->tmp, off, out_bytes);
+  met_status_t st = met_planner_solve(buf, n, c->g->position_count, opt->strategy, bound,
+                                      &opt->plan_limits, &c->tmp, off, out);
   met_arena_release_to(&c->tmp, m);
   return st;
 }
@@ -273,8 +272,12 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
   MET_RETURN_IF_ERROR(met_planner_peak_live(buf, ns, g->position_count, &c->tmp,
                                             &b->peak_live_bytes));
   c->overflow_field = MET_BUDGET_FIELD_NAME(arena_bytes);
-  MET_RETURN_IF_ERROR(plan_scoped(c, buf, ns, opt->strategy, true, b->peak_live_bytes, off,
-                                  &b->arena_bytes));
+  met_plan_outcome_t po;
+  MET_RETURN_IF_ERROR(solve_scoped(c, buf, ns, opt, b->peak_live_bytes, off, &po));
+  b->arena_bytes = po.arena_bytes;
+  b->plan = po.proof;
+  b->arena_bound_bytes = po.lower_bound;
+  b->arena_gap_bytes = po.arena_bytes - po.lower_bound;
   for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
   MET_RETURN_IF_ERROR(met_budget_alloc_peak(c, out));
@@ -296,8 +299,8 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
       seen = seen || native[s] != 0;
       if (seen) buf[s].bytes = native[s];
     }
-    uint64_t native_arena;
-    MET_RETURN_IF_ERROR(plan_scoped(c, buf, ns, opt->strategy, false, 0, off, &native_arena));
+    MET_RETURN_IF_ERROR(solve_scoped(c, buf, ns, opt, 0, off, &po));
+    uint64_t native_arena = po.arena_bytes;
     b->width_overhead_bytes = b->arena_bytes > native_arena ? b->arena_bytes - native_arena : 0;
   }
   return MET_OK;
@@ -459,7 +462,7 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   memset(out, 0, sizeof(*out));
   out->complete = !graph->incomplete;
   out->budget.width_policy = target->width_policy;
-  met_budget_options_t defaults = {MET_PLAN_BEST, false};
+  met_budget_options_t defaults = {MET_PLAN_BEST, false, {MET_PLAN_DEFAULT_NODES, 0, NULL, NULL}};
   met_budget_ctx_t c;
   memset(&c, 0, sizeof(c));
   c.g = graph;
@@ -498,6 +501,20 @@ uint64_t met_budget_field_u64(const met_budget_t *b, const met_budget_field_t *f
   uint64_t v;
   memcpy(&v, (const char *)b + f->offset, sizeof(v));
   return v;
+}
+
+const char *met_budget_field_text(const met_budget_t *b, const met_budget_field_t *f) {
+  if (f->kind == MET_FIELD_POLICY) {
+    met_width_policy_t v;
+    memcpy(&v, (const char *)b + f->offset, sizeof(v));
+    return met_width_policy_name(v);
+  }
+  if (f->kind == MET_FIELD_PLAN) {
+    met_plan_proof_t v;
+    memcpy(&v, (const char *)b + f->offset, sizeof(v));
+    return met_plan_proof_name(v);
+  }
+  return NULL;
 }
 
 size_t met_budget_rows(const met_budget_field_t **out) {

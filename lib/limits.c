@@ -19,7 +19,7 @@ bool met_limit_field(const char *name, size_t len, met_limit_family_t *family, b
   const met_budget_field_t *b = met_budget_fields(&n);
   for (size_t i = 0; i < n; ++i)
     if (named(b[i].name, name, len)) {
-      if (b[i].kind == MET_FIELD_POLICY) return false;
+      if (b[i].kind == MET_FIELD_POLICY || b[i].kind == MET_FIELD_PLAN) return false;  // names
       *family = MET_LIMIT_BUDGET, *is_min = false, *canon = b[i].name;
       return true;
     }

@@ -153,7 +153,8 @@ static met_status_t workspace(const met_graph_t *g, const met_target_t *t,
 
 // Re-plans the slots that stay in the run and finds the position of their peak.
 static met_status_t run_plan(const met_graph_t *g, const met_budget_report_t *r,
-                             met_arena_t *arena, met_function_memory_t *out) {
+                             const met_plan_limits_t *limits, met_arena_t *arena,
+                             met_function_memory_t *out) {
   out->peak_position = -1;
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, r->slot_count ? r->slot_count : 1, 1,
                                        (void **)&out->slot_kept));
@@ -171,19 +172,23 @@ static met_status_t run_plan(const met_graph_t *g, const met_budget_report_t *r,
   }
   if (!n) return MET_OK;
   // Nothing hoisted: the run plans exactly the Budget's slots, as the Budget did (same
-  // buffers in the same order, the best strategy): its arena is the Budget's.
-  if (n == r->slot_count)
+  // buffers in the same order, the best strategy, the same limits): its arena is the
+  // Budget's.
+  if (n == r->slot_count) {
     out->run_arena = r->budget.arena_bytes;
-  else
-    MET_RETURN_IF_ERROR(met_planner_plan(bufs, n, g->position_count, MET_PLAN_BEST, arena,
-                                         offsets, &out->run_arena));
+  } else {
+    met_plan_outcome_t po;
+    MET_RETURN_IF_ERROR(met_planner_solve(bufs, n, g->position_count, MET_PLAN_BEST, 0, limits,
+                                          arena, offsets, &po));
+    out->run_arena = po.arena_bytes;
+  }
   uint64_t peak;
   return met_planner_peak_live_at(bufs, n, g->position_count, arena, &peak, &out->peak_position);
 }
 
 met_status_t met_memory_function(const met_graph_t *graph, const met_budget_report_t *report,
-                                 const met_target_t *target, met_arena_t *arena,
-                                 met_function_memory_t *out) {
+                                 const met_target_t *target, const met_plan_limits_t *limits,
+                                 met_arena_t *arena, met_function_memory_t *out) {
   memset(out, 0, sizeof(*out));
   out->unsized_node = -1;
   for (int f = 0; f < MET_FAMILY_COUNT; ++f) out->family_node[f] = -1;
@@ -195,7 +200,7 @@ met_status_t met_memory_function(const met_graph_t *graph, const met_budget_repo
     for (size_t v = 0; v < graph->value_count; ++v) out->param_uses[v] = report->use_count[v];
   MET_RETURN_IF_ERROR(alloc_peak(graph, arena, out));
   MET_RETURN_IF_ERROR(workspace(graph, target, out));
-  MET_RETURN_IF_ERROR(run_plan(graph, report, arena, out));
+  MET_RETURN_IF_ERROR(run_plan(graph, report, limits, arena, out));
   // Fully bufferized when it allocates and every slot is one of its allocations.
   for (size_t k = 0; k < report->slot_count && out->bufferized; ++k)
     // Scratch (a loop body's or a callee's allocations) is not in the allocation peak,

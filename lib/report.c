@@ -85,8 +85,9 @@ static void json_budget(met_strbuf_t *sb, const met_budget_t *b) {
   for (size_t i = 0; i < n; ++i) {
     const met_budget_field_t *f = &fields[i];
     met_strbuf_printf(sb, "%s\"%s\": ", i ? ", " : "", f->name);
-    if (f->kind == MET_FIELD_POLICY)
-      met_strbuf_printf(sb, "\"%s\"", met_width_policy_name(b->width_policy));
+    const char *text = met_budget_field_text(b, f);
+    if (text)
+      met_strbuf_printf(sb, "\"%s\"", text);
     else
       met_strbuf_printf(sb, "%" PRIu64, met_budget_field_u64(b, f));
   }
@@ -187,8 +188,13 @@ void met_report_text(met_strbuf_t *sb, const met_target_t *target,
       MET_STRBUF_LIT(sb, "  (incomplete: byte counts are lower bounds)\n");
     const met_budget_field_t *rows[MET_BUDGET_FIELD_COUNT];
     size_t nr = met_budget_rows(rows);
-    for (size_t k = 0; k < nr; ++k)
-      text_row(sb, rows[k]->name, met_budget_field_u64(b, rows[k]), rows[k]->kind == MET_FIELD_BYTES,
-               rows[k]->note);
+    for (size_t k = 0; k < nr; ++k) {
+      const char *text = met_budget_field_text(b, rows[k]);
+      if (text)
+        met_strbuf_printf(sb, "  %-22s %16s\n", rows[k]->name, text);
+      else
+        text_row(sb, rows[k]->name, met_budget_field_u64(b, rows[k]),
+                 rows[k]->kind == MET_FIELD_BYTES, rows[k]->note);
+    }
   }
 }

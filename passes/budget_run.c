@@ -143,7 +143,9 @@ static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t,
     buf[n++] = ' ';
     n += put(buf + n, c->rows[k]->name, c->name_len[k]);
     buf[n++] = '=';
-    n += put_u64(buf + n, met_budget_field_u64(b, c->rows[k]));
+    const char *text = met_budget_field_text(b, c->rows[k]);  // "best-found": under 20 chars
+    if (text) n += put(buf + n, text, strlen(text));
+    else n += put_u64(buf + n, met_budget_field_u64(b, c->rows[k]));
   }
   n += j->report.complete ? put(buf + n, " complete=true", 14) : put(buf + n, " complete=false", 15);
   met_status_t st = met_diag_add_str(&j->arena, &j->diags, mlirOperationGetLocation(j->func),
@@ -219,6 +221,8 @@ static void set_budget_attr(met_fn_job_t *j, attr_keys_t *k) {
     if (fi == -1) v = j->report.complete ? k->yes : k->no;
     else if (fi == -2) v = k->target;
     else if (fields[fi].kind == MET_FIELD_POLICY) v = k->policy;
+    else if (fields[fi].kind == MET_FIELD_PLAN)
+      v = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(met_budget_field_text(b, &fields[fi])));
     else v = int_attr(k, met_budget_field_u64(b, &fields[fi]));
     f[i] = mlirNamedAttributeGet(k->id[i], v);
   }
@@ -235,7 +239,7 @@ static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t
   const char *names[MET_BUDGET_FIELD_COUNT + 1];
   uint64_t values[MET_BUDGET_FIELD_COUNT + 1];
   for (size_t i = 0; i < n; ++i) {
-    if (f[i].kind == MET_FIELD_POLICY) continue;  // a name, not a number
+    if (met_budget_field_text(&j->report.budget, &f[i])) continue;  // a name, not a number
     names[k] = f[i].name;
     values[k++] = met_budget_field_u64(&j->report.budget, &f[i]);
   }
@@ -323,10 +327,12 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   met_target_t dlti_target;
   const met_target_t *target;
   if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user)) return false;
-  met_budget_options_t bopt = {MET_PLAN_BEST, false};
+  met_budget_options_t bopt = {MET_PLAN_BEST, false, {0, 0, NULL, NULL}};
   met_param_spec_t params;
   uint64_t dynamic_size;
   if (!met_diag_option_planner(mloc, o->planner, &bopt.strategy, diag, user) ||
+      !met_diag_option_plan_limits(mloc, o->plan_effort, o->plan_seconds, &bopt.plan_limits,
+                                   diag, user) ||
       !met_diag_option_spec(module, "params", o->params, &params, diag, user) ||
       !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,
                            user))

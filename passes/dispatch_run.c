@@ -153,11 +153,13 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   if (!met_diag_check_attr_names(module, diag, user)) return false;
   met_target_t dlti_target;
   const met_target_t *target;
-  met_budget_options_t bopt = {MET_PLAN_BEST, true};
+  met_budget_options_t bopt = {MET_PLAN_BEST, true, {0, 0, NULL, NULL}};
   met_param_spec_t params, states;
   uint64_t dynamic_size;
   if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user) ||
       !met_diag_option_planner(mloc, o->planner, &bopt.strategy, diag, user) ||
+      !met_diag_option_plan_limits(mloc, o->plan_effort, o->plan_seconds, &bopt.plan_limits,
+                                   diag, user) ||
       !met_diag_option_spec(module, "params", o->params, &params, diag, user) ||
       !met_diag_option_spec(module, "states", o->states, &states, diag, user) ||
       !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,

@@ -38,12 +38,12 @@
 #include "memory_internal.h"
 #include "ir/types.h"
 
+// |ctx|: the Budget's plan limits (met_plan_limits_t), for the run's re-plan.
 static met_status_t after_memory(met_fn_job_t *j, const met_target_t *t, void *ctx) {
-  (void)ctx;
   met_function_memory_t *fm = met_arena_alloc(&j->arena, sizeof(*fm));
   if (!fm) return MET_ENOMEM;
   j->extra = fm;
-  return met_memory_function(&j->graph, &j->report, t, &j->arena, fm);
+  return met_memory_function(&j->graph, &j->report, t, ctx, &j->arena, fm);
 }
 
 // Weights and states that are arguments of |j|'s function.
@@ -271,6 +271,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   met_memory_model_initialize(&g->arena, &g->r, &g->model);
   met_param_spec_t params, states;
   uint64_t dynamic_size = 0, sequences = 0, tokens = 0, rows = 0;
+  met_plan_limits_t plan_limits = {0};
   bool ok = met_dlti_resolve_target(module, o->target, &dlti_target, &g->target, diag, user) &&
             met_limits_gather(module, o->limits, o->limit_list, MET_LIMIT_MEMORY, &g->limits, diag, user) &&
             met_diag_option_spec(module, "params", o->params, &params, diag, user) &&
@@ -281,7 +282,9 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                                 user) &&
             met_diag_option_num(mloc, MET_OPT_tokens, o->tokens, 0, &tokens, diag, user) &&
             met_diag_option_num(mloc, MET_OPT_remark_rows, o->remark_rows, 8, &rows, diag,
-                                user);
+                                user) &&
+            met_diag_option_plan_limits(mloc, o->plan_effort, o->plan_seconds, &plan_limits,
+                                        diag, user);
   g->r.util_ppm = ok ? g->target->default_util_ppm : 0;
   if (ok && o->util.length && met_parse_ppm(o->util.data, o->util.length, &g->r.util_ppm)) {
     met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
@@ -293,11 +296,11 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   if (ok) {
     met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states,
                                   NULL, NULL, false, o->dead_remarks, o->remarks_each};
-    met_budget_options_t bopt = {MET_PLAN_BEST, false};
+    met_budget_options_t bopt = {MET_PLAN_BEST, false, plan_limits};
     MlirOperation lowered = met_fn_jobs_lower(module, g->target, mloc, diag, user);
     if (!met_fn_jobs_run(mlirOperationIsNull(lowered) ? module : lowered,
                          mlirOperationIsNull(lowered) ? lowered : module, g->target,
-                         &aopt, &bopt, after_memory, NULL, NULL, 0, NULL, &jobs)) {
+                         &aopt, &bopt, after_memory, &bopt.plan_limits, NULL, 0, NULL, &jobs)) {
       if (!mlirOperationIsNull(lowered)) mlirOperationDestroy(lowered);
       ok = met_mem_fail_oom(g);
     } else {

@@ -58,6 +58,16 @@ else:
     lit_config.note("gpu-reference folder beside the corpus not found: its tests are skipped (UNSUPPORTED)")
     config.substitutions.append(("%gpuref", "/nonexistent-gpu-reference"))
 
+# MiniMalloc's benchmark beside the corpus (../shared/planner-bench): the exact planner's
+# test plans its eleven instances, and is skipped where the folder is absent.
+pbench = os.path.join(os.path.dirname(os.path.abspath(corpus)), "planner-bench") if corpus else ""
+if pbench and os.path.isdir(pbench):
+    config.available_features.add("planner-bench")
+    config.substitutions.append(("%pbench", pbench))
+else:
+    lit_config.note("planner-bench folder beside the corpus not found: its test is skipped (UNSUPPORTED)")
+    config.substitutions.append(("%pbench", "/nonexistent-planner-bench"))
+
 # The SARIF validator (scripts/install-deps.sh puts it in .deps/sarif).
 sarif_modules = os.path.join(os.path.dirname(config.test_source_root), ".deps", "sarif", "node_modules")
 if os.path.isdir(os.path.join(sarif_modules, "@microsoft", "jest-sarif")):

@@ -83,8 +83,13 @@ const cli_command_t cli_commands[] = {
      "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
     {"plan", MET_PASS_BUDGET,
      "metrale plan MODEL.mlir --svg FILE|- [--target NAME] [--function NAME] [--params SPEC]\n"
-     "                      [--dynamic-size N] [--planner NAME]\n",
-     "the Budget's arena plan of one function as an SVG picture\n",
+     "                      [--dynamic-size N] [--planner NAME]\n"
+     "       metrale plan --buffers FILE.csv|- [--capacity SIZE] [--out FILE.csv|-]\n"
+     "                      [--plan-effort N] [--plan-seconds N]\n",
+     "the Budget's arena plan of one function as an SVG picture; with --buffers, the\n"
+     "         planner on an allocation problem in MiniMalloc's CSV format (id,lower,upper,size;\n"
+     "         upper exclusive): with --capacity, fit or no fit (exit status 0, 1; 3 when the\n"
+     "         search's limits ran out), else the smallest arena it finds; --out adds offset\n",
      "  --svg FILE|-         where the picture goes (needed)\n"
      "  --function NAME      the function drawn (default: the first with a plan)\n"
      "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
@@ -505,4 +510,52 @@ bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char 
   fprintf(stderr, "metrale %s: %s\n", cmd, why);
   if (sarif) met_sarif_add(sarif, "metrale.input", MET_DIAG_ERROR, path, 0, 0, why);
   return false;
+}
+
+bool cli_read_file(const char *cmd, const char *path, size_t max_bytes, const char *why_max,
+                   char **out, size_t *len) {
+  bool in = !strcmp(path, "-");
+  struct stat st;
+  if (!in && stat(path, &st) != 0) {
+    fprintf(stderr, "%s: cannot read '%s': %s\n", cmd, path, strerror(errno));
+    return false;
+  }
+  if (!in && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+    fprintf(stderr, "%s: cannot read '%s': it is %s, not a file or a pipe\n", cmd, path,
+            S_ISDIR(st.st_mode) ? "a directory" : S_ISCHR(st.st_mode) ? "a character device"
+                                                                    : "no regular file");
+    return false;
+  }
+  FILE *f = in ? stdin : fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "%s: cannot read '%s': %s\n", cmd, path, strerror(errno));
+    return false;
+  }
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  bool ok = buf != NULL, big = false;
+  while (ok) {
+    if (n + 1 == cap) {
+      if (cap >= max_bytes) { big = true; break; }
+      char *nb = realloc(buf, cap * 2);
+      if (!nb) { ok = false; break; }
+      buf = nb;
+      cap *= 2;
+    }
+    size_t got = fread(buf + n, 1, cap - n - 1, f);
+    n += got;
+    if (!got) break;
+  }
+  ok = ok && !ferror(f) && !big;
+  if (!in) fclose(f);
+  if (!ok) {
+    free(buf);
+    fprintf(stderr, "%s: cannot read '%s': %s\n", cmd, path,
+            big ? why_max : "a read failed or memory ran out");
+    return false;
+  }
+  buf[n] = '\0';
+  *out = buf;
+  *len = n;
+  return true;
 }

@@ -107,7 +107,16 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
 // The commands, called by main (metrale.c); each returns the exit status.
 int cmd_targets(int argc, char **argv);                                   // cmd_targets.c
 int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd);   // cmd_analyse.c
-int cmd_plan(int argc, char **argv);                                      // cmd_plan.c
+// The whole of |path| ('-': standard input; a regular file or a pipe) into |*out|
+// (malloc'ed, NUL-terminated), read to its end (a /proc file says size 0); false after a
+// message that starts with |cmd|. At most |max_bytes| (a power of two); past it the
+// message says |why_max|.
+bool cli_read_file(const char *cmd, const char *path, size_t max_bytes, const char *why_max,
+                   char **out, size_t *len);
+int cmd_plan(int argc, char **argv);
+// `metrale plan --buffers ...` (cmd_plan_csv.c): whether |argv| asks for it, and the command.
+bool cli_plan_wants_buffers(int argc, char **argv);
+int cmd_plan_buffers(int argc, char **argv);                                      // cmd_plan.c
 int cmd_diff(int argc, char **argv);                                      // cmd_diff.c
 int cmd_run(int argc, char **argv);                                       // cmd_run.c
 

@@ -15,61 +15,11 @@
 
 enum { DIFF_MAX_RULES = 64, DIFF_MAX_BYTES = 1u << 30 };
 
-// The whole of |path| ('-': standard input; a regular file or a pipe) into |*out|
-// (malloc'ed, NUL-terminated), read to its end (a /proc file says size 0); false after a
-// message. At most 1 GiB: no report metrale writes is larger.
-static bool read_file(const char *path, char **out, size_t *len) {
-  bool in = !strcmp(path, "-");
-  struct stat st;
-  if (!in && stat(path, &st) != 0) {
-    fprintf(stderr, "metrale diff: cannot read '%s': %s\n", path, strerror(errno));
-    return false;
-  }
-  if (!in && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
-    fprintf(stderr, "metrale diff: cannot read '%s': it is %s, not a file or a pipe\n", path,
-            S_ISDIR(st.st_mode) ? "a directory" : S_ISCHR(st.st_mode) ? "a character device"
-                                                                    : "no regular file");
-    return false;
-  }
-  FILE *f = in ? stdin : fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "metrale diff: cannot read '%s': %s\n", path, strerror(errno));
-    return false;
-  }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  bool ok = buf != NULL, big = false;
-  while (ok) {
-    if (n + 1 == cap) {
-      if (cap >= DIFF_MAX_BYTES) { big = true; break; }
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) { ok = false; break; }
-      buf = nb;
-      cap *= 2;
-    }
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (!got) break;
-  }
-  ok = ok && !ferror(f) && !big;
-  if (!in) fclose(f);
-  if (!ok) {
-    free(buf);
-    fprintf(stderr, "metrale diff: cannot read '%s': %s\n", path,
-            big ? "larger than 1 GiB, no report metrale writes" : "a read failed or memory ran out");
-    return false;
-  }
-  buf[n] = '\0';
-  *out = buf;
-  *len = n;
-  return true;
-}
-
 // The report in |path| parsed into |arena|; NULL after a message naming the line.
 static met_json_t *load(met_arena_t *arena, const char *path) {
   char *text;
   size_t len;
-  if (!read_file(path, &text, &len)) return NULL;
+  if (!cli_read_file("metrale diff", path, DIFF_MAX_BYTES, "larger than 1 GiB, no report metrale writes", &text, &len)) return NULL;
   met_json_t *root = NULL;
   size_t at = 0;
   const char *why = NULL;

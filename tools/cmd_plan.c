@@ -32,6 +32,7 @@ static void on_plan(void *user, const met_target_t *t, const char *name, const m
 }
 
 int cmd_plan(int argc, char **argv) {
+  if (cli_plan_wants_buffers(argc, argv)) return cmd_plan_buffers(argc, argv);
   cli_opts_t o;
   int rc = cli_parse_opts(argc, argv, MET_PASS_BUDGET, "plan", &o);
   if (rc) return rc;
@@ -82,6 +83,8 @@ int cmd_plan(int argc, char **argv) {
   bo.params = ref(o.text[MET_OPT_params] ? o.text[MET_OPT_params] : "");
   bo.dynamic_size = ref(o.text[MET_OPT_dynamic_size] ? o.text[MET_OPT_dynamic_size] : "");
   bo.planner = ref(o.text[MET_OPT_planner] ? o.text[MET_OPT_planner] : "");
+  bo.plan_effort = ref(o.text[MET_OPT_plan_effort] ? o.text[MET_OPT_plan_effort] : "");
+  bo.plan_seconds = ref(o.text[MET_OPT_plan_seconds] ? o.text[MET_OPT_plan_seconds] : "");
   bo.on_plan = on_plan;
   bo.on_plan_user = &p;
   bool ok = met_budget_run(mlirModuleGetOperation(m), &bo, cli_on_diag, &o.d, NULL, NULL);

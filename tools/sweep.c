@@ -84,7 +84,7 @@ static void on_budget_row(void *user, const met_target_t *t, const char *name,
   csv_start(w, t, name, error);
   for (size_t k = 0; k < n; ++k) {
     if (!b) MET_STRBUF_LIT(w->csv, ",");
-    else if (f[k].kind == MET_FIELD_POLICY) csv_cell(w->csv, met_width_policy_name(b->width_policy), false);
+    else if (met_budget_field_text(b, &f[k])) csv_cell(w->csv, met_budget_field_text(b, &f[k]), false);
     else csv_u64(w->csv, met_budget_field_u64(b, &f[k]));
   }
   csv_cell(w->csv, b ? (complete ? "true" : "false") : "", false);

@@ -214,6 +214,7 @@
 #define MET_BUDGET_CTYPE_BYTES uint64_t
 #define MET_BUDGET_CTYPE_COUNT uint64_t
 #define MET_BUDGET_CTYPE_POLICY met_width_policy_t
+#define MET_BUDGET_CTYPE_PLAN met_plan_proof_t
 typedef struct met_budget_t {
 #define MET_BUDGET_FIELD(name, kind, rank, note) MET_BUDGET_CTYPE_##kind name;
 #include "metrale/budget_fields.def"
@@ -224,6 +225,7 @@ typedef enum met_field_kind_e {
   MET_FIELD_BYTES = 0,
   MET_FIELD_COUNT = 1,
   MET_FIELD_POLICY = 2,
+  MET_FIELD_PLAN = 3,
 } met_field_kind_t;
 
 // The number of fields (lines of the list).
@@ -252,6 +254,9 @@ typedef struct met_budget_field_t {
 const met_budget_field_t *met_budget_fields(size_t *count);
 // The value of a BYTES or COUNT field of |b|.
 uint64_t met_budget_field_u64(const met_budget_t *b, const met_budget_field_t *f);
+// The value of a POLICY or PLAN field of |b| by name ("f32", "optimal", ...); NULL for a
+// BYTES or COUNT field, whose value is a number.
+const char *met_budget_field_text(const met_budget_t *b, const met_budget_field_t *f);
 // The fields with a rank, in rank order, into |out| (MET_BUDGET_FIELD_COUNT entries);
 // returns how many.
 size_t met_budget_rows(const met_budget_field_t **out);
@@ -271,6 +276,9 @@ typedef struct met_slot_t {
 typedef struct met_budget_options_t {
   met_plan_strategy_t strategy;  // MET_PLAN_BEST unless a benchmark wants another
   bool per_group;                // also fill group_bytes (the dispatch stats need it)
+  // The exact search's limits per plan (MET_PLAN_BEST only; max_nodes 0: the greedy
+  // orders alone, the plan "best-found" when above the bound).
+  met_plan_limits_t plan_limits;
 } met_budget_options_t;
 
 typedef struct met_budget_report_t {

@@ -64,10 +64,11 @@ typedef struct met_function_memory_t {
   int32_t unsized_node;        // a conv node whose staged operand has no size (-1: none)
 } met_function_memory_t;
 
-// Fills |out| for |graph| analysed as |report| on |target|.
+// Fills |out| for |graph| analysed as |report| on |target|; the run's re-plan (when
+// hoisting takes slots out) searches within |limits|, the Budget's (NULL: no limits).
 met_status_t met_memory_function(const met_graph_t *graph, const met_budget_report_t *report,
-                                 const met_target_t *target, met_arena_t *arena,
-                                 met_function_memory_t *out);
+                                 const met_target_t *target, const met_plan_limits_t *limits,
+                                 met_arena_t *arena, met_function_memory_t *out);
 
 // The family name ("matmul", "conv", "softmax", "reduction").
 const char *met_family_name(met_family_t f);

@@ -58,6 +58,8 @@ typedef struct met_budget_run_options_t {
   // Numbers are given as text, parsed by the one strict parser (metrale/parse.h): the
   // pass options and the CLI flags share its rule and its messages. Empty: not given.
   MlirStringRef dynamic_size;  // 1 to 2^63-1: every dynamic dim counts as this size
+  MlirStringRef plan_effort;   // the exact planner's node budget per function; empty: the default
+  MlirStringRef plan_seconds;  // its wall-clock cap in seconds; empty: the default
   bool op_remarks;          // remarks at ops (off fast path, unranked, unregistered)
   bool dead_remarks;        // a remark at every dead op (false: one summary per function)
   bool remarks_each;        // a remark at every op of each summed-up kind (dead ops, splat
@@ -106,6 +108,8 @@ typedef struct met_memory_run_options_t {
   MlirStringRef sequences;  // runtime parameters of the KV pool: 1 to 2^64-1
   MlirStringRef tokens;
   MlirStringRef dynamic_size;
+  MlirStringRef plan_effort;   // the exact planner's node budget per function; empty: the default
+  MlirStringRef plan_seconds;  // its wall-clock cap in seconds; empty: the default
   bool over_budget_warning; // "does not fit" as a warning (the pass then succeeds)
   bool dead_remarks;        // as for the Budget
   bool remarks_each;        // as for the Budget
@@ -138,6 +142,8 @@ typedef struct met_dispatch_run_options_t {
   MlirStringRef params;     // parameter arguments (as for the Budget)
   MlirStringRef states;     // state arguments (as for the memory model)
   MlirStringRef dynamic_size;
+  MlirStringRef plan_effort;   // the exact planner's node budget per function; empty: the default
+  MlirStringRef plan_seconds;  // its wall-clock cap in seconds; empty: the default
   MlirStringRef planner;    // as for the Budget: the arena the arena model allocates
   bool per_dispatch;        // a remark per dispatch; the text table lists them
   bool dead_remarks;        // as for the Budget

@@ -8,6 +8,7 @@
 #ifndef METRALE_PLANNER_H
 #define METRALE_PLANNER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -94,5 +95,75 @@ met_status_t met_planner_peak_live_at(const met_buffer_t *buffers, size_t count,
 // tests, not for production paths.
 met_status_t met_planner_verify(const met_buffer_t *buffers, size_t count,
                                 const uint64_t *offsets, size_t *out_a, size_t *out_b);
+
+// ---------------------------------------------------------------------------------------
+// The exact planner (planner_exact.c): a search over canonical plans after MiniMalloc
+// (M. Moffitt, ASPLOS 2023: canonical solutions, inference by sections, dominance,
+// decomposition), in metrale's own implementation. Sizes and lifetimes only.
+
+// What bounds a search: |max_nodes| search nodes in all (a count, so that a result is the
+// same on every machine and every run; 0: no search), and optionally a wall-clock cap of
+// |max_ns| nanoseconds read from |now_ns| (the caller's clock: the core reads none),
+// asked every 4,096 nodes; a result that cap cuts short depends on the machine's speed
+// (met_plan_outcome_t.stopped says so). Without limits (NULL) a search runs to its end.
+typedef struct met_plan_limits_t {
+  uint64_t max_nodes;
+  uint64_t max_ns;                  // 0: no wall-clock cap
+  uint64_t (*now_ns)(void *user);   // NULL: no wall-clock cap
+  void *now_user;
+} met_plan_limits_t;
+
+// The default node budget per function: a few seconds of search at most on this
+// project's 2-core machine (bench/RESULTS.md has the rates), which a function whose
+// greedy plans meet the bound never spends; and the default wall-clock cap, a safety net
+// for functions whose nodes are slow (thousands of buffers).
+#define MET_PLAN_DEFAULT_NODES 300000u
+#define MET_PLAN_DEFAULT_SECONDS 10u
+
+typedef enum met_fit_e {
+  MET_FIT_UNKNOWN = 0,  // the limits stopped the search first (or the problem is past
+                        // what the search takes: 65,536 buffers, 2^25 overlap entries)
+  MET_FIT_YES = 1,      // a plan within the capacity is in the offsets
+  MET_FIT_NO = 2,       // proven: no plan fits
+} met_fit_t;
+
+// Whether |buffers| fit |capacity| bytes (every buffer's offset + bytes at most
+// |capacity|): on MET_FIT_YES the offsets of a plan that does. |out_nodes| (may be NULL):
+// the nodes searched. Errors as met_planner_plan.
+met_status_t met_planner_fit(const met_buffer_t *buffers, size_t count, uint32_t positions,
+                             uint64_t capacity, const met_plan_limits_t *limits,
+                             met_arena_t *scratch, uint64_t *out_offsets, met_fit_t *out_fit,
+                             uint64_t *out_nodes);
+
+// How good a plan is known to be.
+typedef enum met_plan_proof_e {
+  MET_PLAN_AT_BOUND = 0,    // "lower-bound": the arena equals the sum-of-live bound
+  MET_PLAN_OPTIMAL = 1,     // "optimal": above that bound, and the search proved that no
+                            // smaller arena fits
+  MET_PLAN_BEST_FOUND = 2,  // "best-found": the best plan found before the limits; the
+                            // optimum lies in [lower_bound, arena_bytes]
+} met_plan_proof_t;
+
+// "lower-bound", "optimal", "best-found"; NULL outside the enum.
+const char *met_plan_proof_name(met_plan_proof_t p);
+
+typedef struct met_plan_outcome_t {
+  uint64_t arena_bytes;   // the plan's arena
+  uint64_t lower_bound;   // proven: no plan is smaller (the sum-of-live bound, or more
+                          // where the search proved capacities below it do not fit)
+  met_plan_proof_t proof;
+  uint64_t nodes;         // search nodes spent
+  bool stopped;           // the wall-clock cap cut the search short
+} met_plan_outcome_t;
+
+// The plan of met_planner_plan_bounded with |strategy| (|lower_bound| as there, 0: computed
+// here); with MET_PLAN_BEST and a plan above the bound, then the exact search within
+// |limits| for smaller arenas: the capacities between the bound and the best arena so far
+// are bisected (each a met_planner_fit question; every plan is a sum of sizes, so only
+// multiples of their greatest common divisor are asked). Never worse than the greedy plan.
+met_status_t met_planner_solve(const met_buffer_t *buffers, size_t count, uint32_t positions,
+                               met_plan_strategy_t strategy, uint64_t lower_bound,
+                               const met_plan_limits_t *limits, met_arena_t *scratch,
+                               uint64_t *out_offsets, met_plan_outcome_t *out);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ir/diag.h"
 #include "ir/attrs.h"
@@ -128,6 +129,26 @@ bool met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef 
     }
   free(f);
   return ok;
+}
+
+static uint64_t monotonic_ns(void *user) {
+  (void)user;
+  struct timespec t;
+  if (clock_gettime(CLOCK_MONOTONIC, &t)) return 0;
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+bool met_diag_option_plan_limits(MlirLocation loc, MlirStringRef effort, MlirStringRef seconds,
+                                 met_plan_limits_t *out, met_diag_fn_t diag, void *user) {
+  uint64_t nodes, secs;
+  if (!met_diag_option_num(loc, MET_OPT_plan_effort, effort, MET_PLAN_DEFAULT_NODES, &nodes,
+                           diag, user) ||
+      !met_diag_option_num(loc, MET_OPT_plan_seconds, seconds, MET_PLAN_DEFAULT_SECONDS, &secs,
+                           diag, user))
+    return false;
+  // secs <= 86400 (options.def): the nanoseconds fit.
+  *out = (met_plan_limits_t){nodes, secs * 1000000000u, secs ? monotonic_ns : NULL, NULL};
+  return true;
 }
 
 bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,

@@ -56,6 +56,11 @@ MlirLocation met_diag_module_loc(MlirOperation module);
 // empty. On error, one located line and false.
 bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t absent,
                          uint64_t *out, met_diag_fn_t diag, void *user);
+// The exact planner's limits from the plan-effort and plan-seconds options (empty: the
+// defaults, MET_PLAN_DEFAULT_NODES and MET_PLAN_DEFAULT_SECONDS); the wall-clock cap reads
+// CLOCK_MONOTONIC. False after an error at |loc|.
+bool met_diag_option_plan_limits(MlirLocation loc, MlirStringRef effort, MlirStringRef seconds,
+                                 met_plan_limits_t *out, met_diag_fn_t diag, void *user);
 // Parses the planner= option ("best" when empty, or a met_plan_strategy_name).
 bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,
                              met_diag_fn_t diag, void *user);

@@ -16,7 +16,7 @@ func.func private @ext(tensor<4xf32>) -> tensor<4xf32>
 // FuseMultiUseElementwiseProducer does), %2 = %1 * %0 joins too, returned: 1 dispatch.
 // Slots (64-byte alignment): %2 [2, 3]: arena 4096.
 // DRAM: %x 4096 in (the transpose's init %x is the same operand), %2 4096 out: 8192.
-// expected-remark @below {{metrale.budget @callee on host-cpu (native): arena_bytes=4096 peak_live_bytes=4096 materialized_bytes=4096 reuse_saved_bytes=0 width_overhead_bytes=0 host_io_bytes=8192 param_bytes=0 dispatches=1 dram_bytes=8192 off_fast_path_ops=0 off_fast_path_bytes=0 cast_nodes=0 load_time_dispatches=0 load_time_bytes=0 complete=true}}
+// expected-remark @below {{metrale.budget @callee on host-cpu (native): arena_bytes=4096 plan=lower-bound arena_bound_bytes=4096 arena_gap_bytes=0 peak_live_bytes=4096 materialized_bytes=4096 reuse_saved_bytes=0 width_overhead_bytes=0 host_io_bytes=8192 param_bytes=0 dispatches=1 dram_bytes=8192 off_fast_path_ops=0 off_fast_path_bytes=0 cast_nodes=0 load_time_dispatches=0 load_time_bytes=0 complete=true}}
 func.func private @callee(%x: tensor<1024xf32>) -> tensor<1024xf32> {
   %0 = arith.addf %x, %x : tensor<1024xf32>
   %1 = linalg.transpose ins(%0 : tensor<1024xf32>) outs(%x : tensor<1024xf32>) permutation = [0]
@@ -32,7 +32,7 @@ func.func private @callee(%x: tensor<1024xf32>) -> tensor<1024xf32> {
 // CHECK-SAME: {{[[:<:]]}}complete = true
 // CHECK-SAME: {{[[:<:]]}}dispatches = 1 : i64
 // CHECK-SAME: dram_bytes = 8192 : i64
-// expected-remark @below {{metrale.budget @main on host-cpu (native): arena_bytes=8192 peak_live_bytes=8192 materialized_bytes=8192 reuse_saved_bytes=0 width_overhead_bytes=0 host_io_bytes=8192 param_bytes=0 dispatches=1 dram_bytes=8192 off_fast_path_ops=0 off_fast_path_bytes=0 cast_nodes=0 load_time_dispatches=0 load_time_bytes=0 complete=true}}
+// expected-remark @below {{metrale.budget @main on host-cpu (native): arena_bytes=8192 plan=lower-bound arena_bound_bytes=8192 arena_gap_bytes=0 peak_live_bytes=8192 materialized_bytes=8192 reuse_saved_bytes=0 width_overhead_bytes=0 host_io_bytes=8192 param_bytes=0 dispatches=1 dram_bytes=8192 off_fast_path_ops=0 off_fast_path_bytes=0 cast_nodes=0 load_time_dispatches=0 load_time_bytes=0 complete=true}}
 func.func @main(%x: tensor<1024xf32>) -> tensor<1024xf32> {
   %t = func.call @clock() : () -> f64
   %0 = func.call @callee(%x) : (tensor<1024xf32>) -> tensor<1024xf32>

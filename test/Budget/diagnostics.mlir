@@ -4,7 +4,7 @@
 
 // math.exp is off the npu's fast path: 4xf32 = 16 bytes of results. The returned slot is
 // 16 B aligned to 64: arena 64.
-// expected-remark @below {{metrale.budget @offpath on npu (hybrid): arena_bytes=64 peak_live_bytes=64 materialized_bytes=64 reuse_saved_bytes=0 width_overhead_bytes=0 host_io_bytes=32 param_bytes=0 dispatches=1 dram_bytes=32 off_fast_path_ops=1 off_fast_path_bytes=16 cast_nodes=0 load_time_dispatches=0 load_time_bytes=0 complete=true}}
+// expected-remark @below {{metrale.budget @offpath on npu (hybrid): arena_bytes=64 plan=lower-bound arena_bound_bytes=64 arena_gap_bytes=0 peak_live_bytes=64 materialized_bytes=64 reuse_saved_bytes=0 width_overhead_bytes=0 host_io_bytes=32 param_bytes=0 dispatches=1 dram_bytes=32 off_fast_path_ops=1 off_fast_path_bytes=16 cast_nodes=0 load_time_dispatches=0 load_time_bytes=0 complete=true}}
 func.func @offpath(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-remark @below {{'math.exp' is off the fast path of target 'npu' (16 bytes of results)}}
   %0 = math.exp %x : tensor<4xf32>

@@ -71,16 +71,16 @@ func.func @chain(%x: tensor<16x16xf32>, %w: tensor<16x16xf32> {metrale.param}) -
 // joins too: 1 dispatch, only the returned %3 in memory: arena = materialized = peak =
 // 2048. DRAM: %x 2048 in, %3 2048 out: 4096.
 // CPU-LABEL: func.func @half
-// CPU-SAME: arena_bytes = 2048 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 4096 : i64, host_io_bytes = 4096 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 2048 : i64
-// CPU-SAME: peak_live_bytes = 2048 : i64, reuse_saved_bytes = 0 : i64, target = "host-cpu", width_overhead_bytes = 0 : i64
+// CPU-SAME: arena_bound_bytes = 2048 : i64, arena_bytes = 2048 : i64, arena_gap_bytes = 0 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 4096 : i64, host_io_bytes = 4096 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 2048 : i64
+// CPU-SAME: peak_live_bytes = 2048 : i64, plan = "lower-bound", reuse_saved_bytes = 0 : i64, target = "host-cpu", width_overhead_bytes = 0 : i64
 // On mobile-gpu-f32 (TF.js: a program per op): exp, tanh, transpose, addf: 4 dispatches.
 // Slots %0 [0,1], %1 [1,4], %2 [3,4], %3 [4,5], each 4096 B stored as f32: materialized
 // 16384; at 4, %1, %2 and %3: peak = arena 12288 (native 3 x 2048 = 6144: overhead
 // 6144). DRAM at f32: exp 8192, tanh 8192, transpose 8192, addf 2 x 4096 in + 4096 out:
 // 36864; host I/O stays at declared types (2048 + 2048).
 // GPU-LABEL: func.func @half
-// GPU-SAME: arena_bytes = 12288 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 4 : i64, dram_bytes = 36864 : i64, host_io_bytes = 4096 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 16384 : i64
-// GPU-SAME: peak_live_bytes = 12288 : i64, reuse_saved_bytes = 4096 : i64, target = "mobile-gpu-f32", width_overhead_bytes = 6144 : i64, width_policy = "f32-uniform"
+// GPU-SAME: arena_bound_bytes = 12288 : i64, arena_bytes = 12288 : i64, arena_gap_bytes = 0 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 4 : i64, dram_bytes = 36864 : i64, host_io_bytes = 4096 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 16384 : i64
+// GPU-SAME: peak_live_bytes = 12288 : i64, plan = "lower-bound", reuse_saved_bytes = 4096 : i64, target = "mobile-gpu-f32", width_overhead_bytes = 6144 : i64, width_policy = "f32-uniform"
 func.func @half(%x: tensor<32x32xf16>) -> tensor<32x32xf16> {
   %0 = math.exp %x : tensor<32x32xf16>
   %1 = math.tanh %0 : tensor<32x32xf16>
@@ -102,9 +102,9 @@ func.func @half(%x: tensor<32x32xf16>) -> tensor<32x32xf16> {
 // [1,2] and %1 [2,4] (256 B each, bf16 stored as f32) overlap at 2: arena 512, native 256
 // + 128: overhead 128; DRAM %x + %c + %0 (768), %0 + %1 (512): 1280.
 // CPU-LABEL: func.func @casts
-// CPU-SAME: arena_bytes = 128 : i64, cast_nodes = 1 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 640 : i64, host_io_bytes = 384 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 128 : i64, off_fast_path_bytes = 0 : i64, off_fast_path_ops = 0 : i64, param_bytes = 256 : i64
+// CPU-SAME: arena_bound_bytes = 128 : i64, arena_bytes = 128 : i64, arena_gap_bytes = 0 : i64, cast_nodes = 1 : i64, complete = true, dispatches = 1 : i64, dram_bytes = 640 : i64, host_io_bytes = 384 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 128 : i64, off_fast_path_bytes = 0 : i64, off_fast_path_ops = 0 : i64, param_bytes = 256 : i64
 // GPU-LABEL: func.func @casts
-// GPU-SAME: arena_bytes = 512 : i64, cast_nodes = 1 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 1280 : i64, host_io_bytes = 384 : i64
+// GPU-SAME: arena_bound_bytes = 512 : i64, arena_bytes = 512 : i64, arena_gap_bytes = 0 : i64, cast_nodes = 1 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 1280 : i64, host_io_bytes = 384 : i64
 // GPU-SAME: width_overhead_bytes = 128 : i64
 func.func @casts(%x: tensor<8x8xf32>) -> tensor<64xbf16> {
   %c = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0], [16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0], [24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0], [32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0], [40.0, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0], [48.0, 49.0, 50.0, 51.0, 52.0, 53.0, 54.0, 55.0], [56.0, 57.0, 58.0, 59.0, 60.0, 61.0, 62.0, 63.0]]> : tensor<8x8xf32>
@@ -121,7 +121,7 @@ func.func @casts(%x: tensor<8x8xf32>) -> tensor<64xbf16> {
 // is charged once: exp %in 64 + %a 64, copy %a 64 + %out 64: DRAM 256.
 // host I/O: the two buffer arguments, 128. No results.
 // CPU-LABEL: func.func @buffers
-// CPU-SAME: arena_bytes = 64 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 256 : i64, host_io_bytes = 128 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 64 : i64
+// CPU-SAME: arena_bound_bytes = 64 : i64, arena_bytes = 64 : i64, arena_gap_bytes = 0 : i64, cast_nodes = 0 : i64, complete = true, dispatches = 2 : i64, dram_bytes = 256 : i64, host_io_bytes = 128 : i64, load_time_bytes = 0 : i64, load_time_dispatches = 0 : i64, materialized_bytes = 64 : i64
 func.func @buffers(%in: memref<16xf32>, %out: memref<16xf32>) {
   %a = memref.alloc() : memref<16xf32>
   linalg.exp ins(%in : memref<16xf32>) outs(%a : memref<16xf32>)

@@ -12,7 +12,7 @@
 // sizes: greedy by size places the earlier start first, %0 at 0 and %1 at 256. DRAM: matmul reads %x once (256), writes %0 (256); transpose reads %0, writes
 // %1: 1024. Host I/O: %x 256 + the two results 512 = 768. The signature is the function
 // type as MLIR prints it (what `metrale diff` compares inputs by).
-// CHECK: {"name": "g", "signature": "(tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>)", "complete": true, "budget": {"arena_bytes": 512, "reuse_saved_bytes": 0, "width_overhead_bytes": 0, "width_policy": "native", "host_io_bytes": 768, "off_fast_path_ops": 0, "off_fast_path_bytes": 0, "cast_nodes": 0, "param_bytes": 0, "dispatches": 2, "dram_bytes": 1024, "peak_live_bytes": 512, "materialized_bytes": 512, "load_time_dispatches": 0, "load_time_bytes": 0},
+// CHECK: {"name": "g", "signature": "(tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>)", "complete": true, "budget": {"arena_bytes": 512, "plan": "lower-bound", "arena_bound_bytes": 512, "arena_gap_bytes": 0, "reuse_saved_bytes": 0, "width_overhead_bytes": 0, "width_policy": "native", "host_io_bytes": 768, "off_fast_path_ops": 0, "off_fast_path_bytes": 0, "cast_nodes": 0, "param_bytes": 0, "dispatches": 2, "dram_bytes": 1024, "peak_live_bytes": 512, "materialized_bytes": 512, "load_time_dispatches": 0, "load_time_bytes": 0},
 // CHECK-SAME: "arguments": [{"index": 0, "bytes": 256, "role": "input", "uses": 2, "complete": true}],
 // CHECK-SAME: "buffers": [{"value": "%1", "op": "linalg.matmul", "loc": "{{.*}}json.mlir:21:8", "bytes": 256, "first": 1, "last": 4, "offset": 0, "dispatch": 0},
 // CHECK-SAME: {"value": "%transposed", "op": "linalg.transpose", "loc": "{{.*}}json.mlir:23:8", "bytes": 256, "first": 3, "last": 4, "offset": 256, "dispatch": 1}]}

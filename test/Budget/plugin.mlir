@@ -8,8 +8,8 @@
 
 // 16x16xf32 = 1024 B. {addf, exp} fuse (exp joins the generator addf): 1 dispatch; the
 // returned slot is 1024 B (a multiple of 256). DRAM: read %x 1024, write 1024.
-// CHECK: remark: metrale.budget @p on h100 (native): arena_bytes=1024 peak_live_bytes=1024 materialized_bytes=1024 reuse_saved_bytes=0 width_overhead_bytes=0 host_io_bytes=2048 param_bytes=0 dispatches=1 dram_bytes=2048{{[[:>:]]}}
-// CHECK: func.func @p{{.*}}metrale.budget = {arena_bytes = 1024 : i64
+// CHECK: remark: metrale.budget @p on h100 (native): arena_bytes=1024 plan=lower-bound arena_bound_bytes=1024 arena_gap_bytes=0 peak_live_bytes=1024 materialized_bytes=1024 reuse_saved_bytes=0 width_overhead_bytes=0 host_io_bytes=2048 param_bytes=0 dispatches=1 dram_bytes=2048{{[[:>:]]}}
+// CHECK: func.func @p{{.*}}metrale.budget = {arena_bound_bytes = 1024 : i64, arena_bytes = 1024 : i64
 func.func @p(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %0 = arith.addf %x, %x : tensor<16x16xf32>
   %1 = math.exp %0 : tensor<16x16xf32>

@@ -47,7 +47,7 @@ module attributes {metrale.limits = {dram_bytes = 268287}} {
 
 // A key that is no numeric report field, and a value that is no whole number: errors at
 // the holder.
-// expected-error @below {{metrale.limits key 'arena' is no numeric field of the Budget, the dispatch stats or the memory model; they are: the Budget's arena_bytes, reuse_saved_bytes}}
+// expected-error @below {{metrale.limits key 'arena' is no numeric field of the Budget, the dispatch stats or the memory model; they are: the Budget's arena_bytes, arena_bound_bytes, arena_gap_bytes, reuse_saved_bytes}}
 // expected-remark @below {{metrale.budget @bad on npu}}
 func.func @bad(%x: tensor<4xf32>) -> tensor<4xf32> attributes {metrale.limits = {arena = 1}} {
   return %x : tensor<4xf32>

@@ -682,7 +682,7 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
 static void check_memory_function(const met_graph_t *g, const met_target_t *t,
                                   const met_budget_report_t *rep, met_arena_t *arena) {
   met_function_memory_t fm;
-  met_status_t st = met_memory_function(g, rep, t, arena, &fm);
+  met_status_t st = met_memory_function(g, rep, t, NULL, arena, &fm);
   FUZZ_CHECK(st == MET_OK || st == MET_EOVERFLOW);
   if (st) return;
   size_t nn = g->node_count, nv = g->value_count;
@@ -950,7 +950,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   met_graph_initialize(&arena, &g);
   d.huge = false;
   FUZZ_CHECK(build_graph(&r, &g, d.target.width_policy == MET_WIDTH_F32_UNIFORM, &d.huge) == MET_OK);  // well-formed by construction
-  met_budget_options_t opt = {d.strategy, true};
+  // A small node budget: the exact search runs too, the same on every run.
+  met_budget_options_t opt = {d.strategy, true, {2000, 0, NULL, NULL}};
   met_budget_report_t rep;
   met_status_t st = met_budget_analyze(&g, &d.target, &opt, &arena, &rep);
   if (d.huge) FUZZ_CHECK(st == MET_OK || st == MET_EOVERFLOW);
@@ -987,7 +988,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (size_t s = 0; s < rep.slot_count; ++s)
           FUZZ_CHECK(memcmp(&frep.slots[s], &rep.slots[s], sizeof(met_slot_t)) == 0);
         met_function_memory_t fm;
-        fst = met_memory_function(&fg, &frep, &d.target, &fa, &fm);
+        fst = met_memory_function(&fg, &frep, &d.target, NULL, &fa, &fm);
         FUZZ_CHECK(fst == MET_OK || fst == MET_ENOMEM || fst == MET_EOVERFLOW);
       }
     }

@@ -182,6 +182,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(met_planner_plan_bounded(b, n, positions, MET_PLAN_BEST, 0, &arena, off2,
                                         &bounded) == MET_OK);
     FUZZ_CHECK_EQ(bounded, least);
+    // The exact search (a small node budget, so a run is quick and the same each time):
+    // a plan that holds, never worse than any single greedy order (both tie rules), its
+    // proven bound between the sum-of-live bound and the arena, its proof consistent.
+    met_plan_limits_t lim = {512, 0, NULL, NULL};
+    met_plan_outcome_t po;
+    poison(off2, n);
+    st = met_planner_solve(b, n, positions, MET_PLAN_BEST, 0, &lim, &arena, off2, &po);
+    FUZZ_CHECK(st == MET_OK);
+    if (!st) {
+      check_plan(b, n, off2, po.arena_bytes, align, true_peak);
+      FUZZ_CHECK(po.arena_bytes <= least);
+      FUZZ_CHECK(po.lower_bound >= peak && po.lower_bound <= po.arena_bytes);
+      FUZZ_CHECK(po.nodes <= 512);
+      if (po.proof == MET_PLAN_AT_BOUND) FUZZ_CHECK_EQ(po.arena_bytes, peak);
+      if (po.proof == MET_PLAN_OPTIMAL) FUZZ_CHECK_EQ(po.lower_bound, po.arena_bytes);
+      if (po.proof == MET_PLAN_BEST_FOUND) FUZZ_CHECK(po.lower_bound < po.arena_bytes);
+    }
     // The oracle itself must catch an overlap: put a live pair at one offset.
     for (size_t i = 0; i + 1 < n; ++i) {
       if (!b[i].bytes || !b[i + 1].bytes) continue;

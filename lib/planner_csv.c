@@ -1,0 +1,170 @@
+// planner_csv.c: MiniMalloc's CSV format (metrale/planner_csv.h).
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrale/parse.h"
+#include "metrale/planner_csv.h"
+
+// The next line of [*p, end) into [*ls, *le) without its line end; false at the end.
+static bool next_line(const char **p, const char *end, const char **ls, const char **le) {
+  if (*p >= end) return false;
+  const char *s = *p, *e = memchr(s, '\n', (size_t)(end - s));
+  *p = e ? e + 1 : end;
+  if (!e) e = end;
+  if (e > s && e[-1] == '\r') --e;
+  *ls = s;
+  *le = e;
+  return true;
+}
+
+// Splits [s, e) at commas into at most |max| cells; returns the number of cells (max + 1
+// when there are more).
+static size_t split(const char *s, const char *e, const char **cs, const char **ce, size_t max) {
+  size_t n = 0;
+  for (;;) {
+    const char *c = memchr(s, ',', (size_t)(e - s));
+    if (n == max) return max + 1;
+    cs[n] = s;
+    ce[n] = c ? c : e;
+    ++n;
+    if (!c) return n;
+    s = c + 1;
+  }
+}
+
+static bool blank(const char *s, const char *e) {
+  for (; s < e; ++s) if (*s != ' ' && *s != '\t') return false;
+  return true;
+}
+
+typedef struct tkey_t { uint64_t t; uint32_t i; } tkey_t;
+
+static int cmp_tkey(const void *pa, const void *pb) {
+  const tkey_t *a = pa, *b = pb;
+  return a->t < b->t ? -1 : a->t > b->t;
+}
+
+met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *arena,
+                                   met_csv_problem_t *out, size_t *out_line, char *why,
+                                   size_t why_cap) {
+  memset(out, 0, sizeof(*out));
+  *out_line = 0;
+  if (why_cap) why[0] = '\0';
+  const char *p = text, *end = text + len, *ls, *le;
+  static const char *const kHead[4] = {"id", "lower", "upper", "size"};
+  size_t line = 0, rows = 0;
+  // The header: the first line that is not blank.
+  bool head = false;
+  while (!head && next_line(&p, end, &ls, &le)) {
+    ++line;
+    if (blank(ls, le)) continue;
+    const char *cs[5], *ce[5];
+    size_t n = split(ls, le, cs, ce, 4);
+    bool ok = n == 4;
+    for (size_t k = 0; ok && k < 4; ++k)
+      ok = (size_t)(ce[k] - cs[k]) == strlen(kHead[k]) && !memcmp(cs[k], kHead[k], strlen(kHead[k]));
+    if (!ok) {
+      *out_line = line;
+      snprintf(why, why_cap, "expected the header 'id,lower,upper,size' (MiniMalloc's CSV "
+                             "format; a plan's offset column is written, not read)");
+      return MET_EINVAL;
+    }
+    head = true;
+  }
+  if (!head) {
+    *out_line = line ? line : 1;
+    snprintf(why, why_cap, "no header 'id,lower,upper,size': the file is empty");
+    return MET_EINVAL;
+  }
+  // Rows: counted first, then parsed.
+  const char *body = p;
+  size_t body_line = line;
+  while (next_line(&p, end, &ls, &le)) rows += !blank(ls, le);
+  if (rows > (size_t)INT32_MAX) {
+    *out_line = line;
+    snprintf(why, why_cap, "more than 2^31 buffers");
+    return MET_EOVERFLOW;
+  }
+  size_t cap = rows ? rows : 1;
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, cap, sizeof(met_buffer_t), (void **)&out->buffers));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, cap, sizeof(char *), (void **)&out->ids));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, cap, sizeof(uint64_t), (void **)&out->lower));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, cap, sizeof(uint64_t), (void **)&out->upper));
+  p = body;
+  line = body_line;
+  size_t k = 0;
+  uint64_t max_upper = 0;
+  while (next_line(&p, end, &ls, &le)) {
+    ++line;
+    if (blank(ls, le)) continue;
+    const char *cs[5], *ce[5];
+    size_t n = split(ls, le, cs, ce, 4);
+    *out_line = line;
+    if (n != 4) {
+      snprintf(why, why_cap, "expected 4 cells (id,lower,upper,size), found %s", n > 4 ? "more" : n == 3 ? "3" : n == 2 ? "2" : "1");
+      return MET_EINVAL;
+    }
+    size_t idl = (size_t)(ce[0] - cs[0]);
+    if (!idl || memchr(cs[0], '"', idl)) {
+      snprintf(why, why_cap, idl ? "an id with a quote (ids are plain text)" : "an empty id");
+      return MET_EINVAL;
+    }
+    char *id;
+    MET_RETURN_IF_ERROR(met_arena_calloc(arena, idl + 1, 1, (void **)&id));
+    memcpy(id, cs[0], idl);
+    uint64_t v[3];
+    static const char *const kCol[3] = {"lower", "upper", "size"};
+    // Times: whole numbers below 2^63; sizes: whole bytes (a size of 0 takes no memory).
+    static const uint64_t kMax[3] = {INT64_MAX - 1, INT64_MAX, UINT64_MAX};
+    for (int c = 0; c < 3; ++c) {
+      met_status_t st = met_parse_u64(cs[c + 1], (size_t)(ce[c + 1] - cs[c + 1]), 0, kMax[c], &v[c]);
+      if (st) {
+        snprintf(why, why_cap, "%s '%.*s' is not a whole number%s", kCol[c],
+                 (int)(ce[c + 1] - cs[c + 1] > 40 ? 40 : ce[c + 1] - cs[c + 1]), cs[c + 1],
+                 st == MET_EOVERFLOW ? " below 2^63" : "");
+        return st;
+      }
+    }
+    if (v[1] <= v[0]) {
+      snprintf(why, why_cap, "upper %llu is not above lower %llu (a lifetime [lower, upper) "
+                             "holds at least one time)", (unsigned long long)v[1],
+               (unsigned long long)v[0]);
+      return MET_EINVAL;
+    }
+    out->ids[k] = id;
+    out->lower[k] = v[0];
+    out->upper[k] = v[1];
+    out->buffers[k].bytes = v[2];
+    if (v[1] > max_upper) max_upper = v[1];
+    ++k;
+  }
+  *out_line = 0;
+  out->count = k;
+  if (max_upper <= MET_CSV_MAX_POSITIONS) {
+    for (size_t i = 0; i < k; ++i) {
+      out->buffers[i].first = (int32_t)out->lower[i];
+      out->buffers[i].last = (int32_t)(out->upper[i] - 1);
+    }
+    out->positions = (uint32_t)max_upper;
+    return MET_OK;
+  }
+  // Renumbered: each time by its rank among the distinct times (2 per buffer at most).
+  tkey_t *t;
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, 2 * k, sizeof(tkey_t), (void **)&t));
+  for (size_t i = 0; i < k; ++i) {
+    t[2 * i] = (tkey_t){out->lower[i], (uint32_t)(2 * i)};
+    t[2 * i + 1] = (tkey_t){out->upper[i], (uint32_t)(2 * i + 1)};
+  }
+  qsort(t, 2 * k, sizeof(tkey_t), cmp_tkey);
+  uint32_t rank = 0;
+  for (size_t j = 0; j < 2 * k; ++j) {
+    if (j && t[j].t != t[j - 1].t) ++rank;
+    size_t i = t[j].i / 2;
+    if (t[j].i & 1) out->buffers[i].last = (int32_t)rank - 1;  // upper exclusive
+    else out->buffers[i].first = (int32_t)rank;
+  }
+  out->positions = rank;  // the largest upper's rank: positions 0 .. rank - 1
+  out->renumbered = true;
+  return MET_OK;
+}

@@ -1,0 +1,192 @@
+// tools/cmd_plan_csv.c: `metrale plan --buffers FILE.csv [--capacity N] [--out FILE.csv]`:
+// the offset planner (lib/planner.c, lib/planner_exact.c) on an allocation problem in
+// MiniMalloc's CSV format (metrale/planner_csv.h), so that it can be compared with other
+// allocators on their own problems.
+//
+// Exit status: 0 a plan (within the capacity, when one is given); 1 proven: nothing fits
+// the capacity; 2 bad usage or input; 3 the search's limits ran out before a plan within
+// the capacity was found or ruled out.
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "metrale/options.h"
+#include "metrale/parse.h"
+#include "metrale/planner_csv.h"
+#include "metrale/strbuf.h"
+#include "report/output.h"
+#include "cli.h"
+
+enum { kMaxCsvBytes = 1u << 30 };
+
+static uint64_t now_ns(void *user) {
+  (void)user;
+  struct timespec t;
+  if (clock_gettime(CLOCK_MONOTONIC, &t)) return 0;
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static int usage(const char *msg) {
+  if (msg) fprintf(stderr, "metrale plan: %s\n", msg);
+  fprintf(stderr,
+          "usage: metrale plan --buffers FILE.csv|- [--capacity SIZE] [--out FILE.csv|-]\n"
+          "                    [--plan-effort N] [--plan-seconds N]\n");
+  return 2;
+}
+
+bool cli_plan_wants_buffers(int argc, char **argv) {
+  for (int i = 0; i < argc; ++i)
+    if (!strcmp(argv[i], "--buffers") || !strncmp(argv[i], "--buffers=", 10)) return true;
+  return false;
+}
+
+// "--flag VALUE" or "--flag=VALUE" at argv[*i] into |*out|; false when it is not |flag|.
+static bool take(int argc, char **argv, int *i, const char *flag, const char **out, bool *bad) {
+  size_t n = strlen(flag);
+  if (strncmp(argv[*i], flag, n)) return false;
+  if (argv[*i][n] == '=') { *out = argv[*i] + n + 1; }
+  else if (argv[*i][n]) return false;
+  else if (*i + 1 < argc) { *out = argv[++*i]; }
+  else { *bad = true; return true; }
+  if (!**out) *bad = true;
+  return true;
+}
+
+int cmd_plan_buffers(int argc, char **argv) {
+  const char *in = NULL, *cap_text = NULL, *out_path = NULL, *effort = NULL, *seconds = NULL;
+  for (int i = 0; i < argc; ++i) {
+    bool bad = false;
+    const char *flag = argv[i];
+    if (take(argc, argv, &i, "--buffers", &in, &bad) ||
+        take(argc, argv, &i, "--capacity", &cap_text, &bad) ||
+        take(argc, argv, &i, "--out", &out_path, &bad) ||
+        take(argc, argv, &i, "--plan-effort", &effort, &bad) ||
+        take(argc, argv, &i, "--plan-seconds", &seconds, &bad)) {
+      if (bad) {
+        fprintf(stderr, "metrale plan: %s needs a value\n", flag);
+        return usage(NULL);
+      }
+      continue;
+    }
+    fprintf(stderr, "metrale plan: '%s' is not taken with --buffers\n", argv[i]);
+    return usage(NULL);
+  }
+  if (!in) return usage("--buffers FILE.csv is needed");
+  char msg[256];
+  uint64_t capacity = 0, nodes = MET_PLAN_DEFAULT_NODES, secs = MET_PLAN_DEFAULT_SECONDS;
+  if (cap_text && !met_parse_option_size("capacity", cap_text, strlen(cap_text), 1, UINT64_MAX,
+                                         &capacity, msg, sizeof(msg)))
+    return usage(msg);
+  if (effort && !met_parse_option_u64("plan-effort", effort, strlen(effort), 0, UINT64_MAX,
+                                      &nodes, msg, sizeof(msg)))
+    return usage(msg);
+  if (seconds && !met_parse_option_u64("plan-seconds", seconds, strlen(seconds), 0, 86400, &secs,
+                                       msg, sizeof(msg)))
+    return usage(msg);
+  // The plan never goes over the problem (nor over standard output when that is the input).
+  const char *inputs[] = {in};
+  const char *flags[] = {"--out"};
+  const char *paths[] = {out_path};
+  char why[512];
+  if (strcmp(in, "-") && (!met_output_paths_ok(inputs, 1, flags, paths, 1, why, sizeof(why)) ||
+                          !met_output_streams_ok(inputs, 1, why, sizeof(why)))) {
+    if (*why) fprintf(stderr, "metrale plan: %s\n", why);
+    return 2;
+  }
+  char *text;
+  size_t len;
+  if (!cli_read_file("metrale plan", in, kMaxCsvBytes, "larger than 1 GiB", &text, &len)) return 2;
+  met_arena_t arena;
+  met_arena_initialize(met_allocator_system(), &arena);
+  met_csv_problem_t p;
+  size_t line;
+  met_status_t st = met_csv_problem_parse(text, len, &arena, &p, &line, why, sizeof(why));
+  free(text);
+  const char *name = strcmp(in, "-") ? in : "<stdin>";
+  if (st) {
+    if (st == MET_ENOMEM) fprintf(stderr, "metrale plan: %s: out of memory\n", name);
+    else fprintf(stderr, "%s:%zu: error: %s\n", name, line, why);
+    met_arena_deinitialize(&arena);
+    return 2;
+  }
+  uint64_t *off = NULL;
+  st = met_arena_calloc(&arena, p.count ? p.count : 1, sizeof(uint64_t), (void **)&off);
+  met_plan_limits_t lim = {nodes, secs * 1000000000u, secs ? now_ns : NULL, NULL};
+  uint64_t bound = 0, arena_bytes = 0;
+  met_fit_t fit = MET_FIT_UNKNOWN;
+  met_plan_outcome_t o;
+  memset(&o, 0, sizeof(o));
+  if (!st) st = met_planner_peak_live(p.buffers, p.count, p.positions, &arena, &bound);
+  if (!st && capacity) {
+    // The greedy orders first (a plan within the capacity ends it), then the search.
+    uint64_t greedy;
+    st = met_planner_plan_bounded(p.buffers, p.count, p.positions, MET_PLAN_BEST, bound, &arena,
+                                  off, &greedy);
+    if (!st && greedy <= capacity) {
+      fit = MET_FIT_YES;
+      arena_bytes = greedy;
+    } else if (!st && bound > capacity) {
+      fit = MET_FIT_NO;
+    } else if (!st) {
+      st = met_planner_fit(p.buffers, p.count, p.positions, capacity, &lim, &arena, off, &fit,
+                           &o.nodes);
+    }
+  } else if (!st) {
+    st = met_planner_solve(p.buffers, p.count, p.positions, MET_PLAN_BEST, bound, &lim, &arena,
+                           off, &o);
+    arena_bytes = o.arena_bytes;
+  }
+  if (st) {
+    fprintf(stderr, "metrale plan: %s: %s\n", name,
+            st == MET_ENOMEM ? "out of memory" : st == MET_EOVERFLOW
+                                                     ? "the live bytes at one time pass 2^64"
+                                                     : "the problem cannot be planned");
+    met_arena_deinitialize(&arena);
+    return 2;
+  }
+  if (fit == MET_FIT_YES)
+    for (size_t i = 0; i < p.count; ++i)
+      if (off[i] + p.buffers[i].bytes > arena_bytes) arena_bytes = off[i] + p.buffers[i].bytes;
+  // The summary: on standard error when the plan goes to standard output.
+  FILE *say = out_path && !strcmp(out_path, "-") ? stderr : stdout;
+  fprintf(say, "%s: %zu buffers, lower bound %" PRIu64 " B", name, p.count, bound);
+  if (p.renumbered) fprintf(say, " (times renumbered by rank)");
+  int rc = 0;
+  if (capacity) {
+    fprintf(say, ", capacity %" PRIu64 " B: ", capacity);
+    if (fit == MET_FIT_YES)
+      fprintf(say, "fits, arena %" PRIu64 " B\n", arena_bytes);
+    else if (fit == MET_FIT_NO)
+      fprintf(say, "does not fit (proven%s)\n", bound > capacity ? ": the lower bound passes it" : " by the exact search");
+    else
+      fprintf(say, "unknown: the search's limits ran out (%" PRIu64 " nodes)\n", o.nodes);
+    rc = fit == MET_FIT_YES ? 0 : fit == MET_FIT_NO ? 1 : 3;
+  } else {
+    fprintf(say, ": arena %" PRIu64 " B, plan %s", arena_bytes, met_plan_proof_name(o.proof));
+    if (o.proof == MET_PLAN_BEST_FOUND)
+      fprintf(say, " (proven bound %" PRIu64 " B, gap %" PRIu64 " B%s)", o.lower_bound,
+              arena_bytes - o.lower_bound, o.stopped ? "; the time cap cut the search" : "");
+    fprintf(say, ", %" PRIu64 " search nodes\n", o.nodes);
+  }
+  if (out_path && (!capacity || fit == MET_FIT_YES)) {
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    MET_STRBUF_LIT(&sb, "id,lower,upper,size,offset\n");
+    for (size_t i = 0; i < p.count; ++i)
+      met_strbuf_printf(&sb, "%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", p.ids[i],
+                        p.lower[i], p.upper[i], p.buffers[i].bytes, off[i]);
+    bool out_std = !strcmp(out_path, "-");
+    FILE *f = out_std ? stdout : fopen(out_path, "w");
+    if (sb.status || !f || fwrite(sb.data, 1, sb.len, f) != sb.len || (!out_std && fclose(f))) {
+      fprintf(stderr, "metrale plan: cannot write '%s': %s\n", out_path,
+              sb.status ? "out of memory" : strerror(errno));
+      rc = 2;
+    }
+    met_strbuf_deinitialize(&sb);
+  }
+  met_arena_deinitialize(&arena);
+  return cli_finish_stdout(rc);
+}
