@@ -188,20 +188,28 @@ static uint32_t sub_list(search_t *s, uint32_t list, uint32_t count, uint32_t lo
   return at;
 }
 
+// Whether |y| may be the next child of a node whose order's point is (|at|, |at_rank|):
+// unplaced, its minimum offset below |below| (under every unplaced buffer's top, and with
+// room: see search) and not before the point.
+static bool may_follow(const search_t *s, uint32_t y, uint64_t at, uint32_t at_rank,
+                       uint64_t below) {
+  uint64_t o = s->minoff[y];
+  if (s->placed[y] || o >= below) return false;
+  return !(o < at || (o == at && at_rank != kNoRank && s->rank[y] < at_rank));
+}
+
 // The child after (|*po|, |*pr|) (kNoRank: the first) in (minimum offset, rank) order,
 // for a node whose children could not be stored; kNoRank when none is left.
 static uint32_t next_child(const search_t *s, uint32_t list, uint32_t count, uint64_t at,
-                           uint32_t at_rank, uint64_t min_height, uint64_t *po, uint32_t *pr) {
+                           uint32_t at_rank, uint64_t below, uint64_t *po, uint32_t *pr) {
   uint32_t pick = kNoRank;
   uint64_t bo = 0;
   uint32_t br = kNoRank;
   for (uint32_t i = 0; i < count; ++i) {
     uint32_t y = s->lists[list + i];
-    if (s->placed[y]) continue;
+    if (!may_follow(s, y, at, at_rank, below)) continue;
     uint64_t o = s->minoff[y];
     uint32_t r = s->rank[y];
-    if (o >= min_height) continue;
-    if (o < at || (o == at && at_rank != kNoRank && r < at_rank)) continue;
     if (*pr != kNoRank && (o < *po || (o == *po && r <= *pr))) continue;
     if (pick == kNoRank || o < bo || (o == bo && r < br)) { pick = y; bo = o; br = r; }
   }
@@ -265,16 +273,13 @@ static sres_t search(search_t *s, uint32_t list, uint32_t count, uint32_t slo, u
   // (minimum offset, rank) order (their minimum offsets are the same before each).
   size_t c0 = s->ncand, nc = 0;
   bool stored = true;
+  uint64_t below = min_height < omax + 1 ? min_height : omax + 1;  // dominated, or no room
   for (uint32_t i = 0; i < count; ++i) {
     uint32_t y = s->lists[list + i];
-    if (s->placed[y]) continue;
-    uint64_t o = s->minoff[y];
-    uint32_t r = s->rank[y];
-    if (o >= min_height || o > omax) continue;                     // dominated, or no room
-    if (o < at || (o == at && at_rank != kNoRank && r < at_rank)) continue;  // order
+    if (!may_follow(s, y, at, at_rank, below)) continue;
     if (c0 + nc == s->capcand) { stored = false; break; }  // no room: scan for each
-    s->cand[c0 + nc].k = o;
-    s->cand[c0 + nc].r = r;
+    s->cand[c0 + nc].k = s->minoff[y];
+    s->cand[c0 + nc].r = s->rank[y];
     s->cand[c0 + nc].buf = y;
     ++nc;
   }
@@ -292,8 +297,7 @@ static sres_t search(search_t *s, uint32_t list, uint32_t count, uint32_t slo, u
       pick = s->cand[c0 + ci].buf;
       po = s->cand[c0 + ci].k;
       pr = s->cand[c0 + ci].r;
-    } else if ((pick = next_child(s, list, count, at, at_rank,
-                                           min_height < omax + 1 ? min_height : omax + 1, &po, &pr)) == kNoRank) {
+    } else if ((pick = next_child(s, list, count, at, at_rank, below, &po, &pr)) == kNoRank) {
       break;
     }
     bool hatless = s->upc[pick] == 0;

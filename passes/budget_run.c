@@ -143,7 +143,9 @@ static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t,
     buf[n++] = ' ';
     n += put(buf + n, c->rows[k]->name, c->name_len[k]);
     buf[n++] = '=';
-    const char *text = met_budget_field_text(b, c->rows[k]);  // "best-found": under 20 chars
+    const char *text = c->rows[k]->kind == MET_FIELD_BYTES || c->rows[k]->kind == MET_FIELD_COUNT
+                           ? NULL  // a number: no name to look up
+                           : met_budget_field_text(b, c->rows[k]);  // under 20 chars
     if (text) n += put(buf + n, text, strlen(text));
     else n += put_u64(buf + n, met_budget_field_u64(b, c->rows[k]));
   }
@@ -169,6 +171,7 @@ typedef struct attr_keys_t {
   int field[MET_BUDGET_FIELD_COUNT + 2];  // into met_budget_fields(); -1 complete, -2 target
   MlirType i64;
   MlirAttribute target, policy, yes, no;
+  MlirAttribute plan[3];  // by met_plan_proof_t
   MlirStringRef attr_name;
   // Integer attributes by value, direct-mapped: functions repeat their sizes (0 above
   // all), and a hit skips the context's uniquing lock and hash.
@@ -202,6 +205,9 @@ static void attr_keys_init(MlirContext ctx, const met_target_t *t, attr_keys_t *
   k->target = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name));
   k->policy = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
                                          met_width_policy_name(t->width_policy)));
+  for (int p = 0; p < 3; ++p)
+    k->plan[p] = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
+                                            met_plan_proof_name((met_plan_proof_t)p)));
   k->yes = mlirBoolAttrGet(ctx, 1);
   k->no = mlirBoolAttrGet(ctx, 0);
   k->attr_name = mlirStringRefCreateFromCString("metrale.budget");
@@ -221,8 +227,7 @@ static void set_budget_attr(met_fn_job_t *j, attr_keys_t *k) {
     if (fi == -1) v = j->report.complete ? k->yes : k->no;
     else if (fi == -2) v = k->target;
     else if (fields[fi].kind == MET_FIELD_POLICY) v = k->policy;
-    else if (fields[fi].kind == MET_FIELD_PLAN)
-      v = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(met_budget_field_text(b, &fields[fi])));
+    else if (fields[fi].kind == MET_FIELD_PLAN) v = k->plan[b->plan <= MET_PLAN_BEST_FOUND ? b->plan : 0];
     else v = int_attr(k, met_budget_field_u64(b, &fields[fi]));
     f[i] = mlirNamedAttributeGet(k->id[i], v);
   }
@@ -239,7 +244,7 @@ static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t
   const char *names[MET_BUDGET_FIELD_COUNT + 1];
   uint64_t values[MET_BUDGET_FIELD_COUNT + 1];
   for (size_t i = 0; i < n; ++i) {
-    if (met_budget_field_text(&j->report.budget, &f[i])) continue;  // a name, not a number
+    if (f[i].kind != MET_FIELD_BYTES && f[i].kind != MET_FIELD_COUNT) continue;  // a name
     names[k] = f[i].name;
     values[k++] = met_budget_field_u64(&j->report.budget, &f[i]);
   }
