@@ -462,7 +462,7 @@ met_status_t met_budget_analyze(const met_graph_t *graph, const met_target_t *ta
   memset(out, 0, sizeof(*out));
   out->complete = !graph->incomplete;
   out->budget.width_policy = target->width_policy;
-  met_budget_options_t defaults = {MET_PLAN_BEST, false, {MET_PLAN_DEFAULT_NODES, 0, NULL, NULL}};
+  met_budget_options_t defaults = {MET_PLAN_BEST, false, {MET_PLAN_DEFAULT_NODES, 0, NULL, NULL, NULL}};
   met_budget_ctx_t c;
   memset(&c, 0, sizeof(c));
   c.g = graph;

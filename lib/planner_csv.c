@@ -45,6 +45,31 @@ static int cmp_tkey(const void *pa, const void *pb) {
   return a->t < b->t ? -1 : a->t > b->t;
 }
 
+typedef struct idrow_t { const char *id; size_t row; } idrow_t;
+
+static int cmp_id(const void *pa, const void *pb) {
+  const idrow_t *a = pa, *b = pb;
+  int c = strcmp(a->id, b->id);
+  return c ? c : (a->row < b->row ? -1 : a->row > b->row);
+}
+
+static bool cell_is(const char *s, const char *e, const char *name) {
+  return (size_t)(e - s) == strlen(name) && !memcmp(s, name, (size_t)(e - s));
+}
+
+// The column a header cell names (0 id, 1 lower, 2 upper, 3 size), -2 for MiniMalloc's
+// columns the planner does not take, -1 for none.
+static int column_of(const char *s, const char *e) {
+  static const char *const kNames[4][4] = {{"id", "buffer", "buffer_id", NULL},
+                                           {"lower", "start", "begin", NULL},
+                                           {"upper", "end", NULL, NULL},
+                                           {"size", NULL, NULL, NULL}};
+  for (int c = 0; c < 4; ++c)
+    for (int k = 0; k < 4 && kNames[c][k]; ++k)
+      if (cell_is(s, e, kNames[c][k])) return c;
+  return cell_is(s, e, "offset") || cell_is(s, e, "alignment") ? -2 : -1;
+}
+
 met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *arena,
                                    met_csv_problem_t *out, size_t *out_line, char *why,
                                    size_t why_cap) {
@@ -52,22 +77,34 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
   *out_line = 0;
   if (why_cap) why[0] = '\0';
   const char *p = text, *end = text + len, *ls, *le;
-  static const char *const kHead[4] = {"id", "lower", "upper", "size"};
+  if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) p += 3;  // a UTF-8 byte order mark
   size_t line = 0, rows = 0;
-  // The header: the first line that is not blank.
+  // The header: the first line that is not blank; col[k] is the cell of column k.
+  int col[4] = {-1, -1, -1, -1};
   bool head = false;
   while (!head && next_line(&p, end, &ls, &le)) {
     ++line;
     if (blank(ls, le)) continue;
-    const char *cs[5], *ce[5];
-    size_t n = split(ls, le, cs, ce, 4);
+    const char *cs[7], *ce[7];
+    size_t n = split(ls, le, cs, ce, 6);
+    for (size_t k = 0; k < n && k < 6; ++k)
+      if (column_of(cs[k], ce[k]) == -2) {
+        *out_line = line;
+        snprintf(why, why_cap, "column '%.*s' is not taken: the planner places every buffer "
+                               "itself (MiniMalloc's fixed offsets and alignments are not "
+                               "supported)", (int)(ce[k] - cs[k]), cs[k]);
+        return MET_EINVAL;
+      }
     bool ok = n == 4;
-    for (size_t k = 0; ok && k < 4; ++k)
-      ok = (size_t)(ce[k] - cs[k]) == strlen(kHead[k]) && !memcmp(cs[k], kHead[k], strlen(kHead[k]));
+    for (size_t k = 0; ok && k < 4; ++k) {
+      int c = column_of(cs[k], ce[k]);
+      if (c < 0 || col[c] >= 0) ok = false;
+      else col[c] = (int)k;
+    }
     if (!ok) {
       *out_line = line;
-      snprintf(why, why_cap, "expected the header 'id,lower,upper,size' (MiniMalloc's CSV "
-                             "format; a plan's offset column is written, not read)");
+      snprintf(why, why_cap, "expected a header of the columns id, lower, upper and size, in "
+                             "any order (MiniMalloc's CSV format; also buffer, start, end)");
       return MET_EINVAL;
     }
     head = true;
@@ -81,9 +118,9 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
   const char *body = p;
   size_t body_line = line;
   while (next_line(&p, end, &ls, &le)) rows += !blank(ls, le);
-  if (rows > (size_t)INT32_MAX) {
+  if (rows > (size_t)INT32_MAX / 2) {
     *out_line = line;
-    snprintf(why, why_cap, "more than 2^31 buffers");
+    snprintf(why, why_cap, "more than 2^30 buffers");
     return MET_EOVERFLOW;
   }
   size_t cap = rows ? rows : 1;
@@ -91,10 +128,12 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, cap, sizeof(char *), (void **)&out->ids));
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, cap, sizeof(uint64_t), (void **)&out->lower));
   MET_RETURN_IF_ERROR(met_arena_calloc(arena, cap, sizeof(uint64_t), (void **)&out->upper));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, cap, sizeof(uint64_t), (void **)&out->lengths));
+  size_t *lines;
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, cap, sizeof(size_t), (void **)&lines));
   p = body;
   line = body_line;
   size_t k = 0;
-  uint64_t max_upper = 0;
   while (next_line(&p, end, &ls, &le)) {
     ++line;
     if (blank(ls, le)) continue;
@@ -102,27 +141,34 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
     size_t n = split(ls, le, cs, ce, 4);
     *out_line = line;
     if (n != 4) {
-      snprintf(why, why_cap, "expected 4 cells (id,lower,upper,size), found %s", n > 4 ? "more" : n == 3 ? "3" : n == 2 ? "2" : "1");
+      snprintf(why, why_cap, "expected 4 cells (id, lower, upper, size), found %s",
+               n > 4 ? "more" : n == 3 ? "3" : n == 2 ? "2" : "1");
       return MET_EINVAL;
     }
-    size_t idl = (size_t)(ce[0] - cs[0]);
-    if (!idl || memchr(cs[0], '"', idl)) {
-      snprintf(why, why_cap, idl ? "an id with a quote (ids are plain text)" : "an empty id");
+    const char *is = cs[col[0]], *ie = ce[col[0]];
+    size_t idl = (size_t)(ie - is);
+    bool plain = idl > 0;
+    for (const char *q = is; q < ie && plain; ++q)
+      plain = *q != '"' && (unsigned char)*q >= 0x20 && *q != 0x7f;
+    if (!plain) {
+      snprintf(why, why_cap, idl ? "an id with a quote or a control character (ids are plain "
+                                   "text)" : "an empty id");
       return MET_EINVAL;
     }
     char *id;
     MET_RETURN_IF_ERROR(met_arena_calloc(arena, idl + 1, 1, (void **)&id));
-    memcpy(id, cs[0], idl);
+    memcpy(id, is, idl);
     uint64_t v[3];
     static const char *const kCol[3] = {"lower", "upper", "size"};
     // Times: whole numbers below 2^63; sizes: whole bytes (a size of 0 takes no memory).
     static const uint64_t kMax[3] = {INT64_MAX - 1, INT64_MAX, UINT64_MAX};
+    static const char *const kBelow[3] = {" below 2^63", " below 2^63", " below 2^64"};
     for (int c = 0; c < 3; ++c) {
-      met_status_t st = met_parse_u64(cs[c + 1], (size_t)(ce[c + 1] - cs[c + 1]), 0, kMax[c], &v[c]);
+      const char *vs = cs[col[c + 1]], *ve = ce[col[c + 1]];
+      met_status_t st = met_parse_u64(vs, (size_t)(ve - vs), 0, kMax[c], &v[c]);
       if (st) {
         snprintf(why, why_cap, "%s '%.*s' is not a whole number%s", kCol[c],
-                 (int)(ce[c + 1] - cs[c + 1] > 40 ? 40 : ce[c + 1] - cs[c + 1]), cs[c + 1],
-                 st == MET_EOVERFLOW ? " below 2^63" : "");
+                 (int)(ve - vs > 40 ? 40 : ve - vs), vs, st == MET_EOVERFLOW ? kBelow[c] : "");
         return st;
       }
     }
@@ -135,23 +181,30 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
     out->ids[k] = id;
     out->lower[k] = v[0];
     out->upper[k] = v[1];
+    out->lengths[k] = v[1] - v[0];
     out->buffers[k].bytes = v[2];
-    if (v[1] > max_upper) max_upper = v[1];
+    lines[k] = line;
     ++k;
   }
   *out_line = 0;
   out->count = k;
-  if (max_upper <= MET_CSV_MAX_POSITIONS) {
-    for (size_t i = 0; i < k; ++i) {
-      out->buffers[i].first = (int32_t)out->lower[i];
-      out->buffers[i].last = (int32_t)(out->upper[i] - 1);
-    }
-    out->positions = (uint32_t)max_upper;
-    return MET_OK;
+  // No two ids alike: sorted by id, then row; the later row of a pair is at fault.
+  if (k > 1) {
+    idrow_t *sorted;
+    MET_RETURN_IF_ERROR(met_arena_calloc(arena, k, sizeof(idrow_t), (void **)&sorted));
+    for (size_t r = 0; r < k; ++r) sorted[r] = (idrow_t){out->ids[r], r};
+    qsort(sorted, k, sizeof(idrow_t), cmp_id);
+    for (size_t i = 1; i < k; ++i)
+      if (!strcmp(sorted[i - 1].id, sorted[i].id)) {
+        *out_line = lines[sorted[i].row];
+        snprintf(why, why_cap, "id '%.40s' is used twice (first at line %zu): a plan's rows "
+                               "could not be told apart", sorted[i].id, lines[sorted[i - 1].row]);
+        return MET_EINVAL;
+      }
   }
-  // Renumbered: each time by its rank among the distinct times (2 per buffer at most).
+  // Each time replaced by its rank among the distinct times (2 per buffer at most).
   tkey_t *t;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, 2 * k, sizeof(tkey_t), (void **)&t));
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, 2 * k + 1, sizeof(tkey_t), (void **)&t));
   for (size_t i = 0; i < k; ++i) {
     t[2 * i] = (tkey_t){out->lower[i], (uint32_t)(2 * i)};
     t[2 * i + 1] = (tkey_t){out->upper[i], (uint32_t)(2 * i + 1)};
@@ -165,6 +218,5 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
     else out->buffers[i].first = (int32_t)rank;
   }
   out->positions = rank;  // the largest upper's rank: positions 0 .. rank - 1
-  out->renumbered = true;
   return MET_OK;
 }

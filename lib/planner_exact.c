@@ -79,6 +79,7 @@ typedef struct search_t {
   uint64_t nodes, limit;
   const met_plan_limits_t *clock;  // the wall-clock cap, when there is one
   uint64_t deadline;
+  uint64_t ticks;          // nodes over every search of this state: the clock's every 64th
   bool aborted;
 } search_t;
 
@@ -243,7 +244,7 @@ static void sort_cands(cand_t *c, size_t n) {
 static sres_t search(search_t *s, uint32_t list, uint32_t count, uint32_t slo, uint32_t shi,
                      uint64_t at, uint32_t at_rank) {
   if (++s->nodes > s->limit) return kAbort;
-  if (s->clock && (s->nodes & 4095) == 0 && s->clock->now_ns(s->clock->now_user) > s->deadline) {
+  if (s->clock && (++s->ticks & 63) == 0 && s->clock->now_ns(s->clock->now_user) > s->deadline) {
     s->aborted = true;
     return kAbort;
   }
@@ -412,13 +413,13 @@ static uint64_t gcd64(uint64_t a, uint64_t b) {
   return a;
 }
 
-// The limits past which the exact search is not tried (the greedy plans stand): buffers
-// with bytes, and overlap entries (pairs x 2) of the problem.
-enum { kMaxExactBuffers = 1 << 16 };
-static const size_t kMaxOverlapEntries = (size_t)1 << 25;
+// The limits past which the exact search is not tried (planner.h).
+enum { kMaxExactBuffers = MET_PLAN_MAX_EXACT_BUFFERS };
+static const size_t kMaxOverlapEntries = MET_PLAN_MAX_EXACT_ENTRIES;
 
 static met_status_t build_problem(const met_buffer_t *buf, size_t count, uint32_t positions,
-                                  met_arena_t *a, xproblem_t *p, bool *too_big) {
+                                  const uint64_t *lengths, met_arena_t *a, xproblem_t *p,
+                                  bool *too_big) {
   memset(p, 0, sizeof(*p));
   *too_big = false;
   uint32_t n = 0;
@@ -439,7 +440,7 @@ static met_status_t build_problem(const met_buffer_t *buf, size_t count, uint32_
     if (!buf[i].bytes) continue;
     p->orig[k] = (uint32_t)i;
     p->b[k].size = buf[i].bytes;
-    p->b[k].width = (uint64_t)buf[i].last + 1 - (uint64_t)buf[i].first;
+    p->b[k].width = lengths ? lengths[i] : (uint64_t)buf[i].last + 1 - (uint64_t)buf[i].first;
     pts[2 * k].k = (uint64_t)buf[i].first;
     pts[2 * k].v = 2 * k;
     pts[2 * k + 1].k = (uint64_t)buf[i].last + 1;
@@ -643,7 +644,8 @@ met_status_t met_planner_fit(const met_buffer_t *buffers, size_t count, uint32_t
   if (out_nodes) *out_nodes = 0;
   xproblem_t p;
   bool too_big;
-  MET_RETURN_IF_ERROR(build_problem(buffers, count, positions, scratch, &p, &too_big));
+  MET_RETURN_IF_ERROR(build_problem(buffers, count, positions, limits ? limits->lengths : NULL,
+                                    scratch, &p, &too_big));
   if (too_big) return MET_OK;
   search_t s;
   MET_RETURN_IF_ERROR(state_init(&p, scratch, &s));
@@ -683,7 +685,8 @@ met_status_t met_planner_solve(const met_buffer_t *buffers, size_t count, uint32
   if (out->proof == MET_PLAN_AT_BOUND || strategy != MET_PLAN_BEST || !budget) return MET_OK;
   xproblem_t p;
   bool too_big;
-  MET_RETURN_IF_ERROR(build_problem(buffers, count, positions, scratch, &p, &too_big));
+  MET_RETURN_IF_ERROR(build_problem(buffers, count, positions, limits ? limits->lengths : NULL,
+                                    scratch, &p, &too_big));
   if (too_big || !p.gcd) return MET_OK;
   search_t s;
   MET_RETURN_IF_ERROR(state_init(&p, scratch, &s));

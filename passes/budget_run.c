@@ -332,7 +332,7 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   met_target_t dlti_target;
   const met_target_t *target;
   if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user)) return false;
-  met_budget_options_t bopt = {MET_PLAN_BEST, false, {0, 0, NULL, NULL}};
+  met_budget_options_t bopt = {MET_PLAN_BEST, false, {0, 0, NULL, NULL, NULL}};
   met_param_spec_t params;
   uint64_t dynamic_size;
   if (!met_diag_option_planner(mloc, o->planner, &bopt.strategy, diag, user) ||

@@ -153,7 +153,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   if (!met_diag_check_attr_names(module, diag, user)) return false;
   met_target_t dlti_target;
   const met_target_t *target;
-  met_budget_options_t bopt = {MET_PLAN_BEST, true, {0, 0, NULL, NULL}};
+  met_budget_options_t bopt = {MET_PLAN_BEST, true, {0, 0, NULL, NULL, NULL}};
   met_param_spec_t params, states;
   uint64_t dynamic_size;
   if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user) ||

@@ -92,6 +92,12 @@ const cli_command_t cli_commands[] = {
      "         search's limits ran out), else the smallest arena it finds; --out adds offset\n",
      "  --svg FILE|-         where the picture goes (needed)\n"
      "  --function NAME      the function drawn (default: the first with a plan)\n"
+     "  --buffers FILE.csv|- an allocation problem (id,lower,upper,size; lower/upper also\n"
+     "                       start/end, any column order) instead of a model\n"
+     "  --capacity SIZE      with --buffers: decide whether it fits SIZE bytes (exit 0 yes,\n"
+     "                       1 no: proven, 3 unknown: the limits ran out or the problem is\n"
+     "                       past the exact search; 2 bad usage or input)\n"
+     "  --out FILE.csv|-     with --buffers: the rows with an offset column\n"
      "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
     {"diff", 0,
      "metrale diff OLD.json NEW.json [--fail-on RULE,...] [--markdown] [--json FILE|-]\n"

@@ -4,13 +4,14 @@
 // allocators on their own problems.
 //
 // Exit status: 0 a plan (within the capacity, when one is given); 1 proven: nothing fits
-// the capacity; 2 bad usage or input; 3 the search's limits ran out before a plan within
-// the capacity was found or ruled out.
+// the capacity; 2 bad usage, input or output; 3 neither found nor ruled out: the search's
+// limits ran out, or the problem is past what the search takes (planner.h).
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "metrale/options.h"
@@ -37,6 +38,12 @@ static int usage(const char *msg) {
   return 2;
 }
 
+// Whether |path| is the file standard output writes (by device and inode).
+static bool same_as_stdout(const char *path) {
+  struct stat a, b;
+  return fstat(1, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 bool cli_plan_wants_buffers(int argc, char **argv) {
   for (int i = 0; i < argc; ++i)
     if (!strcmp(argv[i], "--buffers") || !strncmp(argv[i], "--buffers=", 10)) return true;
@@ -47,6 +54,7 @@ bool cli_plan_wants_buffers(int argc, char **argv) {
 static bool take(int argc, char **argv, int *i, const char *flag, const char **out, bool *bad) {
   size_t n = strlen(flag);
   if (strncmp(argv[*i], flag, n)) return false;
+  if (*out && (argv[*i][n] == '=' || !argv[*i][n])) { *bad = true; return true; }  // twice
   if (argv[*i][n] == '=') { *out = argv[*i] + n + 1; }
   else if (argv[*i][n]) return false;
   else if (*i + 1 < argc) { *out = argv[++*i]; }
@@ -66,7 +74,7 @@ int cmd_plan_buffers(int argc, char **argv) {
         take(argc, argv, &i, "--plan-effort", &effort, &bad) ||
         take(argc, argv, &i, "--plan-seconds", &seconds, &bad)) {
       if (bad) {
-        fprintf(stderr, "metrale plan: %s needs a value\n", flag);
+        fprintf(stderr, "metrale plan: %s needs one value, given once\n", flag);
         return usage(NULL);
       }
       continue;
@@ -114,7 +122,7 @@ int cmd_plan_buffers(int argc, char **argv) {
   }
   uint64_t *off = NULL;
   st = met_arena_calloc(&arena, p.count ? p.count : 1, sizeof(uint64_t), (void **)&off);
-  met_plan_limits_t lim = {nodes, secs * 1000000000u, secs ? now_ns : NULL, NULL};
+  met_plan_limits_t lim = {nodes, secs * 1000000000u, secs ? now_ns : NULL, NULL, p.lengths};
   uint64_t bound = 0, arena_bytes = 0;
   met_fit_t fit = MET_FIT_UNKNOWN;
   met_plan_outcome_t o;
@@ -141,19 +149,27 @@ int cmd_plan_buffers(int argc, char **argv) {
   }
   if (st) {
     fprintf(stderr, "metrale plan: %s: %s\n", name,
-            st == MET_ENOMEM ? "out of memory" : st == MET_EOVERFLOW
-                                                     ? "the live bytes at one time pass 2^64"
-                                                     : "the problem cannot be planned");
+            st == MET_ENOMEM ? "out of memory"
+            : st == MET_EOVERFLOW ? "the sizes pass 2^64: the bytes live at one time, or the "
+                                    "offsets of the greedy plans"
+                                  : "the problem cannot be planned");
     met_arena_deinitialize(&arena);
     return 2;
   }
   if (fit == MET_FIT_YES)
     for (size_t i = 0; i < p.count; ++i)
       if (off[i] + p.buffers[i].bytes > arena_bytes) arena_bytes = off[i] + p.buffers[i].bytes;
-  // The summary: on standard error when the plan goes to standard output.
-  FILE *say = out_path && !strcmp(out_path, "-") ? stderr : stdout;
-  fprintf(say, "%s: %zu buffers, lower bound %" PRIu64 " B", name, p.count, bound);
-  if (p.renumbered) fprintf(say, " (times renumbered by rank)");
+  // The summary: on standard error when the plan goes to standard output (by '-', or by a
+  // path that is the file standard output writes).
+  FILE *say = out_path && (!strcmp(out_path, "-") || same_as_stdout(out_path)) ? stderr : stdout;
+  fprintf(say, "%s: %zu buffer%s, lower bound %" PRIu64 " B", name, p.count,
+          p.count == 1 ? "" : "s", bound);
+  // Past what the search takes (planner.h): it is not tried, which is no limit running out.
+  // A search with nodes to spend that spent none was not tried.
+  bool too_big = nodes && !o.nodes &&
+                 (capacity ? fit == MET_FIT_UNKNOWN : o.proof == MET_PLAN_BEST_FOUND);
+  const char *big = "the problem is past what the exact search takes (65,536 buffers with "
+                    "bytes, 2^25 pairs live together or section entries)";
   int rc = 0;
   if (capacity) {
     fprintf(say, ", capacity %" PRIu64 " B: ", capacity);
@@ -161,15 +177,20 @@ int cmd_plan_buffers(int argc, char **argv) {
       fprintf(say, "fits, arena %" PRIu64 " B\n", arena_bytes);
     else if (fit == MET_FIT_NO)
       fprintf(say, "does not fit (proven%s)\n", bound > capacity ? ": the lower bound passes it" : " by the exact search");
+    else if (too_big)
+      fprintf(say, "unknown: %s\n", big);
     else
-      fprintf(say, "unknown: the search's limits ran out (%" PRIu64 " nodes)\n", o.nodes);
+      fprintf(say, "unknown: the search's limits ran out (%" PRIu64 " node%s)\n", o.nodes,
+              o.nodes == 1 ? "" : "s");
     rc = fit == MET_FIT_YES ? 0 : fit == MET_FIT_NO ? 1 : 3;
+    if (rc && out_path) fprintf(say, "no plan written to '%s'\n", out_path);
   } else {
     fprintf(say, ": arena %" PRIu64 " B, plan %s", arena_bytes, met_plan_proof_name(o.proof));
     if (o.proof == MET_PLAN_BEST_FOUND)
-      fprintf(say, " (proven bound %" PRIu64 " B, gap %" PRIu64 " B%s)", o.lower_bound,
-              arena_bytes - o.lower_bound, o.stopped ? "; the time cap cut the search" : "");
-    fprintf(say, ", %" PRIu64 " search nodes\n", o.nodes);
+      fprintf(say, " (proven bound %" PRIu64 " B, gap %" PRIu64 " B%s%s)", o.lower_bound,
+              arena_bytes - o.lower_bound, o.stopped ? "; the time cap cut the search" : "",
+              too_big ? "; not searched: the problem is past what the exact search takes" : "");
+    fprintf(say, ", %" PRIu64 " search node%s\n", o.nodes, o.nodes == 1 ? "" : "s");
   }
   if (out_path && (!capacity || fit == MET_FIT_YES)) {
     met_strbuf_t sb;
@@ -188,5 +209,7 @@ int cmd_plan_buffers(int argc, char **argv) {
     met_strbuf_deinitialize(&sb);
   }
   met_arena_deinitialize(&arena);
-  return cli_finish_stdout(rc);
+  // Standard output that cannot be written is bad output (2), never "does not fit" (1).
+  int fin = cli_finish_stdout(rc);
+  return fin != rc ? 2 : rc;
 }

@@ -104,14 +104,25 @@ met_status_t met_planner_verify(const met_buffer_t *buffers, size_t count,
 // What bounds a search: |max_nodes| search nodes in all (a count, so that a result is the
 // same on every machine and every run; 0: no search), and optionally a wall-clock cap of
 // |max_ns| nanoseconds read from |now_ns| (the caller's clock: the core reads none),
-// asked every 4,096 nodes; a result that cap cuts short depends on the machine's speed
+// asked every 64 nodes; a result that cap cuts short depends on the machine's speed
 // (met_plan_outcome_t.stopped says so). Without limits (NULL) a search runs to its end.
+// |lengths| (optional, NULL: last + 1 - first) gives each buffer's lifetime length in the
+// caller's own time units, which the search's orders rank by (MiniMalloc's W and A keys):
+// a caller that renumbered sparse times to positions keeps the original lengths there.
 typedef struct met_plan_limits_t {
   uint64_t max_nodes;
   uint64_t max_ns;                  // 0: no wall-clock cap
   uint64_t (*now_ns)(void *user);   // NULL: no wall-clock cap
   void *now_user;
+  const uint64_t *lengths;          // per buffer, or NULL
 } met_plan_limits_t;
+
+// Past these the exact search is not tried (met_planner_fit says MET_FIT_UNKNOWN after 0
+// nodes, met_planner_solve keeps the greedy plan): buffers with bytes, and overlap entries
+// (twice the pairs of buffers live together) or section entries (sum of lifetimes in
+// sections).
+#define MET_PLAN_MAX_EXACT_BUFFERS 65536u
+#define MET_PLAN_MAX_EXACT_ENTRIES (1u << 25)
 
 // The default node budget per function: a few seconds of search at most on this
 // project's 2-core machine (bench/RESULTS.md has the rates), which a function whose
@@ -122,7 +133,7 @@ typedef struct met_plan_limits_t {
 
 typedef enum met_fit_e {
   MET_FIT_UNKNOWN = 0,  // the limits stopped the search first (or the problem is past
-                        // what the search takes: 65,536 buffers, 2^25 overlap entries)
+                        // what the search takes: MET_PLAN_MAX_EXACT_*)
   MET_FIT_YES = 1,      // a plan within the capacity is in the offsets
   MET_FIT_NO = 2,       // proven: no plan fits
 } met_fit_t;

@@ -147,7 +147,7 @@ bool met_diag_option_plan_limits(MlirLocation loc, MlirStringRef effort, MlirStr
                            diag, user))
     return false;
   // secs <= 86400 (options.def): the nanoseconds fit.
-  *out = (met_plan_limits_t){nodes, secs * 1000000000u, secs ? monotonic_ns : NULL, NULL};
+  *out = (met_plan_limits_t){nodes, secs * 1000000000u, secs ? monotonic_ns : NULL, NULL, NULL};
   return true;
 }
 

@@ -951,7 +951,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   d.huge = false;
   FUZZ_CHECK(build_graph(&r, &g, d.target.width_policy == MET_WIDTH_F32_UNIFORM, &d.huge) == MET_OK);  // well-formed by construction
   // A small node budget: the exact search runs too, the same on every run.
-  met_budget_options_t opt = {d.strategy, true, {2000, 0, NULL, NULL}};
+  met_budget_options_t opt = {d.strategy, true, {2000, 0, NULL, NULL, NULL}};
   met_budget_report_t rep;
   met_status_t st = met_budget_analyze(&g, &d.target, &opt, &arena, &rep);
   if (d.huge) FUZZ_CHECK(st == MET_OK || st == MET_EOVERFLOW);

@@ -185,7 +185,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // The exact search (a small node budget, so a run is quick and the same each time):
     // a plan that holds, never worse than any single greedy order (both tie rules), its
     // proven bound between the sum-of-live bound and the arena, its proof consistent.
-    met_plan_limits_t lim = {512, 0, NULL, NULL};
+    met_plan_limits_t lim = {512, 0, NULL, NULL, NULL};
     met_plan_outcome_t po;
     poison(off2, n);
     st = met_planner_solve(b, n, positions, MET_PLAN_BEST, 0, &lim, &arena, off2, &po);

@@ -71,7 +71,7 @@ static void check_instance(const met_buffer_t *b, int n, uint32_t positions, boo
   uint64_t best = optimum(b, n), peak, off[kMaxN];
   size_t x, y;
   CHECK(met_planner_peak_live(b, (size_t)n, positions, &arena, &peak) == MET_OK);
-  met_plan_limits_t lim = {MET_PLAN_DEFAULT_NODES, 0, NULL, NULL};
+  met_plan_limits_t lim = {MET_PLAN_DEFAULT_NODES, 0, NULL, NULL, NULL};
   met_plan_outcome_t o;
   CHECK(met_planner_solve(b, (size_t)n, positions, MET_PLAN_BEST, 0, &lim, &arena, off, &o) == MET_OK);
   CHECK(met_planner_verify(b, (size_t)n, off, &x, &y) == MET_OK);
@@ -155,25 +155,32 @@ static void test_limits(void) {
   CHECK(met_planner_peak_live(b, 9, 8, &arena, &peak) == MET_OK);
   CHECK(best > peak);
   // No search: the greedy plan, above the bound, unproven.
-  met_plan_limits_t none = {0, 0, NULL, NULL};
+  met_plan_limits_t none = {0, 0, NULL, NULL, NULL};
   met_plan_outcome_t o;
   CHECK(met_planner_solve(b, 9, 8, MET_PLAN_BEST, 0, &none, &arena, off, &o) == MET_OK);
   CHECK(o.proof == MET_PLAN_BEST_FOUND && o.nodes == 0 && o.lower_bound == peak);
   CHECK(o.arena_bytes >= best);
   // A single greedy order is never searched, whatever the limits.
-  met_plan_limits_t lots = {MET_PLAN_DEFAULT_NODES, 0, NULL, NULL};
+  met_plan_limits_t lots = {MET_PLAN_DEFAULT_NODES, 0, NULL, NULL, NULL};
   CHECK(met_planner_solve(b, 9, 8, MET_PLAN_GREEDY_SIZE_FIRST_FIT, 0, &lots, &arena, off, &o) == MET_OK);
   CHECK(o.nodes == 0);
-  // A clock whose every reading is past the cap stops the search at its first check
-  // (every 4,096 nodes): with this small instance it ends before that, proven.
+  // A clock that moves 1 ms a reading: a cap of 1 ns stops the search at its first check
+  // (node 64; this instance needs more), said so, the plan still whole; a cap of an hour
+  // lets it finish: optimal.
   uint64_t t0 = 0;
-  met_plan_limits_t clock = {MET_PLAN_DEFAULT_NODES, 1, tick, &t0};
+  met_plan_limits_t clock = {MET_PLAN_DEFAULT_NODES, 1, tick, &t0, NULL};
   CHECK(met_planner_solve(b, 9, 8, MET_PLAN_BEST, 0, &clock, &arena, off, &o) == MET_OK);
+  CHECK(o.stopped && o.proof == MET_PLAN_BEST_FOUND && o.arena_bytes >= best);
+  CHECK(o.nodes <= 64);
+  size_t cx, cy;
+  CHECK(met_planner_verify(b, 9, off, &cx, &cy) == MET_OK);
+  met_plan_limits_t hour = {MET_PLAN_DEFAULT_NODES, 3600000000000ull, tick, &t0, NULL};
+  CHECK(met_planner_solve(b, 9, 8, MET_PLAN_BEST, 0, &hour, &arena, off, &o) == MET_OK);
   CHECK_EQ_U64(o.arena_bytes, best);
   CHECK(o.proof == MET_PLAN_OPTIMAL && !o.stopped);
   // A node budget too small to finish: an answer that says so, never a wrong one.
   for (uint64_t k = 1; k < 64; ++k) {
-    met_plan_limits_t few = {k, 0, NULL, NULL};
+    met_plan_limits_t few = {k, 0, NULL, NULL, NULL};
     met_fit_t fit;
     uint64_t nodes;
     CHECK(met_planner_fit(b, 9, 8, best - 1, &few, &arena, off, &fit, &nodes) == MET_OK);
@@ -203,13 +210,20 @@ static void test_csv(void) {
   met_csv_problem_t p;
   size_t line;
   char why[256];
-  // CRLF, a blank line, ids as text; [0,2) and [2,4) touch; positions: the largest upper.
+  // CRLF, a blank line, ids as text; [0,2) and [2,4) touch. Times are replaced by their
+  // rank among 0, 2, 4: x [0,1) -> positions 0..0, y [1,2) -> 1..1; the lengths stay 2.
   const char *ok = "id,lower,upper,size\r\nx,0,2,8\r\n\r\ny7,2,4,16\r\n";
   CHECK(met_csv_problem_parse(ok, strlen(ok), &arena, &p, &line, why, sizeof(why)) == MET_OK);
-  CHECK(p.count == 2 && p.positions == 4 && !p.renumbered);
+  CHECK(p.count == 2 && p.positions == 2);
   CHECK(!strcmp(p.ids[0], "x") && !strcmp(p.ids[1], "y7"));
-  CHECK(p.buffers[0].first == 0 && p.buffers[0].last == 1 && p.buffers[0].bytes == 8);
-  CHECK(p.buffers[1].first == 2 && p.buffers[1].last == 3 && p.buffers[1].bytes == 16);
+  CHECK(p.buffers[0].first == 0 && p.buffers[0].last == 0 && p.buffers[0].bytes == 8);
+  CHECK(p.buffers[1].first == 1 && p.buffers[1].last == 1 && p.buffers[1].bytes == 16);
+  CHECK(p.lengths[0] == 2 && p.lengths[1] == 2 && p.upper[1] == 4);
+  // MiniMalloc's other spellings, in another order, after a byte order mark.
+  const char *alias = "\xef\xbb\xbfsize,end,start,buffer\n8,5,1,a\n";
+  CHECK(met_csv_problem_parse(alias, strlen(alias), &arena, &p, &line, why, sizeof(why)) == MET_OK);
+  CHECK(p.count == 1 && !strcmp(p.ids[0], "a") && p.lower[0] == 1 && p.upper[0] == 5);
+  CHECK(p.buffers[0].bytes == 8 && p.lengths[0] == 4);
   // Bad rows, each at its line.
   static const struct { const char *text; size_t line; const char *why; } kBad[] = {
       {"", 1, "empty"},
@@ -221,7 +235,12 @@ static void test_csv(void) {
       {"id,lower,upper,size\n0,5,5,3\n", 2, "not above lower"},
       {"id,lower,upper,size\n,1,2,3\n", 2, "empty id"},
       {"id,lower,upper,size\n\"a\",1,2,3\n", 2, "quote"},
-      {"id,lower,upper,size\n0,1,2,18446744073709551616\n", 2, "size"},
+      {"id,lower,upper,size\n0,1,2,18446744073709551616\n", 2, "below 2^64"},
+      {"id,lower,upper,size\n0,9223372036854775807,9223372036854775808,1\n", 2, "below 2^63"},
+      {"id,lower,upper,offset\n0,1,2,3\n", 1, "column 'offset' is not taken"},
+      {"id,lower,lower,size\n0,1,2,3\n", 1, "header"},
+      {"id,lower,upper,size\na,1,2,3\nb,1,2,3\na,2,3,4\n", 4, "id 'a' is used twice (first at line 2)"},
+      {"id,lower,upper,size\na\tb,1,2,3\n", 2, "control character"},
   };
   for (size_t k = 0; k < sizeof(kBad) / sizeof(kBad[0]); ++k) {
     met_status_t st = met_csv_problem_parse(kBad[k].text, strlen(kBad[k].text), &arena, &p, &line,
@@ -230,17 +249,17 @@ static void test_csv(void) {
     CHECK(line == kBad[k].line);
     CHECK(strstr(why, kBad[k].why) != NULL);
   }
-  // Times past MET_CSV_MAX_POSITIONS are renumbered by rank, their order kept: [0, 2^40)
-  // and [2^40, 2^41) touch (apart), [2^40 - 1, 2^40 + 1) overlaps both. Distinct times
-  // 0, 2^40-1, 2^40, 2^40+1, 2^41: ranks 0..4.
+  // Times far apart are ranked, their order kept: [0, 2^40) and [2^40, 2^41) touch
+  // (apart), [2^40 - 1, 2^40 + 1) overlaps both. Distinct times 0, 2^40-1, 2^40, 2^40+1,
+  // 2^41: ranks 0..4.
   const char *far = "id,lower,upper,size\na,0,1099511627776,4\nb,1099511627776,2199023255552,4\n"
                     "c,1099511627775,1099511627777,4\n";
   CHECK(met_csv_problem_parse(far, strlen(far), &arena, &p, &line, why, sizeof(why)) == MET_OK);
-  CHECK(p.renumbered && p.positions == 4);
+  CHECK(p.positions == 4);
   CHECK(p.buffers[0].first == 0 && p.buffers[0].last == 1);
   CHECK(p.buffers[1].first == 2 && p.buffers[1].last == 3);
   CHECK(p.buffers[2].first == 1 && p.buffers[2].last == 2);
-  CHECK(p.upper[1] == 2199023255552ull);
+  CHECK(p.upper[1] == 2199023255552ull && p.lengths[0] == 1099511627776ull);
   met_arena_deinitialize(&arena);
 }
 
