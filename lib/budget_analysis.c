@@ -278,6 +278,8 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
   b->plan = po.proof;
   b->arena_bound_bytes = po.lower_bound;
   b->arena_gap_bytes = po.arena_bytes - po.lower_bound;
+  out->plan_nodes = po.nodes;
+  out->plan_stopped = po.stopped;
   for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
   MET_RETURN_IF_ERROR(met_budget_alloc_peak(c, out));

@@ -692,35 +692,42 @@ met_status_t met_planner_solve(const met_buffer_t *buffers, size_t count, uint32
   MET_RETURN_IF_ERROR(state_init(&p, scratch, &s));
   start_clock(&s, limits);
   uint64_t g = p.gcd;
-  // Bisection of [lo, hi): hi = the best arena so far, lo = where the next question may
-  // start. The bound is asked first (most plans that beat the greedy ones meet it), then
-  // the middle, rounded down to a multiple of g. A "no" proves every capacity up to the
-  // one asked; a question the budget leaves open moves lo on without proving anything.
+  // Questions over [lo, hi): hi = the best arena so far, lo = where the next may start;
+  // each asks a multiple of g. First up to three quick halvings (the middle, each with a
+  // 32nd of the budget: plans well below the greedy ones are often easy to find, so a
+  // search that ends early still improves), then the bound itself with three quarters of
+  // what is left (most plans that beat the greedy ones meet it), then bisection, each
+  // question a quarter of what is left (at least 64 nodes a buffer). A "no" proves every
+  // capacity up to the one asked; a quick halving the budget leaves open only ends the
+  // halvings, any later open question moves lo on without proving anything.
   if (lower_bound > UINT64_MAX - g) return MET_OK;
   uint64_t lo = (lower_bound + g - 1) / g * g, proven = lower_bound, start = budget;
-  bool first = true;
+  int step = 0;  // 0-2: quick halvings; 3: the bound; 4: bisection
   while (lo < out->arena_bytes && budget && !s.aborted) {
     uint64_t hi = out->arena_bytes;
-    uint64_t ask = first ? lo : lo + (hi - g - lo) / g / 2 * g;  // in [lo, hi - g]
-    // The bound gets three quarters of the budget (most plans that beat the greedy ones
-    // meet it), each later question a quarter of what is left (at least 64 nodes a
-    // buffer), so one hard question does not eat the whole budget.
-    uint64_t share = first ? budget / 4 * 3 : budget / 4, floor_share = 64 * (uint64_t)p.n;
+    uint64_t mid = lo + (hi - g - lo) / g / 2 * g;  // in [lo, hi - g]
+    uint64_t ask = step == 3 ? lo : mid;
+    uint64_t share = step < 3 ? budget / 32 : step == 3 ? budget / 4 * 3 : budget / 4;
+    uint64_t floor_share = 64 * (uint64_t)p.n;
     if (share < floor_share) share = floor_share < budget ? floor_share : budget;
     uint64_t left = share;
     sres_t r = decide(&p, &s, ask, &left);
     budget -= share - left;
-    first = false;
     if (r == kFound) {
       uint64_t a = 0;
       for (uint32_t x = 0; x < p.n; ++x)
         if (s.off[x] + p.b[x].size > a) a = s.off[x] + p.b[x].size;
       out->arena_bytes = a;
       copy_plan(&p, &s, count, out_offsets);
-    } else {
-      if (r == kFail && ask + g > proven) proven = ask + g;  // plans' arenas are multiples of g
+    } else if (r == kFail) {
+      if (ask + g > proven) proven = ask + g;  // plans' arenas are multiples of g
       lo = ask + g;
+    } else if (step >= 3) {
+      lo = ask + g;
+    } else {
+      step = 2;  // an open halving: on to the bound
     }
+    if (step < 4) ++step;
   }
   out->nodes = start - budget;
   out->stopped = s.aborted;

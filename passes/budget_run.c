@@ -159,6 +159,14 @@ static met_status_t summary_remark(met_fn_job_t *j, const met_target_t *t,
 static met_status_t after_budget(met_fn_job_t *j, const met_target_t *t, void *ctx) {
   const remark_ctx_t *c = ctx;
   met_status_t st = c->op_remarks ? op_remarks(j, t, c->each) : MET_OK;
+  // A plan the wall-clock cap cut short is this machine's: said where the function is.
+  if (!st && j->report.plan_stopped)
+    st = met_diag_add(&j->arena, &j->diags, mlirOperationGetLocation(j->func), MET_DIAG_WARNING,
+                      "metrale.budget @%s on %s: the plan's search stopped at the plan-seconds "
+                      "cap after %" PRIu64 " nodes: arena_bytes is the best found, and depends "
+                      "on this machine's speed (plan-effort bounds the search the same on every "
+                      "machine)", j->graph.name ? j->graph.name : "?", t->name,
+                      j->report.plan_nodes);
   return st ? st : summary_remark(j, t, c);
 }
 

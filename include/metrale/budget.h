@@ -305,6 +305,10 @@ typedef struct met_budget_report_t {
   // allocation_padding_bytes (none for MET_VALUE_F_NO_PAD), what a caller's per-buffer
   // model counts for a call.
   uint64_t inner_buffers, inner_buffer_bytes;
+  // The exact search of the plan (budget.plan): its nodes, and whether the wall-clock cap
+  // cut it short (the plan then depends on the machine's speed; the node budget does not).
+  uint64_t plan_nodes;
+  bool plan_stopped;
   // On a target with a per-buffer allocation model (metrale/target.h): the most bytes the
   // function holds allocated at once, each allocation its native bytes plus the target's
   // allocation_padding_bytes, live from the op that makes it to the deallocation that

@@ -1,7 +1,8 @@
 // The exact planner inside the Budget (budget_fields.def: plan, arena_bound_bytes,
 // arena_gap_bytes). On mobile-gpu-f32 (TF.js: a program per op) each arith.addf below is
 // one slot, made where it stands and read last by its tensor.extract; the scalars are
-// summed into the returned splat (16 B, alone at the end). Sizes in KiB (f32 x 256).
+// summed into the returned splat (16 B, alone at the end): bench/csv2mlir.py wrote both
+// functions from their CSV problems. Sizes in KiB (f32 x 256).
 //
 // @plan: v2 [t0,t1] 4, v3 [t0,t2] 3, v0 [t1,t3] 2, v4 [t2,t3] 2, v1 [t3] 4. Live: t0
 // v2+v3 = 7, t1 v2+v3+v0 = 9, t2 v3+v0+v4 = 7, t3 v0+v4+v1 = 8: the bound is 9 KiB
