@@ -7,16 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/dict.h"
 #include "ir/dlti.h"
 #include "jobs.h"
 #include "ir/mlir_hooks.h"
 #include "limit_check.h"
 #include "report/output.h"
+#include "run_setup.h"
 #include "metrale/budget.h"
 #include "metrale/checked.h"
 #include "metrale/plan_svg.h"
 #include "metrale/options.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "metrale/report.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -170,78 +172,50 @@ static met_status_t after_budget(met_fn_job_t *j, const met_target_t *t, void *c
   return st ? st : summary_remark(j, t, c);
 }
 
-// What every function's `metrale.budget` attribute shares, made once per run: the keys
-// as identifiers in the order a dictionary keeps them (sorted by name, so building one
-// is neither a lookup nor a sort), the attributes that do not depend on the function.
+// What every function's `metrale.budget` attribute shares, made once per run (ir/dict.h):
+// the keys, every field of metrale/budget_fields.def then complete and target, and the
+// attributes that do not depend on the function.
 typedef struct attr_keys_t {
-  size_t n;
-  MlirIdentifier id[MET_BUDGET_FIELD_COUNT + 2];
-  int field[MET_BUDGET_FIELD_COUNT + 2];  // into met_budget_fields(); -1 complete, -2 target
-  MlirType i64;
-  MlirAttribute target, policy, yes, no;
+  met_dict_keys_t dict;
+  MlirAttribute target, policy;
   MlirAttribute plan[3];  // by met_plan_proof_t
   MlirStringRef attr_name;
-  // Integer attributes by value, direct-mapped: functions repeat their sizes (0 above
-  // all), and a hit skips the context's uniquing lock and hash.
-  struct { uint64_t v; MlirAttribute a; } ints[64];
 } attr_keys_t;
-
-static MlirAttribute int_attr(attr_keys_t *k, uint64_t v) {
-  size_t h = (size_t)((v * 0x9E3779B97F4A7C15ull) >> 58);
-  if (!mlirAttributeIsNull(k->ints[h].a) && k->ints[h].v == v) return k->ints[h].a;
-  k->ints[h].v = v;
-  k->ints[h].a = mlirIntegerAttrGet(k->i64, (int64_t)v);
-  return k->ints[h].a;
-}
 
 static void attr_keys_init(MlirContext ctx, const met_target_t *t, attr_keys_t *k) {
   size_t n;
   const met_budget_field_t *fields = met_budget_fields(&n);
   const char *names[MET_BUDGET_FIELD_COUNT + 2];
-  for (size_t i = 0; i < n; ++i) { names[i] = fields[i].name; k->field[i] = (int)i; }
-  names[n] = "complete"; k->field[n] = -1;
-  names[n + 1] = "target"; k->field[n + 1] = -2;
-  k->n = n + 2;
-  for (size_t i = 1; i < k->n; ++i)  // insertion sort: strcmp is StringRef's order here
-    for (size_t m = i; m > 0 && strcmp(names[m - 1], names[m]) > 0; --m) {
-      const char *tn = names[m]; names[m] = names[m - 1]; names[m - 1] = tn;
-      int tf = k->field[m]; k->field[m] = k->field[m - 1]; k->field[m - 1] = tf;
-    }
-  for (size_t i = 0; i < k->n; ++i)
-    k->id[i] = mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(names[i]));
-  k->i64 = mlirIntegerTypeGet(ctx, 64);
+  for (size_t i = 0; i < n; ++i) names[i] = fields[i].name;
+  names[n] = "complete";
+  names[n + 1] = "target";
+  _Static_assert(MET_BUDGET_FIELD_COUNT + 2 <= MET_DICT_MAX_KEYS, "budget keys");
+  met_dict_keys_init(&k->dict, ctx, names, n + 2);
   k->target = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name));
   k->policy = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
                                          met_width_policy_name(t->width_policy)));
   for (int p = 0; p < 3; ++p)
     k->plan[p] = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
                                             met_plan_proof_name((met_plan_proof_t)p)));
-  k->yes = mlirBoolAttrGet(ctx, 1);
-  k->no = mlirBoolAttrGet(ctx, 0);
   k->attr_name = mlirStringRefCreateFromCString("metrale.budget");
 }
 
 // The `metrale.budget` attribute: every field of metrale/budget_fields.def, complete and
 // the target's name.
 static void set_budget_attr(met_fn_job_t *j, attr_keys_t *k) {
-  MlirContext ctx = mlirOperationGetContext(j->func);
   const met_budget_t *b = &j->report.budget;
   size_t n;
   const met_budget_field_t *fields = met_budget_fields(&n);
-  MlirNamedAttribute f[MET_BUDGET_FIELD_COUNT + 2];
-  for (size_t i = 0; i < k->n; ++i) {
-    int fi = k->field[i];
-    MlirAttribute v;
-    if (fi == -1) v = j->report.complete ? k->yes : k->no;
-    else if (fi == -2) v = k->target;
-    else if (fields[fi].kind == MET_FIELD_POLICY) v = k->policy;
-    else if (fields[fi].kind == MET_FIELD_PLAN) v = k->plan[b->plan <= MET_PLAN_BEST_FOUND ? b->plan : 0];
-    else v = int_attr(k, met_budget_field_u64(b, &fields[fi]));
-    f[i] = mlirNamedAttributeGet(k->id[i], v);
+  MlirAttribute v[MET_BUDGET_FIELD_COUNT + 2];
+  for (size_t i = 0; i < n; ++i) {
+    if (fields[i].kind == MET_FIELD_POLICY) v[i] = k->policy;
+    else if (fields[i].kind == MET_FIELD_PLAN) v[i] = k->plan[b->plan <= MET_PLAN_BEST_FOUND ? b->plan : 0];
+    else v[i] = met_dict_int(&k->dict, met_budget_field_u64(b, &fields[i]));
   }
-  // The keys were sorted once (attr_keys_init): the dictionary is built as sorted.
-  mlirOperationSetDiscardableAttributeByName(j->source, k->attr_name,
-                                             met_dictionary_sorted(ctx, (intptr_t)k->n, f));
+  v[n] = met_dict_bool(&k->dict, j->report.complete);
+  v[n + 1] = k->target;
+  mlirOperationSetDiscardableAttributeByName(
+      j->source, k->attr_name, met_dict_build(&k->dict, mlirOperationGetContext(j->func), v));
 }
 
 // The Budget of |j| as one structured remark: every numeric field, and complete.
@@ -258,7 +232,7 @@ static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t
   }
   names[k] = "complete";
   values[k++] = j->report.complete;
-  o->metrics(user, mlirOperationGetLocation(j->func), false, "budget", j->graph.name, names,
+  o->run.metrics(user, mlirOperationGetLocation(j->func), false, "budget", j->graph.name, names,
              values, NULL, k);
   // Each op off the fast path: a missed optimization, with what it costs.
   const met_graph_t *g = &j->graph;
@@ -267,7 +241,7 @@ static void budget_metrics(const met_budget_run_options_t *o, const met_fn_job_t
     const char *op_names[] = {MET_BUDGET_FIELD_NAME(off_fast_path_bytes)};
     uint64_t op_values[] = {UINT64_MAX};
     (void)met_budget_off_path_bytes(g, &g->nodes[n], &op_values[0], NULL);
-    o->metrics(user, met_node_loc(&g->nodes[n]), true, "off-fast-path", j->graph.name, op_names,
+    o->run.metrics(user, met_node_loc(&g->nodes[n]), true, "off-fast-path", j->graph.name, op_names,
                op_values, NULL, 1);
   }
 }
@@ -293,7 +267,7 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
   const met_budget_run_options_t *o = e->o;
   met_function_result_t *results = results_;
   results[i].name = j->graph.name ? j->graph.name : "?";
-  results[i].signature = o->json.length ? met_fn_job_signature(j) : NULL;
+  results[i].signature = o->run.json.length ? met_fn_job_signature(j) : NULL;
   results[i].error = met_fn_job_emit(j, "metrale-budget", e->diag, e->user);
   if (o->on_function)
     o->on_function(o->on_function_user, e->target, results[i].name,
@@ -308,10 +282,10 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
   if (!met_limits_check_budget(e->limits, j->source, results[i].name, e->target, &j->graph,
                                &j->report, e->diag, e->user))
     e->ok = false;
-  if (o->set_attributes) set_budget_attr(j, &e->keys);
-  if (o->metrics) budget_metrics(o, j, e->user);
+  if (o->run.set_attributes) set_budget_attr(j, &e->keys);
+  if (o->run.metrics) budget_metrics(o, j, e->user);
   if (o->on_plan) o->on_plan(o->on_plan_user, e->target, results[i].name, &j->graph, &j->report);
-  if (o->svg.length && !e->svg_done) {
+  if (o->run.svg.length && !e->svg_done) {
     // svg=FILE: the first evaluated function's plan.
     e->svg_done = true;
     met_strbuf_t sb;
@@ -321,7 +295,7 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
       met_diag_emit(e->diag, e->user, e->mloc, MET_DIAG_ERROR, "cannot draw the plan: %s",
                     met_status_str(st));
       e->ok = false;
-    } else if (!met_output_write(e->mloc, o->svg, &sb, NULL, "plan picture", e->diag, e->user)) {
+    } else if (!met_output_write(e->mloc, o->run.svg, &sb, NULL, "plan picture", e->diag, e->user)) {
       e->ok = false;
     }
     met_strbuf_deinitialize(&sb);
@@ -331,62 +305,47 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
 bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
-  MlirLocation mloc = met_diag_module_loc(module);
-  // Every file it writes is checked before any work (not the model, not twice).
-  static const char *const out_flags[] = {"json=", "sarif=", "svg="};
-  const MlirStringRef outs[] = {o->json, o->sarif, o->svg};
-  if (!met_output_check_module(module, out_flags, outs, 3, diag, user)) return false;
-  if (!met_diag_check_attr_names(module, diag, user)) return false;
-  met_target_t dlti_target;
-  const met_target_t *target;
-  if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user)) return false;
-  met_budget_options_t bopt = {MET_PLAN_BEST, false, {0, 0, NULL, NULL, NULL}};
-  met_param_spec_t params;
-  uint64_t dynamic_size;
-  if (!met_diag_option_planner(mloc, o->planner, &bopt.strategy, diag, user) ||
-      !met_diag_option_plan_limits(mloc, o->plan_effort, o->plan_seconds, &bopt.plan_limits,
-                                   diag, user) ||
-      !met_diag_option_spec(module, "params", o->params, &params, diag, user) ||
-      !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,
-                           user))
-    return false;
-  met_limits_t *limits = malloc(sizeof(*limits));
-  if (!limits) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory"); return false; }
-  if (!met_limits_gather(module, o->limits, o->limit_list, MET_LIMIT_BUDGET, limits, diag, user)) { free(limits); return false; }
+  met_run_setup_t su;
+  if (!met_run_setup(module, &o->run, MET_PASS_BUDGET, diag, user, &su)) return false;
+  MlirLocation mloc = su.loc;
+  const met_target_t *target = su.target;
+  met_budget_options_t bopt = su.bopt;
+  met_limits_t *limits = su.limits;
   // The dispatches that make a dispatch or DRAM limit's breach are named by their bytes.
   bopt.per_group = met_limits_any(limits, MET_LIMIT_BUDGET, "dispatches") ||
                    met_limits_any(limits, MET_LIMIT_BUDGET, "dram_bytes");
-  met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params,
-                                o->json.length > 0 || o->on_plan || o->svg.length ||
+  met_adapter_options_t aopt = {target, (int64_t)su.dynamic_size, &su.params,
+                                o->run.json.length > 0 || o->on_plan || o->run.svg.length ||
                                     met_limits_any(limits, MET_LIMIT_BUDGET, NULL), NULL,
-                                NULL, NULL, false, o->dead_remarks, o->remarks_each};
+                                NULL, NULL, false, o->run.dead_remarks, o->run.remarks_each};
   met_fn_jobs_t jobs;
   remark_ctx_t remarks;
-  remarks.op_remarks = o->op_remarks;
-  remarks.each = o->remarks_each;
+  remarks.op_remarks = o->run.op_remarks;
+  remarks.each = o->run.remarks_each;
   remarks.nrows = met_budget_rows(remarks.rows);
   for (size_t k = 0; k < remarks.nrows; ++k) remarks.name_len[k] = strlen(remarks.rows[k]->name);
   met_function_result_t *results;
-  emit_t e = {o, target, mloc, diag, user, {0}, true, false, limits};
-  if (o->set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &e.keys);
+  emit_t e = {.o = o, .target = target, .mloc = mloc, .diag = diag, .user = user,
+              .ok = true, .svg_done = false, .limits = limits};
+  if (o->run.set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &e.keys);
   // Each function is reported as soon as it and those before it are analysed; unless the
   // JSON or the text table needs every report at the end, its memory then goes.
-  met_fn_stream_t stream = {emit_function, &e, !o->json.length && !text_out};
-  if (!met_fn_jobs_start(module, target, &aopt, &bopt, after_budget, &remarks, &stream, mloc,
-                         diag, user, sizeof(*results), &jobs, (void **)&results)) {
-    free(limits);
+  met_fn_stream_t stream = {emit_function, &e, !o->run.json.length && !text_out};
+  met_fn_jobs_spec_t spec = {&aopt, &bopt, after_budget, &remarks, &stream, sizeof(*results)};
+  if (!met_fn_jobs_start(module, &spec, mloc, diag, user, &jobs, (void **)&results)) {
+    met_run_setup_release(&su);
     return false;
   }
   bool ok = e.ok;
-  if (o->json.length) {
+  if (o->run.json.length) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_report_json(&sb, target, results, jobs.visible);
-    if (!met_output_rendered(mloc, o->json, &sb, json_out, "JSON report", diag, user)) ok = false;
+    if (!met_output_rendered(mloc, o->run.json, &sb, json_out, "JSON report", diag, user)) ok = false;
   }
   if (text_out) met_report_text(text_out, target, results, jobs.visible);
   met_fn_jobs_release(&jobs);
   free(results);
-  free(limits);
+  met_run_setup_release(&su);
   return ok;
 }

@@ -6,13 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/dict.h"
 #include "ir/dlti.h"
 #include "jobs.h"
 #include "limit_check.h"
 #include "report/output.h"
+#include "run_setup.h"
 #include "metrale/dispatch.h"
 #include "metrale/options.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -98,29 +100,38 @@ static met_status_t after_dispatch(met_fn_job_t *j, const met_target_t *t, void 
 }
 
 // The `metrale.dispatch` attribute: every field of metrale/dispatch_fields.def, complete
-// and the target's name.
-static void set_dispatch_attr(met_fn_job_t *j, const met_target_t *t,
-                              const met_dispatch_report_t *d) {
-  MlirContext ctx = mlirOperationGetContext(j->func);
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+// and the target's name, on keys made once per run (ir/dict.h).
+typedef struct attr_keys_t {
+  met_dict_keys_t dict;
+  MlirAttribute target;
+  MlirStringRef attr_name;
+} attr_keys_t;
+
+static void attr_keys_init(MlirContext ctx, const met_target_t *t, attr_keys_t *k) {
   size_t n;
   const met_dispatch_field_t *f = met_dispatch_fields(&n);
-  MlirNamedAttribute named[MET_DISPATCH_FIELD_COUNT + 2];
-  for (size_t k = 0; k < n; ++k) {
-    uint64_t v = met_dispatch_field_u64(&d->stats, &f[k]);
-    MlirAttribute a = f[k].kind == MET_DFIELD_BOOL ? mlirBoolAttrGet(ctx, (int)v)
-                                                   : mlirIntegerAttrGet(i64, (int64_t)v);
-    named[k] = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(f[k].name)), a);
+  const char *names[MET_DISPATCH_FIELD_COUNT + 2];
+  for (size_t i = 0; i < n; ++i) names[i] = f[i].name;
+  names[n] = "complete";
+  names[n + 1] = "target";
+  _Static_assert(MET_DISPATCH_FIELD_COUNT + 2 <= MET_DICT_MAX_KEYS, "dispatch keys");
+  met_dict_keys_init(&k->dict, ctx, names, n + 2);
+  k->target = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name));
+  k->attr_name = mlirStringRefCreateFromCString("metrale.dispatch");
+}
+
+static void set_dispatch_attr(met_fn_job_t *j, attr_keys_t *k, const met_dispatch_report_t *d) {
+  size_t n;
+  const met_dispatch_field_t *f = met_dispatch_fields(&n);
+  MlirAttribute v[MET_DISPATCH_FIELD_COUNT + 2];
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t x = met_dispatch_field_u64(&d->stats, &f[i]);
+    v[i] = f[i].kind == MET_DFIELD_BOOL ? met_dict_bool(&k->dict, x) : met_dict_int(&k->dict, x);
   }
-  named[n] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("complete")),
-                                   mlirBoolAttrGet(ctx, j->report.complete && d->flops_complete));
-  named[n + 1] = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("target")),
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name)));
-  mlirOperationSetDiscardableAttributeByName(j->source,
-                                             mlirStringRefCreateFromCString("metrale.dispatch"),
-                                             mlirDictionaryAttrGet(ctx, (intptr_t)n + 2, named));
+  v[n] = met_dict_bool(&k->dict, j->report.complete && d->flops_complete);
+  v[n + 1] = k->target;
+  mlirOperationSetDiscardableAttributeByName(
+      j->source, k->attr_name, met_dict_build(&k->dict, mlirOperationGetContext(j->func), v));
 }
 
 // Hands |j|'s prediction to the caller, with the arguments that are resident.
@@ -145,47 +156,33 @@ static bool report_prediction(const met_dispatch_run_options_t *o, const met_tar
 bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
                       met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                       met_strbuf_t *json_out) {
-  MlirLocation mloc = met_diag_module_loc(module);
-  // Every file it writes is checked before any work (not the model, not twice).
-  static const char *const out_flags[] = {"json=", "sarif="};
-  const MlirStringRef outs[] = {o->json, o->sarif};
-  if (!met_output_check_module(module, out_flags, outs, 2, diag, user)) return false;
-  if (!met_diag_check_attr_names(module, diag, user)) return false;
-  met_target_t dlti_target;
-  const met_target_t *target;
-  met_budget_options_t bopt = {MET_PLAN_BEST, true, {0, 0, NULL, NULL, NULL}};
-  met_param_spec_t params, states;
-  uint64_t dynamic_size;
-  if (!met_dlti_resolve_target(module, o->target, &dlti_target, &target, diag, user) ||
-      !met_diag_option_planner(mloc, o->planner, &bopt.strategy, diag, user) ||
-      !met_diag_option_plan_limits(mloc, o->plan_effort, o->plan_seconds, &bopt.plan_limits,
-                                   diag, user) ||
-      !met_diag_option_spec(module, "params", o->params, &params, diag, user) ||
-      !met_diag_option_spec(module, "states", o->states, &states, diag, user) ||
-      !met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size, diag,
-                           user))
-    return false;
-  met_limits_t *limits = malloc(sizeof(*limits));
-  if (!limits) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory"); return false; }
-  if (!met_limits_gather(module, o->limits, o->limit_list, MET_LIMIT_DISPATCH, limits, diag, user)) { free(limits); return false; }
+  met_run_setup_t su;
+  if (!met_run_setup(module, &o->run, MET_PASS_DISPATCH, diag, user, &su)) return false;
+  MlirLocation mloc = su.loc;
+  const met_target_t *target = su.target;
+  met_budget_options_t bopt = su.bopt;
+  bopt.per_group = true;  // the dispatch stats read each dispatch's bytes
+  met_limits_t *limits = su.limits;
   // Locations and names for the JSON's and the table's rows, and a limit's breach.
-  bool names = o->json.length > 0 || (text_out && o->per_dispatch) ||
+  bool names = o->run.json.length > 0 || (text_out && o->run.per_dispatch) ||
                met_limits_any(limits, MET_LIMIT_DISPATCH, NULL);
-  met_adapter_options_t aopt = {target, (int64_t)dynamic_size, &params, names, &states,
-                                NULL, NULL, true, o->dead_remarks, o->remarks_each};
-  after_ctx_t actx = {o->per_dispatch};
+  met_adapter_options_t aopt = {target, (int64_t)su.dynamic_size, &su.params, names, &su.states,
+                                NULL, NULL, true, o->run.dead_remarks, o->run.remarks_each};
+  after_ctx_t actx = {o->run.per_dispatch};
   met_fn_jobs_t jobs;
   met_dispatch_result_t *results;
-  if (!met_fn_jobs_start(module, target, &aopt, &bopt, after_dispatch, &actx, NULL, mloc, diag,
-                         user, sizeof(*results), &jobs, (void **)&results)) {
-    free(limits);
+  met_fn_jobs_spec_t spec = {&aopt, &bopt, after_dispatch, &actx, NULL, sizeof(*results)};
+  if (!met_fn_jobs_start(module, &spec, mloc, diag, user, &jobs, (void **)&results)) {
+    met_run_setup_release(&su);
     return false;
   }
   bool ok = true;
+  attr_keys_t keys;
+  if (o->run.set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &keys);
   for (size_t i = 0; i < jobs.visible; ++i) {
     met_fn_job_t *j = &jobs.jobs[i];
     results[i].name = j->graph.name ? j->graph.name : "?";
-    results[i].signature = o->json.length ? met_fn_job_signature(j) : NULL;
+    results[i].signature = o->run.json.length ? met_fn_job_signature(j) : NULL;
     results[i].error = met_fn_job_emit(j, "metrale-dispatch", diag, user);
     if (results[i].error) {
       ok = false;
@@ -202,8 +199,8 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
     if (!met_limits_check_dispatch(limits, j->source, results[i].name, target, &j->graph,
                                    &j->report, d, diag, user))
       ok = false;
-    if (o->set_attributes) set_dispatch_attr(j, target, d);
-    if (o->metrics) {
+    if (o->run.set_attributes) set_dispatch_attr(j, &keys, d);
+    if (o->run.metrics) {
       size_t n;
       const met_dispatch_field_t *f = met_dispatch_fields(&n);
       const char *names[MET_DISPATCH_FIELD_COUNT + 1];
@@ -214,7 +211,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
       }
       names[n] = "complete";
       values[n] = results[i].complete;
-      o->metrics(user, mlirOperationGetLocation(j->func), false, "dispatch", results[i].name, names,
+      o->run.metrics(user, mlirOperationGetLocation(j->func), false, "dispatch", results[i].name, names,
                  values, NULL, n + 1);
     }
     if (o->on_function && !report_prediction(o, target, j, d)) {
@@ -222,15 +219,15 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
       ok = false;
     }
   }
-  if (o->json.length) {
+  if (o->run.json.length) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_dispatch_json(&sb, target, results, jobs.visible);
-    if (!met_output_rendered(mloc, o->json, &sb, json_out, "JSON report", diag, user)) ok = false;
+    if (!met_output_rendered(mloc, o->run.json, &sb, json_out, "JSON report", diag, user)) ok = false;
   }
-  if (text_out) met_dispatch_text(text_out, target, results, jobs.visible, o->per_dispatch);
+  if (text_out) met_dispatch_text(text_out, target, results, jobs.visible, o->run.per_dispatch);
   met_fn_jobs_release(&jobs);
   free(results);
-  free(limits);
+  met_run_setup_release(&su);
   return ok;
 }

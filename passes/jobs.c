@@ -14,6 +14,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "ir/mlir_hooks.h"
 #include "ir/types.h"
+#include "metrale/callgraph.h"
+#include "metrale/strmap.h"
 #include "page_alloc.h"
 
 
@@ -23,30 +25,9 @@ bool met_fn_has_body(MlirOperation op) {
 }
 
 // Symbols of the module's functions (with or without a body), keyed by their symbol
-// table (the parent op) and name: open addressing, at most half full.
-typedef struct sym_t {
-  const void *table;
-  MlirStringRef name;
-  size_t job;                   // SIZE_MAX: a declaration
-} sym_t;
-
-typedef struct syms_t {
-  sym_t *slots;
-  size_t cap;                   // a power of two
-} syms_t;
-
-static size_t sym_hash(const void *table, MlirStringRef name) {
-  uint64_t h = 1469598103934665603ull ^ (uint64_t)(uintptr_t)table;
-  for (size_t i = 0; i < name.length; ++i) h = (h ^ (unsigned char)name.data[i]) * 1099511628211ull;
-  return (size_t)(h ^ (h >> 29));
-}
-
-static sym_t *sym_slot(const syms_t *t, const void *table, MlirStringRef name) {
-  for (size_t i = sym_hash(table, name) & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
-    sym_t *e = &t->slots[i];
-    if (!e->table || (e->table == table && mlirStringRefEqual(e->name, name))) return e;
-  }
-}
+// table (the parent op) and name (metrale/strmap.h): the job, or SYM_DECL for a
+// declaration.
+#define SYM_DECL (SIZE_MAX - 1)
 
 typedef struct run_ctx_t {
   met_fn_jobs_t *jobs;
@@ -55,7 +36,7 @@ typedef struct run_ctx_t {
   const met_budget_options_t *bopt;
   met_fn_after_t after;
   void *ctx;
-  syms_t syms;
+  met_strmap_t syms;
   uint8_t *state;               // per job: 0 waiting, 1 in this round, 2 done
   size_t *order;                // jobs of the current round
 } run_ctx_t;
@@ -109,10 +90,10 @@ static void run_chunk(void *user, size_t slot, size_t begin, size_t end) {
   for (size_t k = begin; k < end; ++k) run_one(r, &r->jobs->caches[slot], k);
 }
 
-// The entry of |name| in |caller|'s symbol table, or NULL. O(1).
-static const sym_t *find_callee(const run_ctx_t *r, MlirOperation caller, MlirStringRef name) {
-  const sym_t *e = sym_slot(&r->syms, mlirOperationGetParentOperation(caller).ptr, name);
-  return e->table ? e : NULL;
+// The job of |name| in |caller|'s symbol table, SYM_DECL, or SIZE_MAX. O(1).
+static size_t find_callee(const run_ctx_t *r, MlirOperation caller, MlirStringRef name) {
+  return met_strmap_get(&r->syms, mlirOperationGetParentOperation(caller).ptr, name.data,
+                        name.length);
 }
 
 // Runs on a worker thread. A callee in state 2 was finished in an earlier round, after
@@ -120,50 +101,36 @@ static const sym_t *find_callee(const run_ctx_t *r, MlirOperation caller, MlirSt
 static void resolve_callee(void *user, MlirOperation caller, MlirStringRef name,
                            met_callee_t *out) {
   run_ctx_t *r = user;
-  const sym_t *e = find_callee(r, caller, name);
+  size_t job = find_callee(r, caller, name);
   out->report = NULL;
-  if (!e) { out->state = MET_CALLEE_UNKNOWN; return; }
-  if (e->job == SIZE_MAX) { out->state = MET_CALLEE_NO_BODY; return; }
-  const met_fn_job_t *j = &r->jobs->jobs[e->job];
-  if (e->job >= r->jobs->visible) { out->state = MET_CALLEE_HOST; return; }
-  if (r->state[e->job] != 2) { out->state = MET_CALLEE_PENDING; return; }
+  if (job == SIZE_MAX) { out->state = MET_CALLEE_UNKNOWN; return; }
+  if (job == SYM_DECL) { out->state = MET_CALLEE_NO_BODY; return; }
+  const met_fn_job_t *j = &r->jobs->jobs[job];
+  if (job >= r->jobs->visible) { out->state = MET_CALLEE_HOST; return; }
+  if (r->state[job] != 2) { out->state = MET_CALLEE_PENDING; return; }
   if (j->status || j->failed) { out->state = MET_CALLEE_FAILED; return; }
   out->state = MET_CALLEE_DONE;
   out->report = &j->report;
 }
 
 // The user's functions by qualified name ("inner::@f"), when the jobs analyse a
-// program made from the user's module: open addressing over interned names.
-typedef struct source_t { const char *name; MlirOperation op; } source_t;
+// program made from the user's module (metrale/strmap.h; the value is the op's pointer).
 typedef struct sources_t {
-  source_t *slots;
-  size_t cap;                   // a power of two, at most half full
-  met_arena_t arena;            // the names
+  met_strmap_t map;
+  met_arena_t arena;            // the names and the map
   bool oom;
 } sources_t;
-
-static size_t name_hash(const char *s) {
-  uint64_t h = 1469598103934665603ull;
-  for (; *s; ++s) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  return (size_t)(h ^ (h >> 29));
-}
-
-static source_t *source_slot(const sources_t *t, const char *name) {
-  for (size_t i = name_hash(name) & (t->cap - 1);; i = (i + 1) & (t->cap - 1))
-    if (!t->slots[i].name || !strcmp(t->slots[i].name, name)) return &t->slots[i];
-}
+_Static_assert(sizeof(size_t) >= sizeof(void *), "an op's pointer as a map value");
 
 static MlirWalkResult collect_sources(MlirOperation op, void *user) {
   sources_t *t = user;
   if (!met_ir_op_is(op, "func.func")) return MlirWalkResultAdvance;
-  if (!t->slots) {  // counting
-    t->cap++;
-    return MlirWalkResultSkip;
-  }
   const char *name = met_adapter_qualified_name(&t->arena, op);
-  if (!name) { t->oom = true; return MlirWalkResultInterrupt; }
-  source_t *e = source_slot(t, name);
-  if (!e->name) *e = (source_t){name, op};
+  // The first function of a name stays.
+  if (!name || met_strmap_put(&t->map, NULL, name, strlen(name), (size_t)(uintptr_t)op.ptr, NULL)) {
+    t->oom = true;
+    return MlirWalkResultInterrupt;
+  }
   return MlirWalkResultSkip;
 }
 
@@ -171,8 +138,8 @@ static MlirWalkResult collect_sources(MlirOperation op, void *user) {
 static MlirOperation find_source(sources_t *t, MlirOperation func) {
   const char *name = met_adapter_qualified_name(&t->arena, func);
   if (!name) { t->oom = true; return (MlirOperation){NULL}; }
-  const source_t *e = source_slot(t, name);
-  return e->name ? e->op : (MlirOperation){NULL};
+  size_t v = met_strmap_get(&t->map, NULL, name, strlen(name));
+  return v == SIZE_MAX ? (MlirOperation){NULL} : (MlirOperation){(void *)(uintptr_t)v};
 }
 
 // Every func.func below |op| (nested modules included, not inside functions): counted,
@@ -181,10 +148,10 @@ static MlirOperation find_source(sources_t *t, MlirOperation func) {
 // false), then the others (|hidden| true), so that the visible jobs come first.
 typedef struct collect_t {
   met_fn_jobs_t *jobs;
-  syms_t *syms;                 // NULL while counting
-  size_t funcs;
+  met_strmap_t *syms;           // NULL while counting
   sources_t *sources;           // NULL: every job is its own source
   bool hidden;
+  bool oom;
 } collect_t;
 
 static MlirWalkResult collect_funcs(MlirOperation op, void *user) {
@@ -204,11 +171,13 @@ static MlirWalkResult collect_funcs(MlirOperation op, void *user) {
       c->jobs->jobs[job].func = op;
       c->jobs->jobs[job].source = source;
     }
-    sym_t *e = sym_slot(c->syms, mlirOperationGetParentOperation(op).ptr,
-                        met_adapter_func_name(op));
-    if (!e->table) *e = (sym_t){mlirOperationGetParentOperation(op).ptr, met_adapter_func_name(op), job};
+    MlirStringRef name = met_adapter_func_name(op);  // the first of a name stays
+    if (name.data && met_strmap_put(c->syms, mlirOperationGetParentOperation(op).ptr, name.data,
+                                    name.length, job == SIZE_MAX ? SYM_DECL : job, NULL)) {
+      c->oom = true;
+      return MlirWalkResultInterrupt;
+    }
   } else {
-    c->funcs++;
     c->jobs->count += body;
   }
   return MlirWalkResultSkip;
@@ -228,9 +197,9 @@ static MlirWalkResult collect_calls(MlirOperation op, void *user) {
   if (mlirOperationGetName(op).ptr != g->call.ptr) return MlirWalkResultAdvance;
   MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("callee"));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFlatSymbolRef(a)) return MlirWalkResultAdvance;
-  const sym_t *e = find_callee(g->r, g->r->jobs->jobs[g->self].func,
-                               mlirFlatSymbolRefAttrGetValue(a));
-  if (!e || e->job == SIZE_MAX) return MlirWalkResultAdvance;
+  size_t job = find_callee(g->r, g->r->jobs->jobs[g->self].func,
+                           mlirFlatSymbolRefAttrGetValue(a));
+  if (job == SIZE_MAX || job == SYM_DECL) return MlirWalkResultAdvance;
   if (g->nedges == g->cap) {
     size_t ncap = g->cap ? 2 * g->cap : 64;
     size_t *p = realloc(g->edge, ncap * sizeof(size_t));
@@ -238,67 +207,8 @@ static MlirWalkResult collect_calls(MlirOperation op, void *user) {
     g->edge = p;
     g->cap = ncap;
   }
-  g->edge[g->nedges++] = e->job;
+  g->edge[g->nedges++] = job;
   return MlirWalkResultAdvance;
-}
-
-// Levels of the call graph: a function's level is one more than its callees' outside its
-// own strongly connected component (a cycle of calls, or a function calling itself), so
-// callees run in earlier rounds and a cycle's members in the same one. Tarjan's algorithm,
-// iterative (a chain of 100,000 calls must not exhaust the stack); it finishes each
-// component after every component it calls, which is the order levels need. O(V + E).
-static bool call_levels(const graph_t *g, size_t n, size_t *level) {
-  size_t *index = malloc(n * sizeof(size_t)), *low = malloc(n * sizeof(size_t));
-  size_t *stack = malloc(n * sizeof(size_t)), *call = malloc(n * sizeof(size_t));
-  size_t *next = malloc(n * sizeof(size_t)), *comp = malloc(n * sizeof(size_t));
-  uint8_t *on = calloc(n, 1);
-  bool ok = index && low && stack && call && next && comp && on;
-  size_t counter = 0, sp = 0, ncomp = 0;
-  for (size_t i = 0; ok && i < n; ++i) index[i] = SIZE_MAX;
-  for (size_t root = 0; ok && root < n; ++root) {
-    if (index[root] != SIZE_MAX) continue;
-    size_t cp = 0;
-    call[cp++] = root;
-    index[root] = low[root] = counter++;
-    next[root] = g->start[root];
-    stack[sp++] = root;
-    on[root] = 1;
-    while (cp) {
-      size_t v = call[cp - 1];
-      if (next[v] < g->start[v + 1]) {
-        size_t w = g->edge[next[v]++];
-        if (index[w] == SIZE_MAX) {
-          index[w] = low[w] = counter++;
-          next[w] = g->start[w];
-          stack[sp++] = w;
-          on[w] = 1;
-          call[cp++] = w;
-        } else if (on[w] && index[w] < low[v]) {
-          low[v] = index[w];
-        }
-        continue;
-      }
-      if (low[v] == index[v]) {  // v roots a component: its members are on the stack
-        size_t first = sp;
-        do { comp[stack[--first]] = ncomp; } while (stack[first] != v);
-        size_t lv = 0;
-        for (size_t k = first; k < sp; ++k) {
-          size_t u = stack[k];
-          for (size_t e = g->start[u]; e < g->start[u + 1]; ++e) {
-            size_t w = g->edge[e];
-            if (comp[w] != ncomp && level[w] + 1 > lv) lv = level[w] + 1;
-          }
-        }
-        for (size_t k = first; k < sp; ++k) { level[stack[k]] = lv; on[stack[k]] = 0; }
-        sp = first;
-        ++ncomp;
-      }
-      --cp;
-      if (cp && low[v] < low[call[cp - 1]]) low[call[cp - 1]] = low[v];
-    }
-  }
-  free(index); free(low); free(stack); free(call); free(next); free(comp); free(on);
-  return ok;
 }
 
 // Streaming (met_fn_stream_t): what is analysed and passed on, and what is released.
@@ -339,10 +249,10 @@ static void stream_chunk(stream_state_t *ss, const graph_t *g, const size_t *ord
   }
 }
 
-bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_target_t *target,
-                     const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
-                     met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
-                     size_t size, void **results, met_fn_jobs_t *out) {
+bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_fn_jobs_spec_t *spec,
+                     met_fn_jobs_t *out, void **results) {
+  const met_fn_stream_t *stream = spec->stream;
+  size_t size = spec->result_size;
   out->jobs = NULL;
   out->count = out->visible = 0;
   out->caches = NULL;
@@ -353,21 +263,19 @@ bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_targe
   bool have_sources = !mlirOperationIsNull(source);
   if (have_sources) {
     met_arena_initialize(met_allocator_system(), &src.arena);
+    met_strmap_initialize(&src.arena, &src.map);
     mlirOperationWalk(source, collect_sources, &src, MlirWalkPreOrder);
-    size_t want = src.cap, cap = 16;
-    while (cap < 2 * want + 2) cap *= 2;
-    src.cap = cap;
-    src.slots = calloc(cap, sizeof(source_t));
-    if (src.slots) mlirOperationWalk(source, collect_sources, &src, MlirWalkPreOrder);
   }
-  collect_t c = {out, NULL, 0, have_sources ? &src : NULL, false};
+  collect_t c = {out, NULL, have_sources ? &src : NULL, false, false};
   mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
-  size_t n = out->count, cap = 16;
-  while (cap < 2 * c.funcs + 2) cap *= 2;
+  size_t n = out->count;
   out->count = 0;
   out->jobs = calloc(n ? n : 1, sizeof(met_fn_job_t));
-  run_ctx_t r = {out, target, *aopt, bopt, after, ctx, {calloc(cap, sizeof(sym_t)), cap},
+  met_arena_t syms_arena;  // the symbols' map
+  met_arena_initialize(met_allocator_system(), &syms_arena);
+  run_ctx_t r = {out, spec->aopt->target, *spec->aopt, spec->bopt, spec->after, spec->ctx, {0},
                  calloc(n ? n : 1, 1), calloc(n ? n : 1, sizeof(size_t))};
+  met_strmap_initialize(&syms_arena, &r.syms);
   graph_t g = {calloc(n + 1, sizeof(size_t)), NULL, 0, 0, &r, 0,
                mlirIdentifierGet(mlirOperationGetContext(module),
                                  mlirStringRefCreateFromCString("func.call")),
@@ -379,8 +287,8 @@ bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_targe
     out->ncaches = slots;
     for (size_t i = 0; i < slots; ++i) met_adapter_cache_initialize(&out->caches[i]);
   }
-  bool ok = out->jobs && out->caches && r.syms.slots && r.state && r.order && g.start && level &&
-            (!have_sources || (src.slots && !src.oom));
+  bool ok = out->jobs && out->caches && r.state && r.order && g.start && level &&
+            (!have_sources || !src.oom);
   if (ok && size && results) ok = (*results = calloc(n ? n : 1, size)) != NULL;
   stream_state_t ss = {stream, out, NULL, NULL, 0, results ? *results : NULL};
   if (ok && stream)
@@ -395,6 +303,7 @@ bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_targe
       mlirOperationWalk(module, collect_funcs, &c, MlirWalkPreOrder);
       ok = !src.oom;
     }
+    ok = ok && !c.oom;
     for (size_t i = 0; i < n; ++i)
       met_arena_initialize(met_page_allocator(&out->jobs[i].pages), &out->jobs[i].arena);
     // The call graph orders callees before callers; one function has nothing to order (a
@@ -407,7 +316,7 @@ bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_targe
       ok = !g.oom;
     }
     g.start[n] = g.nedges;
-    ok = ok && call_levels(&g, n, level);
+    ok = ok && met_callgraph_levels(n, g.start, g.edge, level) == MET_OK;  // callgraph.h
     for (size_t e = 0; ok && stream && e < g.nedges; ++e) ss.pending[g.edge[e]]++;
   }
   r.aopt.callee = resolve_callee;
@@ -439,14 +348,11 @@ bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_targe
     for (size_t k = begin; k < end; ++k) r.state[r.order[k]] = 2;
     begin = end;
   }
-  if (have_sources) {
-    free(src.slots);
-    met_arena_deinitialize(&src.arena);
-  }
+  if (have_sources) met_arena_deinitialize(&src.arena);
   free(ss.pending);
   free(ss.analysed);
   free(first);
-  free(r.syms.slots);
+  met_arena_deinitialize(&syms_arena);
   free(r.state);
   free(r.order);
   free(g.start);
@@ -519,16 +425,12 @@ MlirOperation met_fn_jobs_lower(MlirOperation module, const met_target_t *target
   return (MlirOperation){NULL};
 }
 
-bool met_fn_jobs_start(MlirOperation module, const met_target_t *target,
-                       const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
-                       met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
-                       MlirLocation loc, met_diag_fn_t diag, void *user, size_t size,
-                       met_fn_jobs_t *jobs, void **results) {
-  MlirOperation lowered = met_fn_jobs_lower(module, target, loc, diag, user);
+bool met_fn_jobs_start(MlirOperation module, const met_fn_jobs_spec_t *spec, MlirLocation loc,
+                       met_diag_fn_t diag, void *user, met_fn_jobs_t *jobs, void **results) {
+  MlirOperation lowered = met_fn_jobs_lower(module, spec->aopt->target, loc, diag, user);
   MlirOperation analysed = mlirOperationIsNull(lowered) ? module : lowered;
-  if (!met_fn_jobs_run(analysed, mlirOperationIsNull(lowered) ? lowered : module, target, aopt,
-                       bopt, after, ctx, stream, size, results,
-                       jobs)) {
+  if (!met_fn_jobs_run(analysed, mlirOperationIsNull(lowered) ? lowered : module, spec, jobs,
+                       results)) {
     if (!mlirOperationIsNull(lowered)) mlirOperationDestroy(lowered);
     met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory");
     return false;

@@ -9,7 +9,7 @@
 
 #include "adapter/adapter.h"
 #include "metrale/budget.h"
-#include "metrale/passes.h"
+#include "ir/diag.h"
 #include "metrale/report.h"
 #include "metrale/strbuf.h"
 #include "page_alloc.h"
@@ -66,29 +66,31 @@ typedef struct met_fn_stream_t {
 // True for a func.func with a body.
 bool met_fn_has_body(MlirOperation op);
 
+// What the jobs do with each function: build its graph with |aopt| (whose target is the
+// analysis's target), analyse it with |bopt|, then call |after| (optional) with |ctx| on
+// the job's worker thread. |stream| (NULL: none) as above; |result_size| > 0: the run
+// gives a zeroed array of one |result_size|-byte result per job in |*results|, allocated
+// before any job runs.
+typedef struct met_fn_jobs_spec_t {
+  const met_adapter_options_t *aopt;
+  const met_budget_options_t *bopt;
+  met_fn_after_t after;
+  void *ctx;
+  const met_fn_stream_t *stream;
+  size_t result_size;
+} met_fn_jobs_spec_t;
+
 // Builds and analyses every function with a body in |module| (in parallel when the
-// context allows), then calls |after| (optional) on each. False only when the job table
-// cannot be allocated; per-function failures are in each job.
-// |stream| (NULL: none) as above; |size| > 0: |*results| gets a zeroed array of one
-// |size|-byte result per job, allocated before any job runs.
+// context allows) as |spec| says. False only when the job table cannot be allocated;
+// per-function failures are in each job. |results| may be NULL when spec->result_size
+// is 0.
 // |source| (null: |module| itself) is the user's module |module| was made from: each job's
 // source function is the function of that name there, and jobs without one come last.
 // The stream is called for the visible jobs only.
-bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_target_t *target,
-                     const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
-                     met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
-                     size_t size, void **results, met_fn_jobs_t *out);
+bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_fn_jobs_spec_t *spec,
+                     met_fn_jobs_t *out, void **results);
 void met_fn_jobs_release(met_fn_jobs_t *jobs);
 
-// What every runner does first: runs the jobs (met_fn_jobs_run, |stream| optional),
-// with |count| zeroed results of |size| bytes in |*results|, and warns at |loc| when the
-// module has no function with a body. False, after an "out of memory" error at |loc|,
-// when it cannot; the jobs are then released.
-// On a target whose fusion model is MET_FUSION_MLIR (metrale/budget.h), the jobs analyse
-// the program upstream MLIR's pipeline makes of |module| (passes/ir/bufferize.h), on a
-// clone that jobs->lowered keeps until met_fn_jobs_release; when the pipeline refuses the
-// module, a warning at |loc| says where and why, and the jobs analyse |module| itself
-// with the core's model of that pipeline.
 // On a target whose fusion model is MET_FUSION_MLIR: a clone of |module| run through
 // upstream MLIR's pipeline to bufferized memrefs (passes/ir/bufferize.h), which the caller
 // owns (met_fn_jobs_run's |module|, then met_fn_jobs_t.lowered); null on other targets,
@@ -96,11 +98,16 @@ void met_fn_jobs_release(met_fn_jobs_t *jobs);
 MlirOperation met_fn_jobs_lower(MlirOperation module, const met_target_t *target,
                                 MlirLocation loc, met_diag_fn_t diag, void *user);
 
-bool met_fn_jobs_start(MlirOperation module, const met_target_t *target,
-                       const met_adapter_options_t *aopt, const met_budget_options_t *bopt,
-                       met_fn_after_t after, void *ctx, const met_fn_stream_t *stream,
-                       MlirLocation loc, met_diag_fn_t diag, void *user, size_t size,
-                       met_fn_jobs_t *jobs, void **results);
+// What every runner does first: runs the jobs (met_fn_jobs_run) as |spec| says, and
+// warns at |loc| when the module has no function with a body. False, after an "out of
+// memory" error at |loc|, when it cannot; the jobs are then released.
+// On a target whose fusion model is MET_FUSION_MLIR (metrale/budget.h), the jobs analyse
+// the program upstream MLIR's pipeline makes of |module| (met_fn_jobs_lower), on a clone
+// that jobs->lowered keeps until met_fn_jobs_release; when the pipeline refuses the
+// module, a warning at |loc| says where and why, and the jobs analyse |module| itself
+// with the core's model of that pipeline.
+bool met_fn_jobs_start(MlirOperation module, const met_fn_jobs_spec_t *spec, MlirLocation loc,
+                       met_diag_fn_t diag, void *user, met_fn_jobs_t *jobs, void **results);
 
 // Emits |j|'s collected diagnostics through |diag|, then, when its analysis failed, one
 // error at the function saying why (named after |pass|, e.g. "metrale-budget"). Returns

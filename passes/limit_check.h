@@ -16,7 +16,7 @@
 #include "metrale/dispatch.h"
 #include "metrale/limits.h"
 #include "metrale/memory_report.h"
-#include "metrale/passes.h"
+#include "ir/diag.h"
 #include "mlir-c/IR.h"
 
 enum { MET_LIMITS_MAX = 64 };

@@ -20,7 +20,7 @@ typedef struct gather_t {
   met_memory_model_t model;     // assembles |r| (metrale/memory_model.h)
   const met_target_t *target;
   MlirOperation module;
-  met_limits_t limits;          // the run's limits (passes/limit_check.h)
+  const met_limits_t *limits;   // the run's limits (passes/limit_check.h)
   met_diag_fn_t diag;
   void *user;
   bool ok;

@@ -23,6 +23,7 @@
 #include "jobs.h"
 #include "limit_check.h"
 #include "report/output.h"
+#include "run_setup.h"
 #include "metrale/checked.h"
 #include "metrale/memory.h"
 #include "metrale/memory_graph.h"
@@ -30,7 +31,7 @@
 #include "metrale/memory_report.h"
 #include "metrale/parse.h"
 #include "metrale/options.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "ir/attrs.h"
@@ -253,54 +254,46 @@ static void report_missing_kv(gather_t *g) {
 bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
-  MlirLocation mloc = met_diag_module_loc(module);
-  // Every file it writes is checked before any work (not the model, not twice).
-  static const char *const out_flags[] = {"json=", "sarif="};
-  const MlirStringRef outs[] = {o->json, o->sarif};
-  if (!met_output_check_module(module, out_flags, outs, 2, diag, user)) return false;
-  if (!met_diag_check_attr_names(module, diag, user)) return false;
-  met_target_t dlti_target;
+  met_run_setup_t su;
+  if (!met_run_setup(module, &o->run, MET_PASS_MEMORY, diag, user, &su)) return false;
+  MlirLocation mloc = su.loc;
   gather_t *g = calloc(1, sizeof(gather_t));
-  if (!g) { met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
-                          "metrale-memory: out of memory"); return false; }
+  if (!g) {
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "metrale-memory: out of memory");
+    met_run_setup_release(&su);
+    return false;
+  }
   g->module = module;
   g->diag = diag;
   g->user = user;
   g->ok = true;
+  g->target = su.target;
+  g->limits = su.limits;
   met_arena_initialize(met_allocator_system(), &g->arena);
   met_memory_model_initialize(&g->arena, &g->r, &g->model);
-  met_param_spec_t params, states;
-  uint64_t dynamic_size = 0, sequences = 0, tokens = 0, rows = 0;
-  met_plan_limits_t plan_limits = {0};
-  bool ok = met_dlti_resolve_target(module, o->target, &dlti_target, &g->target, diag, user) &&
-            met_limits_gather(module, o->limits, o->limit_list, MET_LIMIT_MEMORY, &g->limits, diag, user) &&
-            met_diag_option_spec(module, "params", o->params, &params, diag, user) &&
-            met_diag_option_spec(module, "states", o->states, &states, diag, user) &&
-            met_diag_option_num(mloc, MET_OPT_dynamic_size, o->dynamic_size, 0, &dynamic_size,
-                                diag, user) &&
-            met_diag_option_num(mloc, MET_OPT_sequences, o->sequences, 0, &sequences, diag,
+  uint64_t sequences = 0, tokens = 0, rows = 0;
+  bool ok = met_diag_option_num(mloc, MET_OPT_sequences, o->run.sequences, 0, &sequences, diag,
                                 user) &&
-            met_diag_option_num(mloc, MET_OPT_tokens, o->tokens, 0, &tokens, diag, user) &&
-            met_diag_option_num(mloc, MET_OPT_remark_rows, o->remark_rows, 8, &rows, diag,
-                                user) &&
-            met_diag_option_plan_limits(mloc, o->plan_effort, o->plan_seconds, &plan_limits,
-                                        diag, user);
+            met_diag_option_num(mloc, MET_OPT_tokens, o->run.tokens, 0, &tokens, diag, user) &&
+            met_diag_option_num(mloc, MET_OPT_remark_rows, o->run.remark_rows, 8, &rows, diag,
+                                user);
   g->r.util_ppm = ok ? g->target->default_util_ppm : 0;
-  if (ok && o->util.length && met_parse_ppm(o->util.data, o->util.length, &g->r.util_ppm)) {
+  if (ok && o->run.util.length && met_parse_ppm(o->run.util.data, o->run.util.length, &g->r.util_ppm)) {
     met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
              "invalid util='%.*s': " MET_PPM_EXPECTED,
-             (int)o->util.length, o->util.data);
+             (int)o->run.util.length, o->run.util.data);
     ok = false;
   }
   met_fn_jobs_t jobs = {0};
   if (ok) {
-    met_adapter_options_t aopt = {g->target, (int64_t)dynamic_size, &params, false, &states,
-                                  NULL, NULL, false, o->dead_remarks, o->remarks_each};
-    met_budget_options_t bopt = {MET_PLAN_BEST, false, plan_limits};
+    met_adapter_options_t aopt = {g->target, (int64_t)su.dynamic_size, &su.params, false,
+                                  &su.states, NULL, NULL, false, o->run.dead_remarks,
+                                  o->run.remarks_each};
+    met_budget_options_t bopt = su.bopt;
     MlirOperation lowered = met_fn_jobs_lower(module, g->target, mloc, diag, user);
+    met_fn_jobs_spec_t spec = {&aopt, &bopt, after_memory, &bopt.plan_limits, NULL, 0};
     if (!met_fn_jobs_run(mlirOperationIsNull(lowered) ? module : lowered,
-                         mlirOperationIsNull(lowered) ? lowered : module, g->target,
-                         &aopt, &bopt, after_memory, &bopt.plan_limits, NULL, 0, NULL, &jobs)) {
+                         mlirOperationIsNull(lowered) ? lowered : module, &spec, &jobs, NULL)) {
       if (!mlirOperationIsNull(lowered)) mlirOperationDestroy(lowered);
       ok = met_mem_fail_oom(g);
     } else {
@@ -314,7 +307,7 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
   g->r.tokens = tokens;
   if (ok) g->model.replace_sources = g->target->residency == MET_RESIDENCY_REPLACE;
   ok = ok && gather_runs(g, &jobs) && met_mem_gather_globals(g) && met_mem_check(g, met_memory_model_finish(&g->model)) &&
-       met_mem_gather_kv_pool(g, o->kv_dtype, o->kv_pool) && met_mem_gather_caches(g) && g->ok;
+       met_mem_gather_kv_pool(g, o->run.kv_dtype, o->run.kv_pool) && met_mem_gather_caches(g) && g->ok;
   if (ok && !g->r.pool.present && (sequences || tokens))
     met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
                   "%s%s%s %s no effect: the module declares no KV pool (metrale.kv_pool, or "
@@ -384,13 +377,13 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
       MET_STRBUF_LIT(&sb, "; largest terms: ");
       met_memory_report_largest(&sb, &g->r, 3);
       if (!sb.status)
-        diag(user, mloc, o->over_budget_warning ? MET_DIAG_WARNING : MET_DIAG_ERROR, sb.data);
-      if (!o->over_budget_warning) ok = false;
+        diag(user, mloc, o->run.over_budget_warning ? MET_DIAG_WARNING : MET_DIAG_ERROR, sb.data);
+      if (!o->run.over_budget_warning) ok = false;
     }
-    if (!met_limits_check_memory(&g->limits, module, g->target, &g->r, diag, user)) ok = false;
-    if (o->set_attributes) set_memory_attr(g);
+    if (!met_limits_check_memory(g->limits, module, g->target, &g->r, diag, user)) ok = false;
+    if (o->run.set_attributes) set_memory_attr(g);
     if (o->on_report) o->on_report(o->on_report_user, g->target, &g->r);
-    if (o->metrics) {
+    if (o->run.metrics) {
       size_t n;
       const met_memory_field_t *f = met_memory_fields(&n);
       const char *names[MET_MEMORY_FIELD_COUNT];
@@ -402,18 +395,19 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
         values[k] = is_signed[k] ? (uint64_t)met_memory_field_i64(&g->r, &f[k])
                                  : met_memory_field_u64(&g->r, &f[k]);
       }
-      o->metrics(user, mloc, false, "memory", "", names, values, is_signed, n);
+      o->run.metrics(user, mloc, false, "memory", "", names, values, is_signed, n);
     }
-    if (o->json.length) {
+    if (o->run.json.length) {
       sb.len = 0;
       met_memory_report_json(&sb, g->target, &g->r);
-      if (sb.status || !met_output_write(mloc, o->json, &sb, json_out, "JSON report", diag, user)) ok = false;
+      if (sb.status || !met_output_write(mloc, o->run.json, &sb, json_out, "JSON report", diag, user)) ok = false;
     }
-    if (text_out) met_memory_report_text(text_out, g->target, &g->r, o->remark_rows.length ? rows : 15);
+    if (text_out) met_memory_report_text(text_out, g->target, &g->r, o->run.remark_rows.length ? rows : 15);
     met_strbuf_deinitialize(&sb);
   }
   met_fn_jobs_release(&jobs);
   met_arena_deinitialize(&g->arena);
   free(g);
+  met_run_setup_release(&su);
   return ok;
 }

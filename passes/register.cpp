@@ -3,10 +3,10 @@
 // analysis logic: each pass fills the C options and calls its runner (met_budget_run,
 // met_memory_run, met_dispatch_run), whose diagnostics and remarks leave through
 // passes/report/mlir_emit.cpp.
+#include <memory>
 #include <string>
 
-#include "metrale/options.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "register.h"
 // metrale's C headers (the core's carry no C++ guards of their own).
 extern "C" {
@@ -24,55 +24,68 @@ namespace {
 
 MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.size()}; }
 
-// The options of metrale/options.def, as members of a pass (MET_DECL_*) and copied into
-// the C options (MET_COPY_*); MET_OPTION_IF keeps the ones of that pass.
-#define MET_DECL_TEXT(member, name, help) \
-  Option<std::string> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init("")};
-#define MET_DECL_NUM MET_DECL_TEXT
-#define MET_DECL_LIMIT_MAX MET_DECL_TEXT
-#define MET_DECL_LIMIT_MIN MET_DECL_TEXT
-#define MET_DECL_FLAG_ON(member, name, help) \
-  Option<bool> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init(true)};
-#define MET_DECL_FLAG_OFF(member, name, help) \
-  Option<bool> opt_##member{*this, name, llvm::cl::desc(help), llvm::cl::init(false)};
-#define MET_COPY_TEXT(member) o.member = toRef(opt_##member);
-#define MET_COPY_NUM MET_COPY_TEXT
-#define MET_COPY_LIMIT_MAX(member) o.limits[MET_OPT_##member] = toRef(opt_##member);
-#define MET_COPY_LIMIT_MIN MET_COPY_LIMIT_MAX
-#define MET_COPY_FLAG_ON(member) o.member = opt_##member;
-#define MET_COPY_FLAG_OFF(member) o.member = opt_##member;
-// An option given twice ("target=h100 target=npu") is refused, as the command refuses a
-// repeated flag: llvm::cl would keep the last without a word.
-#define MET_ONCE(member, name)                                                             \
-  if (opt_##member.getNumOccurrences() > 1)                                                \
-    return errorHandler(llvm::Twine("option '") + name + "' of " + getArgument() +          \
-                        " is given " + llvm::Twine(opt_##member.getNumOccurrences()) +     \
-                        " times: give it once");                                           \
-  if (opt_##member.getNumOccurrences() && met_option_is_empty(opt_##member))               \
-    return errorHandler(llvm::Twine("option '") + name + "' of " + getArgument() +          \
-                        " is given no value: give one, or leave the option out for its "   \
-                        "default");
-// A text option given as "name=" (its default would silently apply); a flag has a value.
-static bool met_option_is_empty(const std::string &v) { return v.empty(); }
-static bool met_option_is_empty(bool) { return false; }
-
-// What the three passes share: anchored on builtin.module, they fill their C options
-// from their pass options (Derived::copy) and call their runner. They only add
-// discardable metrale.* attributes: every analysis stays valid, and MLIR skips its
-// post-pass verification of the module (mlir/lib/Pass/Pass.cpp).
-template <typename Derived, typename Options,
+// What the three passes share: anchored on builtin.module, each declares the options of
+// metrale/options.def whose passes include its own (|Bit|, MET_PASS_*), in the list's
+// order, copies their values into the runner's options (met_run_option_text and _flag,
+// passes/runners.h) and calls its runner. An option given twice ("target=h100
+// target=npu") is refused, as the command refuses a repeated flag (llvm::cl would keep
+// the last without a word), and so is a text option given no value ("name=": its default
+// would silently apply). The passes only add discardable metrale.* attributes: every
+// analysis stays valid, and MLIR skips its post-pass verification of the module
+// (mlir/lib/Pass/Pass.cpp).
+template <typename Derived, typename Options, unsigned Bit,
           bool (*Run)(MlirOperation, const Options *, met_diag_fn_t, void *, met_strbuf_t *,
                       met_strbuf_t *)>
 struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir::ModuleOp>> {
+  using Base = mlir::PassWrapper<Derived, mlir::OperationPass<mlir::ModuleOp>>;
+  template <typename T> using Opt = typename Base::template Option<T>;
+  // The declared options, by MET_OPT_* (null: not this pass's, or the other kind).
+  std::unique_ptr<Opt<std::string>> text[MET_OPT_COUNT];
+  std::unique_ptr<Opt<bool>> flag[MET_OPT_COUNT];
+
+  MetralePass() { declare(); }
+  // The copy declares the same options in the same order; MLIR then copies their values
+  // (Pass::copyOptionValuesFrom).
+  MetralePass(const MetralePass &other) : Base(other) { declare(); }
+  void declare() {
+    const met_option_t *all = met_options();
+    for (int i = 0; i < MET_OPT_COUNT; ++i) {
+      const met_option_t &m = all[i];
+      if (!(m.passes & Bit)) continue;
+      if (m.kind == MET_OPTION_FLAG_ON || m.kind == MET_OPTION_FLAG_OFF)
+        flag[i] = std::make_unique<Opt<bool>>(*this, m.name, llvm::cl::desc(m.help),
+                                              llvm::cl::init(m.kind == MET_OPTION_FLAG_ON));
+      else
+        text[i] = std::make_unique<Opt<std::string>>(*this, m.name, llvm::cl::desc(m.help),
+                                                     llvm::cl::init(""));
+    }
+  }
   mlir::LogicalResult initializeOptions(
       llvm::StringRef options,
       llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler) override {
     if (mlir::failed(mlir::Pass::initializeOptions(options, errorHandler))) return mlir::failure();
-    return static_cast<Derived *>(this)->once(errorHandler);
+    const met_option_t *all = met_options();
+    for (int i = 0; i < MET_OPT_COUNT; ++i) {
+      unsigned n = text[i] ? text[i]->getNumOccurrences() : flag[i] ? flag[i]->getNumOccurrences() : 0;
+      if (n > 1)
+        return errorHandler(llvm::Twine("option '") + all[i].name + "' of " +
+                            this->getArgument() + " is given " + llvm::Twine(n) +
+                            " times: give it once");
+      if (n && text[i] && text[i]->getValue().empty())
+        return errorHandler(llvm::Twine("option '") + all[i].name + "' of " +
+                            this->getArgument() +
+                            " is given no value: give one, or leave the option out for its "
+                            "default");
+    }
+    return mlir::success();
   }
   void runOnOperation() override {
-    Options o{};
-    static_cast<Derived *>(this)->copy(o);
+    Options opts{};
+    met_run_options_t &o = opts.run;
+    for (int i = 0; i < MET_OPT_COUNT; ++i) {
+      if (text[i]) *met_run_option_text(&o, i) = toRef(text[i]->getValue());
+      if (flag[i]) *met_run_option_flag(&o, i) = flag[i]->getValue();
+    }
     o.set_attributes = true;
     o.metrics = met_mlir_emit_metrics;
     this->markAllAnalysesPreserved();
@@ -80,21 +93,21 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
     // The files it writes are checked first: the SARIF log below is written even when the
     // run fails, and must never overwrite the model.
     const char *flags[] = {"json=", "sarif=", "svg="};
-    MlirStringRef paths[] = {o.json, o.sarif, static_cast<Derived *>(this)->svg(o)};
+    MlirStringRef paths[] = {o.json, o.sarif, o.svg};
     if (!met_output_check_module(module, flags, paths, 3, met_mlir_emit_diag, nullptr)) {
       this->signalPassFailure();
       llvm::errs().flush();
       return;
     }
     if (!o.sarif.length) {
-      if (!Run(module, &o, met_mlir_emit_diag, nullptr, nullptr, nullptr)) this->signalPassFailure();
+      if (!Run(module, &opts, met_mlir_emit_diag, nullptr, nullptr, nullptr)) this->signalPassFailure();
       llvm::errs().flush();  // a buffered stderr (metrale-opt's): before the printed IR
       return;
     }
     // sarif=FILE: every diagnostic also goes into the log, written when the run ends.
     met_sarif_t sarif;
     met_sarif_initialize(&sarif, met_mlir_emit_diag, nullptr);
-    bool ok = Run(module, &o, met_sarif_diag, &sarif, nullptr, nullptr);
+    bool ok = Run(module, &opts, met_sarif_diag, &sarif, nullptr, nullptr);
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_sarif_render(&sarif, &sb);
@@ -109,95 +122,27 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
   }
 };
 
-struct BudgetPass : public MetralePass<BudgetPass, met_budget_run_options_t, met_budget_run> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BudgetPass)
-  BudgetPass() = default;
-  BudgetPass(const BudgetPass &other) : MetralePass(other) {}
-  llvm::StringRef getArgument() const final { return "metrale-budget"; }
-  llvm::StringRef getDescription() const final {
-    return "Compute the Budget of one run of every func.func on a target: arena, reuse, "
-           "width overhead, host I/O, parameters, fast path, casts, dispatches, DRAM bytes";
-  }
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(BUDGET, passes, MET_DECL_##kind(member, name, help))
-#include "metrale/options.def"
-#undef MET_OPTION
-  static MlirStringRef svg(const met_budget_run_options_t &o) { return o.svg; }
-  void copy(met_budget_run_options_t &o) {
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(BUDGET, passes, MET_COPY_##kind(member))
-#include "metrale/options.def"
-#undef MET_OPTION
-  }
-  mlir::LogicalResult once(llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler) {
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(BUDGET, passes, MET_ONCE(member, name))
-#include "metrale/options.def"
-#undef MET_OPTION
-    return mlir::success();
-  }
-};
+// One pass: its class (MLIR identifies a pass by its type), argument and description.
+#define MET_DEFINE_PASS(Name, Bit, Options, run, argument, description)                   \
+  struct Name : public MetralePass<Name, Options, Bit, run> {                              \
+    MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(Name)                                     \
+    llvm::StringRef getArgument() const final { return argument; }                         \
+    llvm::StringRef getDescription() const final { return description; }                   \
+  };
 
-struct MemoryPass : public MetralePass<MemoryPass, met_memory_run_options_t, met_memory_run> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MemoryPass)
-  MemoryPass() = default;
-  MemoryPass(const MemoryPass &other) : MetralePass(other) {}
-  llvm::StringRef getArgument() const final { return "metrale-memory"; }
-  llvm::StringRef getDescription() const final {
-    return "Whole-model memory model: stored and derived weights, the peak activation arena "
-           "over every run, workspaces, states and the paged KV pool, caches and driver "
-           "terms, against the device budget, with headroom and what still fits";
-  }
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(MEMORY, passes, MET_DECL_##kind(member, name, help))
-#include "metrale/options.def"
-#undef MET_OPTION
-  static MlirStringRef svg(const met_memory_run_options_t &) { return MlirStringRef{nullptr, 0}; }
-  void copy(met_memory_run_options_t &o) {
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(MEMORY, passes, MET_COPY_##kind(member))
-#include "metrale/options.def"
-#undef MET_OPTION
-  }
-  mlir::LogicalResult once(llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler) {
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(MEMORY, passes, MET_ONCE(member, name))
-#include "metrale/options.def"
-#undef MET_OPTION
-    return mlir::success();
-  }
-};
-
-struct DispatchPass
-    : public MetralePass<DispatchPass, met_dispatch_run_options_t, met_dispatch_run> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DispatchPass)
-  DispatchPass() = default;
-  DispatchPass(const DispatchPass &other) : MetralePass(other) {}
-  llvm::StringRef getArgument() const final { return "metrale-dispatch"; }
-  llvm::StringRef getDescription() const final {
-    return "Dispatch stats of one invocation of every func.func on a target: bytes in, out "
-           "and read back, allocations, kernel launches, sync points, roofline latency";
-  }
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(DISPATCH, passes, MET_DECL_##kind(member, name, help))
-#include "metrale/options.def"
-#undef MET_OPTION
-  static MlirStringRef svg(const met_dispatch_run_options_t &) { return MlirStringRef{nullptr, 0}; }
-  void copy(met_dispatch_run_options_t &o) {
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(DISPATCH, passes, MET_COPY_##kind(member))
-#include "metrale/options.def"
-#undef MET_OPTION
-  }
-  mlir::LogicalResult once(llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> errorHandler) {
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(DISPATCH, passes, MET_ONCE(member, name))
-#include "metrale/options.def"
-#undef MET_OPTION
-    return mlir::success();
-  }
-};
-
+MET_DEFINE_PASS(BudgetPass, MET_PASS_BUDGET, met_budget_run_options_t, met_budget_run,
+                "metrale-budget",
+                "Compute the Budget of one run of every func.func on a target: arena, reuse, "
+                "width overhead, host I/O, parameters, fast path, casts, dispatches, DRAM bytes")
+MET_DEFINE_PASS(MemoryPass, MET_PASS_MEMORY, met_memory_run_options_t, met_memory_run,
+                "metrale-memory",
+                "Whole-model memory model: stored and derived weights, the peak activation "
+                "arena over every run, workspaces, states and the paged KV pool, caches and "
+                "driver terms, against the device budget, with headroom and what still fits")
+MET_DEFINE_PASS(DispatchPass, MET_PASS_DISPATCH, met_dispatch_run_options_t, met_dispatch_run,
+                "metrale-dispatch",
+                "Dispatch stats of one invocation of every func.func on a target: bytes in, "
+                "out and read back, allocations, kernel launches, sync points, roofline latency")
 }  // namespace
 
 // Registered once per process, however many copies of this code it holds: metrale-opt

@@ -11,7 +11,9 @@ another defines. Fails (exit 1) when:
   - a source file of lib/, passes/ or tools/ has no object in the build (a file the
     build forgot is a file this check cannot see), or lies in no room of LAYERS;
   - two source files define the same strong symbol (but main, one per program);
-  - the plugin (lib/MetralePlugin.so) or metrale-opt holds ExecutionEngine code.
+  - the plugin (lib/MetralePlugin.so) or metrale-opt holds ExecutionEngine code;
+  - a header of the pure core (include/metrale/) includes an MLIR or LLVM header, or a
+    header of the MLIR layer (its types would then leak into lib/).
 Prints the rooms with their files and the arrows between rooms, then one line per
 problem.
 
@@ -184,6 +186,17 @@ def main(argv):
                 problems.append("%s holds ExecutionEngine code: %s" % (what, ", ".join(ee[:4])))
         else:
             problems.append("no %s at %s" % (what, path))
+    # The pure core's headers: plain C, nothing of MLIR.
+    inc = os.path.join(root, "include", "metrale")
+    for name in sorted(os.listdir(inc)) if os.path.isdir(inc) else []:
+        with open(os.path.join(inc, name)) as f:
+            for k, line in enumerate(f, 1):
+                t = line.strip()
+                if t.startswith("#include") and ('"mlir' in t or "<mlir" in t or '"llvm' in t
+                                                 or "<llvm" in t or '"ir/' in t or '"adapter/' in t
+                                                 or '"report/' in t or '"run/' in t):
+                    problems.append("include/metrale/%s:%d includes %s: the pure core's headers "
+                                    "include nothing of MLIR or the MLIR layer" % (name, k, t.split(None, 1)[1]))
     by_room = collections.defaultdict(list)
     for src in objs:
         by_room[room_of(src)].append(src)

@@ -17,7 +17,7 @@
 #include "metrale/limits.h"
 #include "metrale/options.h"
 #include "metrale/parse.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "report/output.h"
 #include "report/sarif.h"
 #include "mlir-c/Diagnostics.h"

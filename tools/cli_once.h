@@ -28,7 +28,7 @@
 #include <stdio.h>
 
 #include "metrale/arena.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "metrale/strbuf.h"
 #include "mlir-c/IR.h"
 

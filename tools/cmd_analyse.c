@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "metrale/passes.h"
+#include "runners.h"
 #include "metrale/strbuf.h"
 #include "metrale/target.h"
 #include "mlir-c/IR.h"

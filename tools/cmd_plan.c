@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "metrale/plan_svg.h"
 #include "metrale/target.h"
 #include "mlir-c/IR.h"
@@ -79,12 +79,12 @@ int cmd_plan(int argc, char **argv) {
   met_strbuf_initialize(met_allocator_system(), &p.names);
   met_budget_run_options_t bo;
   memset(&bo, 0, sizeof(bo));
-  bo.target = ref(tname);
-  bo.params = ref(o.text[MET_OPT_params] ? o.text[MET_OPT_params] : "");
-  bo.dynamic_size = ref(o.text[MET_OPT_dynamic_size] ? o.text[MET_OPT_dynamic_size] : "");
-  bo.planner = ref(o.text[MET_OPT_planner] ? o.text[MET_OPT_planner] : "");
-  bo.plan_effort = ref(o.text[MET_OPT_plan_effort] ? o.text[MET_OPT_plan_effort] : "");
-  bo.plan_seconds = ref(o.text[MET_OPT_plan_seconds] ? o.text[MET_OPT_plan_seconds] : "");
+  bo.run.target = ref(tname);
+  bo.run.params = ref(o.text[MET_OPT_params] ? o.text[MET_OPT_params] : "");
+  bo.run.dynamic_size = ref(o.text[MET_OPT_dynamic_size] ? o.text[MET_OPT_dynamic_size] : "");
+  bo.run.planner = ref(o.text[MET_OPT_planner] ? o.text[MET_OPT_planner] : "");
+  bo.run.plan_effort = ref(o.text[MET_OPT_plan_effort] ? o.text[MET_OPT_plan_effort] : "");
+  bo.run.plan_seconds = ref(o.text[MET_OPT_plan_seconds] ? o.text[MET_OPT_plan_seconds] : "");
   bo.on_plan = on_plan;
   bo.on_plan_user = &p;
   bool ok = met_budget_run(mlirModuleGetOperation(m), &bo, cli_on_diag, &o.d, NULL, NULL);

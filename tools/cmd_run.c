@@ -15,7 +15,7 @@
 #include "metrale/budget.h"
 #include "metrale/dispatch.h"
 #include "metrale/parse.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "metrale/report.h"
 #include "metrale/target.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -375,9 +375,9 @@ int cmd_run(int argc, char **argv) {
   met_strbuf_initialize(met_allocator_system(), &r.json);
   met_dispatch_run_options_t dop;
   memset(&dop, 0, sizeof(dop));
-  dop.target = ref(r.target);
-  dop.params = ref(*params ? *params : "");
-  dop.states = ref(*states ? *states : "");
+  dop.run.target = ref(r.target);
+  dop.run.params = ref(*params ? *params : "");
+  dop.run.states = ref(*states ? *states : "");
   dop.on_function = run_one;
   dop.on_function_user = &r;
   cli_diag_t d = {false};

@@ -11,7 +11,7 @@
 
 #include "llvm/Config/llvm-config.h"
 #include "metrale/options.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "cli.h"
 
 // The usage text, then every option of metrale/options.def with its commands and help.

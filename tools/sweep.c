@@ -9,7 +9,7 @@
 
 #include "metrale/options.h"
 #include "metrale/plan_svg.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "metrale/report.h"
 #include "cli.h"
 
@@ -137,48 +137,30 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
   const char *saved = o->text[MET_OPT_target];
   if (target) o->text[MET_OPT_target] = target;
   bool ok;
-#define MET_SET_TEXT(opts, member) \
-  opts.member = ref(o->text[MET_OPT_##member] ? o->text[MET_OPT_##member] : "");
-#define MET_SET_NUM MET_SET_TEXT
-#define MET_SET_LIMIT_MAX(opts, member) \
-  opts.limits[MET_OPT_##member] = ref(o->text[MET_OPT_##member] ? o->text[MET_OPT_##member] : "");
-#define MET_SET_LIMIT_MIN MET_SET_LIMIT_MAX
-#define MET_SET_FLAG_ON(opts, member) opts.member = o->flag[MET_OPT_##member];
-#define MET_SET_FLAG_OFF(opts, member) opts.member = o->flag[MET_OPT_##member];
+  // The command's options as the runners take them (one fill: each runner reads its own).
+  met_run_options_t run;
+  memset(&run, 0, sizeof(run));
+  for (int i = 0; i < MET_OPT_COUNT; ++i) {
+    MlirStringRef *t = met_run_option_text(&run, i);
+    bool *f = met_run_option_flag(&run, i);
+    if (t) *t = ref(o->text[i] ? o->text[i] : "");
+    if (f) *f = o->flag[i];
+  }
   if (pass == MET_PASS_MEMORY) {
-    met_memory_run_options_t mo;
-    memset(&mo, 0, sizeof(mo));
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(MEMORY, passes, MET_SET_##kind(mo, member))
-#include "metrale/options.def"
-#undef MET_OPTION
-    mo.on_report = on_memory_row;
-    mo.on_report_user = w;
+    met_memory_run_options_t mo = {.run = run, .on_report = on_memory_row, .on_report_user = w};
     ok = met_memory_run(mlirModuleGetOperation(m), &mo, diag, duser,
                         json_stdout ? NULL : text, jout);
   } else if (pass == MET_PASS_DISPATCH) {
-    met_dispatch_run_options_t dop;
-    memset(&dop, 0, sizeof(dop));
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(DISPATCH, passes, MET_SET_##kind(dop, member))
-#include "metrale/options.def"
-#undef MET_OPTION
-    dop.on_function = on_dispatch_row;
-    dop.on_function_user = w;
+    met_dispatch_run_options_t dop = {.run = run, .on_function = on_dispatch_row,
+                                      .on_function_user = w};
     ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, diag, duser,
                           json_stdout ? NULL : text, jout);
   } else {
-    met_budget_run_options_t bo;
-    memset(&bo, 0, sizeof(bo));
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) \
-  MET_OPTION_IF(BUDGET, passes, MET_SET_##kind(bo, member))
-#include "metrale/options.def"
-#undef MET_OPTION
+    met_budget_run_options_t bo = {.run = run, .on_function = on_budget_row,
+                                   .on_function_user = w};
     // The command's --remarks (op-remarks has no flag here); a SARIF log holds every
     // finding the run made, whatever the terminal shows (cli_on_diag filters remarks).
-    bo.op_remarks = o->d.remarks || o->text[MET_OPT_sarif];
-    bo.on_function = on_budget_row;
-    bo.on_function_user = w;
+    bo.run.op_remarks = o->d.remarks || o->text[MET_OPT_sarif];
     ok = met_budget_run(mlirModuleGetOperation(m), &bo, diag, duser,
                         json_stdout ? NULL : text, jout);
   }

@@ -11,7 +11,7 @@
 #include "metrale/arena.h"
 #include "metrale/budget.h"
 #include "metrale/graph.h"
-#include "metrale/passes.h"
+#include "ir/diag.h"
 #include "metrale/ptrmap.h"
 #include "metrale/target.h"
 #include "ir/diag.h"

@@ -25,17 +25,21 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "ir/mlir_hooks.h"
 
-// Elements of a shaped value, a dynamic dim counting |dyn| (when > 0); false when a dim
-// is dynamic and unbound or the value is not shaped.
-static bool elems_dyn(MlirValue v, int64_t dyn, uint64_t *out) {
+// Elements of a shaped value, a dynamic dim counting dynamic_size (when > 0), from the
+// adapter's type cache; false when a dim is dynamic and unbound, the count overflows or
+// the value is not shaped.
+static bool elems_sh(adapter_shared_t *sh, MlirValue v, uint64_t *out) {
   MlirType t = mlirValueGetType(v);
-  if (!mlirTypeIsAShaped(t) || !mlirShapedTypeHasRank(t)) return false;
-  uint64_t n = 1;
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d) {
-    int64_t s = mlirShapedTypeGetDimSize(t, d);
-    if (mlirShapedTypeIsDynamicSize(s)) s = dyn > 0 ? dyn : -1;
-    if (s < 0 || !met_mul_u64(n, (uint64_t)s, &n)) return false;
+  const type_entry_t *te;
+  if (met_adapter_type_entry(sh, t, &te) != MET_OK) return false;
+  if (te->shaped) {  // tensors and memrefs
+    *out = te->elems;
+    return te->elems_known;
   }
+  if (!mlirTypeIsAVector(t)) return false;
+  uint64_t n = 1;  // vectors: static dims only
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
+    if (!met_mul_u64(n, (uint64_t)mlirShapedTypeGetDimSize(t, d), &n)) return false;
   *out = n;
   return true;
 }
@@ -54,7 +58,7 @@ static bool dim_dyn(MlirValue v, intptr_t d, int64_t dyn, uint64_t *out) {
 }
 
 // The rules below read |dyn| through these two (a file-local name for the option).
-#define elems(v, out) elems_dyn((v), dyn, (out))
+#define elems(v, out) elems_sh(sh, (v), (out))
 #define dim(v, d, out) dim_dyn((v), (d), dyn, (out))
 
 // a x b x c into |*out|: MET_FLOPS_OK, or MET_FLOPS_OVERFLOW.
@@ -64,8 +68,9 @@ static int mul3(uint64_t a, uint64_t b, uint64_t c, uint64_t *out) {
 
 static bool is(MlirStringRef name, const char *s) { return met_ir_str_eq(name, s); }
 
-static int tosa_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
-                      uint64_t *out) {
+static int tosa_flops(adapter_shared_t *sh, MlirOperation op, MlirStringRef name,
+                      met_op_class_t cls, uint64_t *out) {
+  int64_t dyn = sh->opt->dynamic_size;
   intptr_t nops = mlirOperationGetNumOperands(op);
   if (mlirOperationGetNumResults(op) < 1) return MET_FLOPS_UNKNOWN;
   uint64_t res, a, b;
@@ -113,13 +118,16 @@ static int tosa_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, 
   return MET_FLOPS_UNKNOWN;
 }
 
-int met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
-                      uint64_t *out) {
+int met_adapter_flops(adapter_shared_t *sh, MlirOperation op, MlirStringRef name,
+                      met_op_class_t cls, uint64_t *out) {
   *out = 0;
-  int l = met_linalg_flops(op, dyn, out);
-  if (l) return l > 0 ? MET_FLOPS_OK : MET_FLOPS_OVERFLOW;
+  // Only linalg's ops are structured ops (the interface lookup costs every other op).
+  if (name.length > 7 && !memcmp(name.data, "linalg.", 7)) {
+    int l = met_linalg_flops(op, sh->opt->dynamic_size, out);
+    if (l) return l > 0 ? MET_FLOPS_OK : MET_FLOPS_OVERFLOW;
+  }
   if (name.length > 5 && !memcmp(name.data, "tosa.", 5))
-    return tosa_flops(op, name, cls, dyn, out);
+    return tosa_flops(sh, op, name, cls, out);
   uint64_t res;
   if (mlirOperationGetNumResults(op) < 1 || !elems(mlirOperationGetResult(op, 0), &res))
     return cls == MET_CLASS_DATA_MOVEMENT ? MET_FLOPS_OK : MET_FLOPS_UNKNOWN;  // nothing shaped

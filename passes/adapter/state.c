@@ -6,6 +6,8 @@
 // Each is a cache probe or O(1) but met_adapter_op_dead, O(nesting depth).
 #include "adapter/state.h"
 
+#include "metrale/checked.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,8 +45,16 @@ met_status_t met_adapter_type_entry(adapter_shared_t *sh, MlirType t, const type
   if (e->shaped && mlirShapedTypeHasRank(t)) {
     intptr_t rank = mlirShapedTypeGetRank(t);
     e->rank = (uint8_t)(rank > 255 ? 255 : rank);
-    for (intptr_t d = 0; d < rank && e->nonunit < 255; ++d)
-      e->nonunit += mlirShapedTypeGetDimSize(t, d) != 1;
+    uint64_t n = 1;
+    bool known = true;
+    for (intptr_t d = 0; d < rank; ++d) {
+      int64_t s = mlirShapedTypeGetDimSize(t, d);
+      if (e->nonunit < 255) e->nonunit += s != 1;
+      if (mlirShapedTypeIsDynamicSize(s)) s = sh->opt->dynamic_size > 0 ? sh->opt->dynamic_size : -1;
+      if (s < 0 || !met_mul_u64(n, (uint64_t)s, &n)) known = false;
+    }
+    e->elems_known = known;
+    e->elems = known ? n : 0;
   }
   MET_RETURN_IF_ERROR(met_ptrmap_put(&c->typecache, t.ptr, (uint32_t)c->ntypes));
   *out = &c->types[c->ntypes++];

@@ -35,6 +35,8 @@ typedef struct type_entry_t {
   bool shaped;
   uint8_t rank;         // 0 for scalars and unranked types, at most 255
   uint8_t nonunit;      // dims that are not 1 (a dynamic one counts), at most 255
+  bool elems_known;     // ranked, no unbound dynamic dim, the count below 2^64
+  uint64_t elems;       // elements, a dynamic dim counting dynamic_size (when > 0)
 } type_entry_t;
 
 // What every graph of one function's analysis shares: the function's own and those of
@@ -104,8 +106,8 @@ bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op);
 // flops.c: the FLOPs of |op| (rules in the file): MET_FLOPS_OK; MET_FLOPS_UNKNOWN (an op
 // it has no rule for, a dynamic dim left unbound); MET_FLOPS_OVERFLOW (past 2^64).
 enum { MET_FLOPS_OVERFLOW = -1, MET_FLOPS_UNKNOWN = 0, MET_FLOPS_OK = 1 };
-int met_adapter_flops(MlirOperation op, MlirStringRef name, met_op_class_t cls, int64_t dyn,
-                      uint64_t *out);
+int met_adapter_flops(adapter_shared_t *sh, MlirOperation op, MlirStringRef name,
+                      met_op_class_t cls, uint64_t *out);
 // loops.c: met_node_t.loops of compute op |op| of class |cls| (metrale/graph.h);
 // |linalg|: a linalg op (its maps may be read), |result_nonunit|: the most non-unit dims
 // of one of its results.

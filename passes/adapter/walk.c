@@ -474,8 +474,8 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
       b->g->flops[node] = x.callee_flops;
       if (!x.callee_flops_known) flags |= MET_NODE_F_FLOPS_UNKNOWN;
     } else if (info.kind == MET_NODE_COMPUTE) {
-      int fk = met_adapter_flops(op, name, (met_op_class_t)info.op_class,
-                                 b->sh->opt->dynamic_size, &b->g->flops[node]);
+      int fk = met_adapter_flops(b->sh, op, name, (met_op_class_t)info.op_class,
+                                 &b->g->flops[node]);
       if (fk != MET_FLOPS_OK || has_cost) {
         b->g->flops[node] = 0;  // loops, calls, unknown ops: a lower bound
         flags |= MET_NODE_F_FLOPS_UNKNOWN;

@@ -6,13 +6,37 @@
 #define METRALE_PASSES_DIAG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "metrale/arena.h"
 #include "metrale/planner.h"
-#include "metrale/passes.h"
 #include "mlir-c/IR.h"
 #include "ir/params.h"
+
+// How every report of the MLIR layer leaves it: a diagnostic at a location (met_diag_fn_t)
+// and, for MLIR's remark engine, a report's numbers (met_metrics_fn_t).
+typedef enum met_diag_severity_e {
+  MET_DIAG_ERROR = 0,
+  MET_DIAG_WARNING = 1,
+  MET_DIAG_REMARK = 2,
+  MET_DIAG_NOTE = 3,
+} met_diag_severity_t;
+
+// Receives one diagnostic. |message| is NUL-terminated and valid during the call.
+typedef void (*met_diag_fn_t)(void *user, MlirLocation loc, met_diag_severity_t severity,
+                              const char *message);
+
+// Receives a report's numbers as one structured remark, for MLIR's remark engine (remark
+// files in LLVM's YAML or bitstream format: `--remarks-filter=metrale
+// --remark-format=yaml --remarks-output-file=F`): category "metrale", name |report|
+// ("budget", "memory", "dispatch": Analysis remarks; "off-fast-path" for an op off the
+// target's fast path: a Missed remark, |missed| set), |function| ("" for the module), one
+// argument per field. |is_signed| (NULL: none) marks values to read as int64_t.
+typedef void (*met_metrics_fn_t)(void *user, MlirLocation loc, bool missed, const char *report,
+                                 const char *function, const char *const *names,
+                                 const uint64_t *values, const uint8_t *is_signed,
+                                 size_t count);
 
 typedef struct met_diag_t {
   MlirLocation loc;

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "metrale/passes.h"
+#include "ir/diag.h"
 #include "metrale/target.h"
 #include "mlir-c/IR.h"
 

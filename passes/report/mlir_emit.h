@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "metrale/passes.h"
+#include "ir/diag.h"
 #include "mlir-c/IR.h"
 
 // |msg| at |loc| as an MLIR diagnostic of severity |sev| (a note is emitted as a remark).

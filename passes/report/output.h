@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "metrale/passes.h"
+#include "ir/diag.h"
 #include "metrale/strbuf.h"
 #include "mlir-c/IR.h"
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "metrale/arena.h"
-#include "metrale/passes.h"
+#include "ir/diag.h"
 #include "metrale/strbuf.h"
 #include "mlir-c/IR.h"
 

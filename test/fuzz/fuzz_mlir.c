@@ -45,7 +45,7 @@
 #include <sanitizer/lsan_interface.h>
 
 #include "fuzz_common.h"
-#include "metrale/passes.h"
+#include "runners.h"
 #include "metrale/report.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
@@ -175,13 +175,13 @@ static bool run_budget(MlirOperation m, int which, size_t *sink) {
   static const char *const planners[] = {"", "first-fit", "late-best-fit", "breadth-first-fit"};
   met_budget_run_options_t o;
   memset(&o, 0, sizeof(o));
-  o.target = ref(targets[which & 3]);
-  o.params = ref(params[which & 3]);
-  o.planner = ref(planners[which & 3]);
-  o.json = ref("-");  // into |json| below; never a file
-  o.dynamic_size = ref(kNumbers[which % 12 < 4 ? (which & 1) : which % 12]);
-  o.op_remarks = true;
-  o.set_attributes = true;
+  o.run.target = ref(targets[which & 3]);
+  o.run.params = ref(params[which & 3]);
+  o.run.planner = ref(planners[which & 3]);
+  o.run.json = ref("-");  // into |json| below; never a file
+  o.run.dynamic_size = ref(kNumbers[which % 12 < 4 ? (which & 1) : which % 12]);
+  o.run.op_remarks = true;
+  o.run.set_attributes = true;
   met_strbuf_t text, json;
   met_strbuf_initialize(met_allocator_system(), &text);
   met_strbuf_initialize(met_allocator_system(), &json);
@@ -195,20 +195,20 @@ static bool run_budget(MlirOperation m, int which, size_t *sink) {
 static bool run_memory(MlirOperation m, int which, size_t *sink) {
   met_memory_run_options_t o;
   memset(&o, 0, sizeof(o));
-  o.json = ref("-");
-  o.set_attributes = true;
-  o.remark_rows = ref(which & 2 ? "3" : "");
+  o.run.json = ref("-");
+  o.run.set_attributes = true;
+  o.run.remark_rows = ref(which & 2 ? "3" : "");
   if (which & 1) {
-    o.target = ref("mobile-gpu-f32");
-    o.params = ref("float");
-    o.states = ref("none");
-    o.util = ref(which & 4 ? "1.0000001" : "0.9");
-    o.kv_dtype = ref("f16");
-    o.kv_pool = ref("layers=2,kv_heads=2,head_dim=8,block_size=16");
-    o.sequences = ref(kNumbers[which % 12]);
-    o.tokens = ref(which & 8 ? "100" : kNumbers[(which >> 2) % 12]);
-    o.dynamic_size = ref("5");
-    o.over_budget_warning = true;
+    o.run.target = ref("mobile-gpu-f32");
+    o.run.params = ref("float");
+    o.run.states = ref("none");
+    o.run.util = ref(which & 4 ? "1.0000001" : "0.9");
+    o.run.kv_dtype = ref("f16");
+    o.run.kv_pool = ref("layers=2,kv_heads=2,head_dim=8,block_size=16");
+    o.run.sequences = ref(kNumbers[which % 12]);
+    o.run.tokens = ref(which & 8 ? "100" : kNumbers[(which >> 2) % 12]);
+    o.run.dynamic_size = ref("5");
+    o.run.over_budget_warning = true;
   }
   met_strbuf_t text, json;
   met_strbuf_initialize(met_allocator_system(), &text);

@@ -9,6 +9,7 @@
 #include "metrale/options.h"
 #include "metrale/parse.h"
 #include "metrale/ptrmap.h"
+#include "metrale/strmap.h"
 #include "metrale/report.h"
 #include "metrale/target.h"
 
@@ -75,6 +76,42 @@ static void test_ptrmap(void) {
     CHECK(met_ptrmap_get(&m, wide + 8) == UINT32_MAX);
     met_arena_deinitialize(&a);
   }
+}
+
+static void test_strmap(void) {
+  met_arena_t a;
+  met_arena_initialize(met_allocator_system(), &a);
+  met_strmap_t m;
+  met_strmap_initialize(&a, &m);
+  CHECK_EQ_U64(met_strmap_get(&m, NULL, "f", 1), SIZE_MAX);  // empty map
+  static char names[20000][8];
+  int s1 = 0, s2 = 0;  // two scopes: the same name is two keys
+  bool ins;
+  int bad = 0;
+  for (size_t i = 0; i < 20000; ++i) {
+    snprintf(names[i], sizeof names[i], "f%zu", i);
+    bad += met_strmap_put(&m, &s1, names[i], strlen(names[i]), i, &ins) != MET_OK || !ins;
+    bad += met_strmap_put(&m, &s2, names[i], strlen(names[i]), 2 * i, &ins) != MET_OK || !ins;
+  }
+  CHECK(bad == 0);
+  CHECK_EQ_U64(m.count, 40000);
+  int wrong = 0;
+  for (size_t i = 0; i < 20000; ++i) {
+    wrong += met_strmap_get(&m, &s1, names[i], strlen(names[i])) != i;
+    wrong += met_strmap_get(&m, &s2, names[i], strlen(names[i])) != 2 * i;
+  }
+  CHECK(wrong == 0);
+  // The first value of a key stays; a prefix and another scope are other keys.
+  CHECK(met_strmap_put(&m, &s1, "f7", 2, 99, &ins) == MET_OK && !ins);
+  CHECK_EQ_U64(met_strmap_get(&m, &s1, "f7", 2), 7);
+  CHECK_EQ_U64(met_strmap_get(&m, &s1, "f1234", 2), 1);   // "f1": a prefix by length
+  CHECK_EQ_U64(met_strmap_get(&m, NULL, "f7", 2), SIZE_MAX);
+  CHECK_EQ_U64(met_strmap_get(&m, &s1, "g7", 2), SIZE_MAX);
+  // The empty name is a key; a NULL name is not.
+  CHECK(met_strmap_put(&m, NULL, "", 0, 5, NULL) == MET_OK);
+  CHECK_EQ_U64(met_strmap_get(&m, NULL, "", 0), 5);
+  CHECK(met_strmap_put(&m, NULL, NULL, 0, 1, NULL) == MET_EINVAL);
+  met_arena_deinitialize(&a);
 }
 
 static void test_targets(void) {
@@ -353,6 +390,7 @@ int main(void) {
   test_arena_at_least();
   test_opclass();
   test_ptrmap();
+  test_strmap();
   test_targets();
   test_strbuf();
   test_parse_size();

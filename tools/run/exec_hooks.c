@@ -51,7 +51,7 @@ static void *hook_aligned_alloc(uint64_t alignment, uint64_t size) {
     // The compiled code does not check: it would write through a null pointer. In the
     // child that runs it, say what failed and stop.
     if (tl_fail_fd >= 0) {
-      wire_t w;
+      met_exec_wire_t w;
       memset(&w, 0, sizeof w);
       w.rc = WIRE_NO_MEMORY;
       w.result.alloc_bytes = size;
@@ -156,7 +156,7 @@ typedef float bf16_abi_t;
 typedef uint16_t bf16_abi_t;
 #endif
 
-uint16_t exec_bf16_from_f32(float f) {
+uint16_t met_exec_bf16_from_f32(float f) {
   uint32_t u;
   memcpy(&u, &f, sizeof(u));
   if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40u);
@@ -167,8 +167,8 @@ uint16_t exec_bf16_from_f32(float f) {
 // Through f32 rounded to odd: truncated toward zero, its last bit set when inexact. f32
 // keeps 16 more bits than bf16, so rounding that to nearest even is the same as rounding
 // |d| directly (round-to-odd needs 2 more bits; Boldo and Melquiond, 2008).
-uint16_t exec_bf16_from_f64(double d) {
-  if (isnan(d)) return exec_bf16_from_f32((float)d);
+uint16_t met_exec_bf16_from_f64(double d) {
+  if (isnan(d)) return met_exec_bf16_from_f32((float)d);
   float f = (float)d;
   if (isinf(f) && !isinf(d)) f = copysignf(3.40282347e38f, f);  // past FLT_MAX: its max
   else if (fabs((double)f) > fabs(d)) f = nextafterf(f, 0.0f);  // toward zero
@@ -176,7 +176,7 @@ uint16_t exec_bf16_from_f64(double d) {
   memcpy(&u, &f, sizeof(u));
   if ((double)f != d) u |= 1u;
   memcpy(&f, &u, sizeof(f));
-  return exec_bf16_from_f32(f);
+  return met_exec_bf16_from_f32(f);
 }
 
 static bf16_abi_t bf16_abi(uint16_t bits) {
@@ -185,8 +185,8 @@ static bf16_abi_t bf16_abi(uint16_t bits) {
   return r;
 }
 
-static bf16_abi_t hook_truncsfbf2(float f) { return bf16_abi(exec_bf16_from_f32(f)); }
-static bf16_abi_t hook_truncdfbf2(double d) { return bf16_abi(exec_bf16_from_f64(d)); }
+static bf16_abi_t hook_truncsfbf2(float f) { return bf16_abi(met_exec_bf16_from_f32(f)); }
+static bf16_abi_t hook_truncdfbf2(double d) { return bf16_abi(met_exec_bf16_from_f64(d)); }
 
 static void tl_reset_counters(void) {
   tl_alloc_events = tl_alloc_bytes = tl_free_events = 0;
@@ -207,29 +207,29 @@ static uint64_t live_reclaim(void) {
 
 #define FN(f) ((void *)(uintptr_t)(f))
 
-size_t exec_hooks_table(exec_hook_t *h) {
+size_t met_exec_hooks_table(met_exec_hook_t *h) {
   size_t n = 0;
-  h[n++] = (exec_hook_t){"_mlir_memref_to_llvm_alloc", FN(hook_alloc)};
-  h[n++] = (exec_hook_t){"_mlir_memref_to_llvm_aligned_alloc", FN(hook_aligned_alloc)};
-  h[n++] = (exec_hook_t){"_mlir_memref_to_llvm_free", FN(hook_free)};
-  h[n++] = (exec_hook_t){"__metrale_kernel_begin", FN(hook_kernel_begin)};
-  h[n++] = (exec_hook_t){"__metrale_kernel_end", FN(hook_kernel_end)};
-  h[n++] = (exec_hook_t){"memrefCopy", FN(hook_memref_copy)};
-  h[n++] = (exec_hook_t){"__truncsfbf2", FN(hook_truncsfbf2)};
-  h[n++] = (exec_hook_t){"__truncdfbf2", FN(hook_truncdfbf2)};
+  h[n++] = (met_exec_hook_t){"_mlir_memref_to_llvm_alloc", FN(hook_alloc)};
+  h[n++] = (met_exec_hook_t){"_mlir_memref_to_llvm_aligned_alloc", FN(hook_aligned_alloc)};
+  h[n++] = (met_exec_hook_t){"_mlir_memref_to_llvm_free", FN(hook_free)};
+  h[n++] = (met_exec_hook_t){"__metrale_kernel_begin", FN(hook_kernel_begin)};
+  h[n++] = (met_exec_hook_t){"__metrale_kernel_end", FN(hook_kernel_end)};
+  h[n++] = (met_exec_hook_t){"memrefCopy", FN(hook_memref_copy)};
+  h[n++] = (met_exec_hook_t){"__truncsfbf2", FN(hook_truncsfbf2)};
+  h[n++] = (met_exec_hook_t){"__truncdfbf2", FN(hook_truncdfbf2)};
   return n;
 }
 
-void exec_hooks_arm(met_exec_kernel_t *kernels, uint64_t *kstart, size_t n) {
+void met_exec_hooks_arm(met_exec_kernel_t *kernels, uint64_t *kstart, size_t n) {
   tl_kernels = kernels;
   tl_kstart = kstart;
   tl_nk = kernels ? n : 0;
   live_init();
 }
 
-void exec_hooks_reset(void) { tl_reset_counters(); }
+void met_exec_hooks_reset(void) { tl_reset_counters(); }
 
-void exec_hooks_counts(uint64_t *events, uint64_t *bytes, uint64_t *high_water,
+void met_exec_hooks_counts(uint64_t *events, uint64_t *bytes, uint64_t *high_water,
                        uint64_t *frees) {
   *events = tl_alloc_events;
   *bytes = tl_alloc_bytes;
@@ -237,11 +237,11 @@ void exec_hooks_counts(uint64_t *events, uint64_t *bytes, uint64_t *high_water,
   *frees = tl_free_events;
 }
 
-void exec_hooks_release(void *ptr) {
+void met_exec_hooks_release(void *ptr) {
   blk_t *b = live_find(ptr);
   if (b) blk_release(b);
 }
 
-uint64_t exec_hooks_reclaim(void) { return live_reclaim(); }
+uint64_t met_exec_hooks_reclaim(void) { return live_reclaim(); }
 
-void exec_hooks_fail_to(int fd) { tl_fail_fd = fd; }
+void met_exec_hooks_fail_to(int fd) { tl_fail_fd = fd; }

@@ -2,8 +2,8 @@
 // inputs, engine, invocations; exec_values.c: the arguments' and results' values;
 // exec_hooks.c: the host hooks the compiled code calls; exec_lower.c: diagnostics, module
 // preparation and the pass pipeline). Internal.
-#ifndef METRALE_PASSES_EXEC_INTERNAL_H
-#define METRALE_PASSES_EXEC_INTERNAL_H
+#ifndef METRALE_TOOLS_RUN_EXEC_INTERNAL_H
+#define METRALE_TOOLS_RUN_EXEC_INTERNAL_H
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ir/ir.h"
 #include "run/exec_run.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
@@ -26,19 +27,14 @@ static inline uint64_t now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static inline int exec_fail(met_exec_result_t *out, int code, const char *fmt, ...)
+static inline int met_exec_fail(met_exec_result_t *out, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-static inline int exec_fail(met_exec_result_t *out, int code, const char *fmt, ...) {
+static inline int met_exec_fail(met_exec_result_t *out, int code, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(out->error, sizeof out->error, fmt, ap);
   va_end(ap);
   return code;
-}
-
-static inline bool sref_eq(MlirStringRef s, const char *c) {
-  size_t n = strlen(c);
-  return s.length == n && (n == 0 || memcmp(s.data, c, n) == 0);
 }
 
 static inline void sref_copy(char *dst, size_t cap, MlirStringRef s) {
@@ -48,10 +44,10 @@ static inline void sref_copy(char *dst, size_t cap, MlirStringRef s) {
 }
 
 // A bounded text sink for the C API's print callbacks; always NUL-terminated.
-typedef struct { char *buf; size_t cap, len; } sbuf_t;
+typedef struct { char *buf; size_t cap, len; } met_exec_sbuf_t;
 
-static inline void sbuf_cb(MlirStringRef s, void *ud) {
-  sbuf_t *b = ud;
+static inline void met_exec_sbuf_cb(MlirStringRef s, void *ud) {
+  met_exec_sbuf_t *b = ud;
   if (b->len + 1 >= b->cap) return;
   size_t n = s.length;
   if (n > b->cap - 1 - b->len) n = b->cap - 1 - b->len;
@@ -74,7 +70,7 @@ typedef struct {
   void *argp;           // what args[k] points to (desc pointer or scalar)
   bool resident;        // a parameter or state: filled once, not host input of a run
   bool filled;
-} arg_t;
+} met_exec_arg_t;
 
 typedef struct {
   MlirType type, elem;
@@ -82,73 +78,73 @@ typedef struct {
   int64_t rank;
   uint64_t offset, size; // in the result struct
   uint64_t bytes;        // buffer bytes (static)
-} res_t;
+} met_exec_res_t;
 
 // Storage bytes of a scalar as the LLVM lowering lays it out in memory (0: unsupported).
-uint64_t exec_elem_bytes(MlirType t);
+uint64_t met_exec_elem_bytes(MlirType t);
 // The type as MLIR prints it, truncated to |cap|.
-void exec_type_str(MlirType t, char *dst, size_t cap);
+void met_exec_type_str(MlirType t, char *dst, size_t cap);
 // Fills an argument: zeros, or values in [0, 1) for floats from |seed| and |k|.
-void exec_fill_arg(arg_t *a, met_exec_inputs_t kind, uint64_t seed, size_t k);
+void met_exec_fill_arg(met_exec_arg_t *a, met_exec_inputs_t kind, uint64_t seed, size_t k);
 // Gives every constant of |module| (a bufferized memref.global) whose data is an elided
 // blob (dense_resource<__elided__>) data of its type by the --inputs rule: zeros, or
-// exec_fill_arg's values; counts them in out->synthetic_constants. 0, or a failure.
-int exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_options_t *opt,
+// met_exec_fill_arg's values; counts them in out->synthetic_constants. 0, or a failure.
+int met_exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_options_t *opt,
                      met_exec_result_t *out);
 // Available memory: MemAvailable of /proc/meminfo, else free pages; UINT64_MAX unknown.
-uint64_t exec_avail_memory(void);
+uint64_t met_exec_avail_memory(void);
 // Static buffer size (elements) of a shaped type; false if dynamic or not strided (|why|).
-bool exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *strides,
+bool met_exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *strides,
                         int64_t *offset, uint64_t *n_elems, uint64_t *span, char *why,
                         size_t whycap);
 // One element at |p| (|eb| bytes) as a double (0 for types it does not know).
-double exec_elem_value(MlirType t, const unsigned char *p, uint64_t eb);
+double met_exec_elem_value(MlirType t, const unsigned char *p, uint64_t eb);
 
 // The first error diagnostic of a step, captured instead of printed (exec_lower.c).
 typedef struct {
   int errors;
   char msg[320];
   char loc[160];
-} diag_t;
-MlirLogicalResult exec_diag_handler(MlirDiagnostic d, void *ud);
+} met_exec_diag_t;
+MlirLogicalResult met_exec_diag_handler(MlirDiagnostic d, void *ud);
 
 // exec_hooks.c: the host hooks. Their state is thread-local: the compiled function runs on
 // the thread that invokes it.
-typedef struct { const char *name; void *fn; } exec_hook_t;
+typedef struct { const char *name; void *fn; } met_exec_hook_t;
 enum { EXEC_N_HOOKS = 8 };
 // Fills |h| (EXEC_N_HOOKS entries): the symbols the engine resolves to the hooks.
-size_t exec_hooks_table(exec_hook_t *h);
+size_t met_exec_hooks_table(met_exec_hook_t *h);
 // Kernel markers count into |kernels| (|kstart|: their start times); NULL disarms.
-void exec_hooks_arm(met_exec_kernel_t *kernels, uint64_t *kstart, size_t n);
-void exec_hooks_reset(void);  // the allocation counters of one invocation
-void exec_hooks_counts(uint64_t *events, uint64_t *bytes, uint64_t *high_water,
+void met_exec_hooks_arm(met_exec_kernel_t *kernels, uint64_t *kstart, size_t n);
+void met_exec_hooks_reset(void);  // the allocation counters of one invocation
+void met_exec_hooks_counts(uint64_t *events, uint64_t *bytes, uint64_t *high_water,
                        uint64_t *frees);
-void exec_hooks_release(void *ptr);  // a result buffer the hooks allocated
-uint64_t exec_hooks_reclaim(void);   // frees every live block; their bytes
-// In the child process: a failed allocation writes a wire_t there and exits.
-void exec_hooks_fail_to(int fd);
+void met_exec_hooks_release(void *ptr);  // a result buffer the hooks allocated
+uint64_t met_exec_hooks_reclaim(void);   // frees every live block; their bytes
+// In the child process: a failed allocation writes a met_exec_wire_t there and exits.
+void met_exec_hooks_fail_to(int fd);
 // The bf16 bits nearest |f| (|d|), ties to even, as compiler-rt's __truncsfbf2
 // (__truncdfbf2), which the hooks stand in for.
-uint16_t exec_bf16_from_f32(float f);
-uint16_t exec_bf16_from_f64(double d);
+uint16_t met_exec_bf16_from_f32(float f);
+uint16_t met_exec_bf16_from_f64(double d);
 
 // What the child sends back: its code and result, then the kernels' counters. A failed
 // allocation sends rc WIRE_NO_MEMORY with the size in result.alloc_bytes.
-typedef struct wire_t {
+typedef struct met_exec_wire_t {
   int rc;
   met_exec_result_t result;
-} wire_t;
+} met_exec_wire_t;
 enum { WIRE_NO_MEMORY = -97 };
 
 // exec_lower.c
-MlirOperation exec_find_func(MlirOperation module, const char *name);
+MlirOperation met_exec_find_func(MlirOperation module, const char *name);
 // An error when |func| holds an op of an unregistered dialect (nothing lowers it).
-int exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
+int met_exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
                              met_exec_result_t *out);
 // Prepares the clone |mop| (drops what |name| does not call, marks its C interface),
 // lowers it to the LLVM dialect with the kernel markers inserted, and records the
 // bufferized function's copies, allocations and resident bindings in |out|.
-int exec_lower(MlirContext ctx, MlirOperation mop, const char *name,
-               const met_exec_options_t *opt, diag_t *dg, met_exec_result_t *out);
+int met_exec_lower(MlirContext ctx, MlirOperation mop, const char *name,
+               const met_exec_options_t *opt, met_exec_diag_t *dg, met_exec_result_t *out);
 
 #endif

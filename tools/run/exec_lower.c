@@ -19,13 +19,13 @@
 // Diagnostics and locations
 // ---------------------------------------------------------------------------------------
 
-MlirLogicalResult exec_diag_handler(MlirDiagnostic d, void *ud) {
-  diag_t *dg = ud;
+MlirLogicalResult met_exec_diag_handler(MlirDiagnostic d, void *ud) {
+  met_exec_diag_t *dg = ud;
   if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError) {
     if (dg->errors++ == 0) {
-      sbuf_t b = {dg->msg, sizeof dg->msg, 0};
+      met_exec_sbuf_t b = {dg->msg, sizeof dg->msg, 0};
       dg->msg[0] = 0;
-      mlirDiagnosticPrint(d, sbuf_cb, &b);
+      mlirDiagnosticPrint(d, met_exec_sbuf_cb, &b);
       met_diag_loc_short(mlirDiagnosticGetLocation(d), dg->loc, sizeof dg->loc);
     }
   }
@@ -42,15 +42,12 @@ static MlirStringRef sym_name(MlirOperation op) {
   return mlirStringAttrGetValue(a);
 }
 
-static bool is_op(MlirOperation op, const char *name) {
-  return sref_eq(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
 
-MlirOperation exec_find_func(MlirOperation module, const char *name) {
+MlirOperation met_exec_find_func(MlirOperation module, const char *name) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (is_op(op, "func.func") && sref_eq(sym_name(op), name)) return op;
+    if (met_ir_op_is(op, "func.func") && met_ir_str_eq(sym_name(op), name)) return op;
   return (MlirOperation){NULL};
 }
 
@@ -58,7 +55,7 @@ typedef struct { char **names; size_t n, cap; } names_t;
 
 static bool names_has(const names_t *ns, MlirStringRef s) {
   for (size_t i = 0; i < ns->n; i++)
-    if (sref_eq(s, ns->names[i])) return true;
+    if (met_ir_str_eq(s, ns->names[i])) return true;
   return false;
 }
 
@@ -90,22 +87,23 @@ static MlirWalkResult collect_callees(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
-// Drops the func.func ops that the target does not (transitively) call.
-static void prune_funcs(MlirOperation module, const char *target) {
+// Drops the func.func ops that the function that runs, |entry|, does not (transitively)
+// call.
+static void prune_funcs(MlirOperation module, const char *entry) {
   names_t keep = {0};
-  names_add(&keep, mlirStringRefCreateFromCString(target));
+  names_add(&keep, mlirStringRefCreateFromCString(entry));
   for (size_t i = 0; i < keep.n; i++) {
-    MlirOperation f = exec_find_func(module, keep.names[i]);
+    MlirOperation f = met_exec_find_func(module, keep.names[i]);
     if (!mlirOperationIsNull(f)) mlirOperationWalk(f, collect_callees, &keep, MlirWalkPreOrder);
   }
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirOperation op = mlirBlockGetFirstOperation(body);
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
-    // Functions the target does not call go, and so do nested modules: a function at the
+    // Functions the entry does not call go, and so do nested modules: a function at the
     // top cannot call into them, and their functions would not lower with the top's.
-    if ((is_op(op, "func.func") && !names_has(&keep, sym_name(op))) ||
-        is_op(op, "builtin.module"))
+    if ((met_ir_op_is(op, "func.func") && !names_has(&keep, sym_name(op))) ||
+        met_ir_op_is(op, "builtin.module"))
       mlirOperationDestroy(op);
     op = next;
   }
@@ -124,14 +122,14 @@ static MlirWalkResult find_unregistered(MlirOperation op, void *ud) {
 }
 
 static MlirWalkResult count_copies(MlirOperation op, void *ud) {
-  if (is_op(op, "memref.copy")) ((count_t *)ud)->n++;
+  if (met_ir_op_is(op, "memref.copy")) ((count_t *)ud)->n++;
   return MlirWalkResultAdvance;
 }
 
 // memref.alloc ops in the bufferized function: what the allocation hook should see once
 // per invocation in straight-line code.
 static MlirWalkResult count_allocs(MlirOperation op, void *ud) {
-  if (is_op(op, "memref.alloc")) ((count_t *)ud)->n++;
+  if (met_ir_op_is(op, "memref.alloc")) ((count_t *)ud)->n++;
   return MlirWalkResultAdvance;
 }
 
@@ -143,15 +141,15 @@ static MlirWalkResult count_allocs(MlirOperation op, void *ud) {
 // runs is one launch.
 static bool is_copy_or_linalg(MlirOperation op) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (sref_eq(n, "linalg.yield") || sref_eq(n, "linalg.index")) return false;
-  return (n.length > 7 && !memcmp(n.data, "linalg.", 7)) || sref_eq(n, "memref.copy");
+  if (met_ir_str_eq(n, "linalg.yield") || met_ir_str_eq(n, "linalg.index")) return false;
+  return (n.length > 7 && !memcmp(n.data, "linalg.", 7)) || met_ir_str_eq(n, "memref.copy");
 }
 
 // A call that passes or returns a buffer: the callee's kernels run there (the loop
 // around it is control flow). A call of scalars alone (a bit count helper) is part of
 // the loop's own work.
 static bool buffer_call(MlirOperation op) {
-  if (!is_op(op, "func.call")) return false;
+  if (!met_ir_op_is(op, "func.call")) return false;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
     if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, i)))) return true;
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
@@ -171,7 +169,7 @@ static bool is_loop(MlirOperation op) {
                                   "affine.for", "affine.parallel"};
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   for (size_t i = 0; i < sizeof k / sizeof *k; i++)
-    if (sref_eq(n, k[i])) return true;
+    if (met_ir_str_eq(n, k[i])) return true;
   return false;
 }
 
@@ -213,7 +211,7 @@ static const void *resident_key(MlirValue v, MlirOperation func, const met_exec_
       return (size_t)k < opt->n_resident && opt->resident[k] ? v.ptr : NULL;
     }
     MlirOperation d = mlirOpResultGetOwner(v);
-    if (is_op(d, "memref.get_global")) {
+    if (met_ir_op_is(d, "memref.get_global")) {
       MlirAttribute a = mlirOperationGetInherentAttributeByName(d, S("name"));
       return mlirAttributeIsNull(a) ? NULL : a.ptr;  // symbol refs are uniqued
     }
@@ -221,7 +219,7 @@ static const void *resident_key(MlirValue v, MlirOperation func, const met_exec_
                                         "memref.collapse_shape", "memref.expand_shape",
                                         "memref.view", "memref.transpose"};
     bool view = false;
-    for (size_t i = 0; i < sizeof views / sizeof *views && !view; ++i) view = is_op(d, views[i]);
+    for (size_t i = 0; i < sizeof views / sizeof *views && !view; ++i) view = met_ir_op_is(d, views[i]);
     if (!view || mlirOperationGetNumOperands(d) < 1) return NULL;
     v = mlirOperationGetOperand(d, 0);
   }
@@ -330,7 +328,7 @@ static int mark_region(MlirRegion region, marker_state_t *m) {
       if (out->n_kernels == m->cap) {
         m->cap = m->cap ? 2 * m->cap : 32;
         met_exec_kernel_t *nk = realloc(out->kernels, m->cap * sizeof *nk);
-        if (!nk) return exec_fail(out, ERR_RUN, "out of memory (kernel table)");
+        if (!nk) return met_exec_fail(out, ERR_RUN, "out of memory (kernel table)");
         out->kernels = nk;
       }
       size_t id = out->n_kernels++;
@@ -365,15 +363,15 @@ static int insert_markers(MlirContext ctx, MlirOperation module, const names_t *
   static const char *const decl[2] = {"func.func private @__metrale_kernel_begin(i64)",
                                       "func.func private @__metrale_kernel_end(i64)"};
   for (int i = 0; i < 2; i++) {
-    if (!mlirOperationIsNull(exec_find_func(module, kMarker[i]))) continue;
+    if (!mlirOperationIsNull(met_exec_find_func(module, kMarker[i]))) continue;
     MlirOperation d = mlirOperationCreateParse(ctx, S(decl[i]), S("metrale-markers"));
-    if (mlirOperationIsNull(d)) return exec_fail(out, ERR_LOWER, "cannot build the kernel marker declarations");
+    if (mlirOperationIsNull(d)) return met_exec_fail(out, ERR_LOWER, "cannot build the kernel marker declarations");
     mlirBlockInsertOwnedOperation(mbody, 0, d);
   }
   marker_state_t m = {ctx, mlirIntegerTypeGet(ctx, 64), 0, out};
   for (MlirOperation op = mlirBlockGetFirstOperation(mbody); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (!is_op(op, "func.func") || !names_has(users, sym_name(op))) continue;
+    if (!met_ir_op_is(op, "func.func") || !names_has(users, sym_name(op))) continue;
     int rc = mark_region(mlirOperationGetRegion(op, 0), &m);
     if (rc) return rc;
   }
@@ -405,23 +403,23 @@ static const char *const stage_b[] = {
 };
 
 static int run_passes(MlirContext ctx, MlirOperation module, const char *const *passes,
-                      size_t n, diag_t *dg, met_exec_result_t *out) {
+                      size_t n, met_exec_diag_t *dg, met_exec_result_t *out) {
   for (size_t i = 0; i < n; i++) {
     char pipe[512], perr[256] = {0};
     snprintf(pipe, sizeof pipe, "builtin.module(%s)", passes[i]);
     MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, S("builtin.module"));
-    sbuf_t eb = {perr, sizeof perr, 0};
+    met_exec_sbuf_t eb = {perr, sizeof perr, 0};
     if (mlirLogicalResultIsFailure(
-            mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm), S(pipe), sbuf_cb, &eb))) {
+            mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm), S(pipe), met_exec_sbuf_cb, &eb))) {
       mlirPassManagerDestroy(pm);
-      return exec_fail(out, ERR_LOWER, "pass pipeline element '%s' does not parse: %s", passes[i], perr);
+      return met_exec_fail(out, ERR_LOWER, "pass pipeline element '%s' does not parse: %s", passes[i], perr);
     }
     dg->errors = 0;
     dg->msg[0] = dg->loc[0] = 0;
     MlirLogicalResult r = mlirPassManagerRunOnOp(pm, module);
     mlirPassManagerDestroy(pm);
     if (mlirLogicalResultIsFailure(r))
-      return exec_fail(out, ERR_LOWER, "lowering failed in pass '%s' at %s: %s", passes[i],
+      return met_exec_fail(out, ERR_LOWER, "lowering failed in pass '%s' at %s: %s", passes[i],
                   dg->loc[0] ? dg->loc : "?", dg->msg[0] ? dg->msg : "(no diagnostic)");
   }
   return 0;
@@ -432,8 +430,8 @@ static int run_passes(MlirContext ctx, MlirOperation module, const char *const *
 typedef struct { MlirOperation first; uint64_t n; } leftover_t;
 static MlirWalkResult find_leftover(MlirOperation op, void *ud) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if ((n.length > 5 && !memcmp(n.data, "llvm.", 5)) || sref_eq(n, "builtin.module") ||
-      sref_eq(n, "builtin.unrealized_conversion_cast"))
+  if ((n.length > 5 && !memcmp(n.data, "llvm.", 5)) || met_ir_str_eq(n, "builtin.module") ||
+      met_ir_str_eq(n, "builtin.unrealized_conversion_cast"))
     return MlirWalkResultAdvance;
   leftover_t *l = ud;
   if (l->n++ == 0) l->first = op;
@@ -481,10 +479,10 @@ static int check_leftovers(MlirOperation module, met_exec_result_t *out) {
   MlirType odd = odd_type(l.first);
   if (!mlirTypeIsNull(odd)) {
     char ts[96];
-    exec_type_str(odd, ts, sizeof ts);
+    met_exec_type_str(odd, ts, sizeof ts);
     snprintf(why, sizeof why, ": it holds %s, whose element type has no LLVM form", ts);
   }
-  return exec_fail(out, ERR_LOWER, "%" PRIu64 " op(s) survived lowering to the LLVM dialect (no pass of "
+  return met_exec_fail(out, ERR_LOWER, "%" PRIu64 " op(s) survived lowering to the LLVM dialect (no pass of "
               "the pipeline lowers them); first: '%s' at %s%s", l.n, name, loc, why);
 }
 
@@ -494,17 +492,17 @@ static int check_externals(MlirOperation module, const met_exec_options_t *opt, 
   size_t nl = 0;
   for (size_t i = 0; i < opt->n_shared_libs && nl < 16; i++) {
     void *h = dlopen(opt->shared_libs[i], RTLD_LAZY | RTLD_LOCAL);
-    if (!h) return exec_fail(out, ERR_JIT, "cannot load shared library %.300s: %.150s", opt->shared_libs[i], dlerror());
+    if (!h) return met_exec_fail(out, ERR_JIT, "cannot load shared library %.300s: %.150s", opt->shared_libs[i], dlerror());
     libh[nl++] = h;
   }
-  exec_hook_t hk[EXEC_N_HOOKS];
-  size_t nh = exec_hooks_table(hk);
+  met_exec_hook_t hk[EXEC_N_HOOKS];
+  size_t nh = met_exec_hooks_table(hk);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   char missing[256] = {0};
   size_t nm = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (!is_op(op, "llvm.func")) continue;
+    if (!met_ir_op_is(op, "llvm.func")) continue;
     if (!mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))) continue;
     char name[256];
     sref_copy(name, sizeof name, sym_name(op));
@@ -522,7 +520,7 @@ static int check_externals(MlirOperation module, const met_exec_options_t *opt, 
   }
   for (size_t i = 0; i < nl; i++) dlclose(libh[i]);
   if (nm)
-    return exec_fail(out, ERR_JIT, "%zu external symbol(s) do not resolve in this process: %s%s", nm,
+    return met_exec_fail(out, ERR_JIT, "%zu external symbol(s) do not resolve in this process: %s%s", nm,
                 missing, nm > 4 ? ", ..." : "");
   return 0;
 }
@@ -550,14 +548,14 @@ static MlirWalkResult find_encoded(MlirOperation op, void *ud) {
   return mlirTypeIsNull(*hit) ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
 }
 
-int exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
+int met_exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
                              met_exec_result_t *out) {
   MlirType enc = {NULL};
   mlirOperationWalk(func, find_encoded, &enc, MlirWalkPreOrder);
   if (!mlirTypeIsNull(enc)) {
     char ts[200];
-    exec_type_str(enc, ts, sizeof ts);
-    return exec_fail(out, ERR_ARGS, "@%s holds %s: a tensor with an encoding (a sparse format) is "
+    met_exec_type_str(enc, ts, sizeof ts);
+    return met_exec_fail(out, ERR_ARGS, "@%s holds %s: a tensor with an encoding (a sparse format) is "
                 "not run, as the runner passes dense buffers and cannot run it faithfully "
                 "(refused before lowering)", name, ts);
   }
@@ -567,22 +565,22 @@ int exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *na
   char where[160];
   met_diag_loc_short(mlirOperationGetLocation(u.first), where, sizeof where);
   MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(u.first));
-  return exec_fail(out, ERR_ARGS, "'%.*s' at %s is not a registered op: nothing lowers it, so @%s "
+  return met_exec_fail(out, ERR_ARGS, "'%.*s' at %s is not a registered op: nothing lowers it, so @%s "
               "cannot run (refused before lowering)", (int)nm.length, nm.data, where, name);
 }
 
 static void file_cb(MlirStringRef s, void *ud) { fwrite(s.data, 1, s.length, (FILE *)ud); }
 
-int exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
-               const met_exec_options_t *opt, diag_t *dg, met_exec_result_t *out) {
+int met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
+               const met_exec_options_t *opt, met_exec_diag_t *dg, met_exec_result_t *out) {
   int rc;
   if (!opt->keep_other_funcs) prune_funcs(mop, func_name);
-  MlirOperation f = exec_find_func(mop, func_name);
+  MlirOperation f = met_exec_find_func(mop, func_name);
   mlirOperationSetDiscardableAttributeByName(f, S("llvm.emit_c_interface"), mlirUnitAttrGet(ctx));
   mlirOperationSetInherentAttributeByName(f, S("sym_visibility"), mlirStringAttrGet(ctx, S("public")));
   dg->errors = 0;
   if (!mlirOperationVerify(mop))
-    return exec_fail(out, ERR_LOWER, "the module does not verify at %s: %s", dg->loc[0] ? dg->loc : "?",
+    return met_exec_fail(out, ERR_LOWER, "the module does not verify at %s: %s", dg->loc[0] ? dg->loc : "?",
                 dg->msg);
   // Stage A (to bufferized memrefs), what the bufferized function holds, the markers.
   // The user's functions (the pipeline adds helpers of its own).
@@ -590,14 +588,14 @@ int exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
   MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(mop, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(mbody); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (is_op(op, "func.func")) names_add(&users, sym_name(op));
+    if (met_ir_op_is(op, "func.func")) names_add(&users, sym_name(op));
   met_bufferize_error_t be;
   if (!met_bufferize(ctx, mop, &be)) {
     names_free(&users);
-    return exec_fail(out, ERR_LOWER, "lowering failed in pass '%s' at %s: %s", be.pass, be.loc, be.msg);
+    return met_exec_fail(out, ERR_LOWER, "lowering failed in pass '%s' at %s: %s", be.pass, be.loc, be.msg);
   }
-  f = exec_find_func(mop, func_name);
-  if (mlirOperationIsNull(f)) return exec_fail(out, ERR_LOWER, "@%s disappeared during lowering", func_name);
+  f = met_exec_find_func(mop, func_name);
+  if (mlirOperationIsNull(f)) return met_exec_fail(out, ERR_LOWER, "@%s disappeared during lowering", func_name);
   count_t cc = {0};
   mlirOperationWalk(f, count_copies, &cc, MlirWalkPreOrder);
   out->copies = cc.n;
@@ -609,10 +607,10 @@ int exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
   names_free(&users);
   if (rc) return rc;
   // Elided weights get data only now: the program is the one the prediction analyses.
-  if ((rc = exec_fill_elided(ctx, mop, opt, out))) return rc;
+  if ((rc = met_exec_fill_elided(ctx, mop, opt, out))) return rc;
   dg->errors = 0;
   if (!mlirOperationVerify(mop))
-    return exec_fail(out, ERR_LOWER, "IR with kernel markers does not verify at %s: %s", dg->loc, dg->msg);
+    return met_exec_fail(out, ERR_LOWER, "IR with kernel markers does not verify at %s: %s", dg->loc, dg->msg);
   if (opt->dump_bufferized) {
     // '-': standard output, as --json - writes there.
     bool out_std = !strcmp(opt->dump_bufferized, "-");
@@ -621,7 +619,7 @@ int exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
     if (df) mlirOperationPrint(mop, file_cb, df);
     if (df) ok = out_std ? fflush(df) == 0 : fclose(df) == 0;
     if (!ok)
-      return exec_fail(out, ERR_ARGS, "cannot write --dump-bufferized '%.200s': %s",
+      return met_exec_fail(out, ERR_ARGS, "cannot write --dump-bufferized '%.200s': %s",
                        opt->dump_bufferized, strerror(errno));
   }
   // Stage B (to the LLVM dialect), then what must hold before the engine is built.

@@ -1,11 +1,13 @@
-// exec_run.c: see exec_run.h (the runner of `metrale run`; NOTES in the header). The
+// exec_run.c: see exec_run.h (the runner of `metrale run`; its contract in the header). The
 // argument and result values' helpers are in exec_values.c.
 //
 // Flow of met_exec_run_function:
 //   1. check the signature (static shapes only), size the inputs, refuse if they do not
 //      fit in available memory;
-//   2. clone the module, drop functions the target does not call, mark the target
-//      llvm.emit_c_interface (only the target: see NOTES.md);
+//   2. clone the module, drop functions the entry (the function that runs) does not
+//      call, mark the entry llvm.emit_c_interface (the ExecutionEngine invokes a
+//      function through its `_mlir_ciface_` wrapper; only the entry is invoked, so only
+//      it gets one);
 //   3. stage A (to bufferized memref), one pass manager per pass; count memref.copy;
 //      bracket every top-level kernel with func.call @__metrale_kernel_begin/end(i64 id);
 //   4. stage B (to the LLVM dialect); check that every external symbol resolves;
@@ -35,7 +37,7 @@
 typedef void (*packed_fn)(void **);
 
 static int build_engine(MlirModule lowered, const met_exec_options_t *opt, const char *fname,
-                        MlirExecutionEngine *jit, packed_fn *fn, diag_t *dg, met_exec_result_t *out) {
+                        MlirExecutionEngine *jit, packed_fn *fn, met_exec_diag_t *dg, met_exec_result_t *out) {
   MlirStringRef libs[16];
   int nlibs = 0;
   for (size_t i = 0; i < opt->n_shared_libs && nlibs < 16; i++) libs[nlibs++] = S(opt->shared_libs[i]);
@@ -44,12 +46,12 @@ static int build_engine(MlirModule lowered, const met_exec_options_t *opt, const
   *jit = mlirExecutionEngineCreate(lowered, opt->opt_level, nlibs, nlibs ? libs : NULL, false, false);
   if (mlirExecutionEngineIsNull(*jit)) {
     if (dg->errors)
-      return exec_fail(out, ERR_JIT, "mlirExecutionEngineCreate failed: translation to LLVM IR: %s at %s",
+      return met_exec_fail(out, ERR_JIT, "mlirExecutionEngineCreate failed: translation to LLVM IR: %s at %s",
                   dg->msg, dg->loc[0] ? dg->loc : "?");
-    return exec_fail(out, ERR_JIT, "mlirExecutionEngineCreate failed (translation to LLVM IR or target setup; no diagnostic)");
+    return met_exec_fail(out, ERR_JIT, "mlirExecutionEngineCreate failed (translation to LLVM IR or target setup; no diagnostic)");
   }
-  exec_hook_t hk[EXEC_N_HOOKS];
-  size_t nh = exec_hooks_table(hk);
+  met_exec_hook_t hk[EXEC_N_HOOKS];
+  size_t nh = met_exec_hooks_table(hk);
   for (size_t i = 0; i < nh; i++) mlirExecutionEngineRegisterSymbol(*jit, S(hk[i].name), hk[i].fn);
   mlirExecutionEngineInitialize(*jit);
   char name[300];
@@ -58,15 +60,15 @@ static int build_engine(MlirModule lowered, const met_exec_options_t *opt, const
   if (!*fn) {
     mlirExecutionEngineDestroy(*jit);
     *jit = (MlirExecutionEngine){NULL};
-    return exec_fail(out, ERR_JIT, "JIT lookup of the packed wrapper of '%s' failed (code generation or an unresolved symbol)", name);
+    return met_exec_fail(out, ERR_JIT, "JIT lookup of the packed wrapper of '%s' failed (code generation or an unresolved symbol)", name);
   }
   return 0;
 }
 
 typedef struct {
-  arg_t *args;
+  met_exec_arg_t *args;
   size_t nargs;
-  res_t *res;
+  met_exec_res_t *res;
   size_t nres;
   unsigned char *res_buf; // result struct (or scalar return slot)
   void *res_ptr;          // args[0] points here when the wrapper takes an out-param
@@ -82,13 +84,13 @@ typedef struct {
 static double results_checksum(const run_state_t *s) {
   double sum = 0;
   for (size_t i = 0; i < s->nres; i++) {
-    const res_t *r = &s->res[i];
+    const met_exec_res_t *r = &s->res[i];
     const unsigned char *slot = s->res_buf + r->offset;
     if (!r->is_memref) {
-      sum += exec_elem_value(r->elem, slot, r->size);
+      sum += met_exec_elem_value(r->elem, slot, r->size);
       continue;
     }
-    uint64_t eb = exec_elem_bytes(r->elem);
+    uint64_t eb = met_exec_elem_bytes(r->elem);
     int64_t d[3 + 64];
     memcpy(d, slot, (size_t)(3 + 2 * r->rank) * 8u);
     const unsigned char *base = (const unsigned char *)(uintptr_t)d[1];
@@ -100,7 +102,7 @@ static double results_checksum(const run_state_t *s) {
     for (;;) {
       int64_t o = d[2];
       for (int64_t k = 0; k < rank; k++) o += idx[k] * d[3 + rank + k];
-      sum += exec_elem_value(r->elem, base + (uint64_t)o * eb, eb);
+      sum += met_exec_elem_value(r->elem, base + (uint64_t)o * eb, eb);
       int64_t k = rank - 1;
       while (k >= 0 && ++idx[k] == d[3 + k]) idx[k--] = 0;
       if (k < 0) break;
@@ -162,34 +164,34 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
                           met_exec_result_t *out) {
   MlirAttribute fta = mlirOperationGetInherentAttributeByName(func, S("function_type"));
   if (mlirAttributeIsNull(fta) || !mlirAttributeIsAType(fta))
-    return exec_fail(out, ERR_ARGS, "function has no function_type");
+    return met_exec_fail(out, ERR_ARGS, "function has no function_type");
   MlirType ft = mlirTypeAttrGetValue(fta);
   s->nargs = (size_t)mlirFunctionTypeGetNumInputs(ft);
   s->nres = (size_t)mlirFunctionTypeGetNumResults(ft);
   s->args = calloc(s->nargs ? s->nargs : 1, sizeof *s->args);
   s->res = calloc(s->nres ? s->nres : 1, sizeof *s->res);
-  if (!s->args || !s->res) return exec_fail(out, ERR_RUN, "out of memory");
+  if (!s->args || !s->res) return met_exec_fail(out, ERR_RUN, "out of memory");
   char ts[128];
   uint64_t total = 0, need = 0;
   for (size_t i = 0; i < s->nargs; i++) {
-    arg_t *a = &s->args[i];
+    met_exec_arg_t *a = &s->args[i];
     a->type = mlirFunctionTypeGetInput(ft, (intptr_t)i);
-    exec_type_str(a->type, ts, sizeof ts);
+    met_exec_type_str(a->type, ts, sizeof ts);
     if (mlirTypeIsARankedTensor(a->type) || mlirTypeIsAMemRef(a->type)) {
       a->is_memref = true;
       a->elem = mlirShapedTypeGetElementType(a->type);
-      a->ebytes = exec_elem_bytes(a->elem);
-      if (!a->ebytes) return exec_fail(out, ERR_ARGS, "argument %zu: unsupported element type in %s", i, ts);
+      a->ebytes = met_exec_elem_bytes(a->elem);
+      if (!a->ebytes) return met_exec_fail(out, ERR_ARGS, "argument %zu: unsupported element type in %s", i, ts);
       int64_t sizes[32], strides[32], off;
       uint64_t n, span;
       char why[64];
-      if (!exec_shaped_extent(a->type, &a->rank, sizes, strides, &off, &n, &span, why, sizeof why))
-        return exec_fail(out, ERR_ARGS, "argument %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
+      if (!met_exec_shaped_extent(a->type, &a->rank, sizes, strides, &off, &n, &span, why, sizeof why))
+        return met_exec_fail(out, ERR_ARGS, "argument %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
       a->n_elems = span; // fill the whole buffer, holes included
       if (__builtin_mul_overflow(span, a->ebytes, &a->data_bytes))
-        return exec_fail(out, ERR_ARGS, "argument %zu (%s): size overflow", i, ts);
+        return met_exec_fail(out, ERR_ARGS, "argument %zu (%s): size overflow", i, ts);
       a->desc = calloc((size_t)(3 + 2 * a->rank), sizeof(int64_t));
-      if (!a->desc) return exec_fail(out, ERR_RUN, "out of memory");
+      if (!a->desc) return met_exec_fail(out, ERR_RUN, "out of memory");
       a->desc[2] = off;
       for (int64_t r = 0; r < a->rank; r++) {
         a->desc[3 + r] = sizes[r];
@@ -199,12 +201,12 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       if (__builtin_add_overflow(total, (uint64_t)(3 + 2 * a->rank) * 8u, &total) ||
           (!a->resident && __builtin_add_overflow(total, a->data_bytes, &total)) ||
           __builtin_add_overflow(need, a->data_bytes, &need))
-        return exec_fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes; not "
+        return met_exec_fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes; not "
                     "allocating");
     } else if (mlirTypeIsAInteger(a->type) || mlirTypeIsAIndex(a->type) || mlirTypeIsAF32(a->type) ||
                mlirTypeIsAF64(a->type) || mlirTypeIsAF16(a->type) || mlirTypeIsABF16(a->type)) {
-      a->ebytes = exec_elem_bytes(a->type);
-      if (!a->ebytes || a->ebytes > 8) return exec_fail(out, ERR_ARGS, "argument %zu: unsupported scalar type %s", i, ts);
+      a->ebytes = met_exec_elem_bytes(a->type);
+      if (!a->ebytes || a->ebytes > 8) return met_exec_fail(out, ERR_ARGS, "argument %zu: unsupported scalar type %s", i, ts);
       memset(&a->scalar, 0, sizeof a->scalar);
       if (opt->inputs == MET_EXEC_INPUTS_RANDOM) {
         if (mlirTypeIsAF32(a->type)) a->scalar.f = 0.5f;
@@ -215,9 +217,9 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       }
       a->argp = &a->scalar;
       if (__builtin_add_overflow(total, a->ebytes, &total))
-        return exec_fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes");
+        return met_exec_fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes");
     } else {
-      return exec_fail(out, ERR_ARGS, "argument %zu: unsupported type %s (unranked, tuple, ...)", i, ts);
+      return met_exec_fail(out, ERR_ARGS, "argument %zu: unsupported type %s (unranked, tuple, ...)", i, ts);
     }
   }
   out->input_bytes = total;
@@ -225,27 +227,27 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
   // Results: layout of the c-wrapper's result struct (natural alignment, like LLVM's).
   uint64_t off = 0, maxal = 1;
   for (size_t i = 0; i < s->nres; i++) {
-    res_t *r = &s->res[i];
+    met_exec_res_t *r = &s->res[i];
     r->type = mlirFunctionTypeGetResult(ft, (intptr_t)i);
-    exec_type_str(r->type, ts, sizeof ts);
+    met_exec_type_str(r->type, ts, sizeof ts);
     uint64_t size, al;
     if (mlirTypeIsARankedTensor(r->type) || mlirTypeIsAMemRef(r->type)) {
       int64_t sizes[32], strides[32], o;
       uint64_t n, span;
       char why[64];
-      if (!exec_shaped_extent(r->type, &r->rank, sizes, strides, &o, &n, &span, why, sizeof why))
-        return exec_fail(out, ERR_ARGS, "result %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
-      uint64_t eb = exec_elem_bytes(mlirShapedTypeGetElementType(r->type));
-      if (!eb) return exec_fail(out, ERR_ARGS, "result %zu: unsupported element type in %s", i, ts);
+      if (!met_exec_shaped_extent(r->type, &r->rank, sizes, strides, &o, &n, &span, why, sizeof why))
+        return met_exec_fail(out, ERR_ARGS, "result %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
+      uint64_t eb = met_exec_elem_bytes(mlirShapedTypeGetElementType(r->type));
+      if (!eb) return met_exec_fail(out, ERR_ARGS, "result %zu: unsupported element type in %s", i, ts);
       r->is_memref = true;
       r->elem = mlirShapedTypeGetElementType(r->type);
       r->bytes = span * eb;
       size = (uint64_t)(3 + 2 * r->rank) * 8u;
       al = 8;
     } else {
-      size = exec_elem_bytes(r->type);
+      size = met_exec_elem_bytes(r->type);
       if (!size || size > 8 || mlirTypeIsAComplex(r->type))
-        return exec_fail(out, ERR_ARGS, "result %zu: unsupported type %s", i, ts);
+        return met_exec_fail(out, ERR_ARGS, "result %zu: unsupported type %s", i, ts);
       al = size;
       r->elem = r->type;
     }
@@ -261,14 +263,14 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
   s->out_param = s->nres > 1 || (s->nres == 1 && s->res[0].is_memref);
   s->res_buf = calloc(1, off + 16);
   s->packed = calloc(s->nargs + 2, sizeof(void *));
-  if (!s->res_buf || !s->packed) return exec_fail(out, ERR_RUN, "out of memory");
+  if (!s->res_buf || !s->packed) return met_exec_fail(out, ERR_RUN, "out of memory");
   size_t k = 0;
   if (s->out_param) {
     s->res_ptr = s->res_buf;
     s->packed[k++] = &s->res_ptr;
   }
   for (size_t i = 0; i < s->nargs; i++) {
-    arg_t *a = &s->args[i];
+    met_exec_arg_t *a = &s->args[i];
     s->packed[k++] = a->is_memref ? (void *)&a->argp : a->argp;
   }
   if (!s->out_param && s->nres == 1) s->packed[k++] = s->res_buf;
@@ -283,9 +285,9 @@ static int check_memory(const run_state_t *s, const met_exec_options_t *opt,
                         met_exec_result_t *out) {
   uint64_t need;
   if (__builtin_add_overflow(s->input_need, opt->predicted_peak_bytes, &need)) need = UINT64_MAX;
-  uint64_t avail = exec_avail_memory();
+  uint64_t avail = met_exec_avail_memory();
   if (need <= avail) return 0;
-  return exec_fail(out, ERR_ARGS, "the run needs %" PRIu64 " bytes (its arguments %" PRIu64 " and "
+  return met_exec_fail(out, ERR_ARGS, "the run needs %" PRIu64 " bytes (its arguments %" PRIu64 " and "
               "the allocations the prediction holds at once, %" PRIu64 ") but only %" PRIu64
               " bytes of memory are available: not started", need, s->input_need,
               opt->predicted_peak_bytes, avail);
@@ -293,11 +295,11 @@ static int check_memory(const run_state_t *s, const met_exec_options_t *opt,
 
 static int alloc_inputs(run_state_t *s, met_exec_result_t *out) {
   for (size_t i = 0; i < s->nargs; i++) {
-    arg_t *a = &s->args[i];
+    met_exec_arg_t *a = &s->args[i];
     if (!a->is_memref) continue;
     size_t bytes = (size_t)((a->data_bytes + 63) / 64 * 64);
     a->data = aligned_alloc(64, bytes ? bytes : 64);
-    if (!a->data) return exec_fail(out, ERR_RUN, "out of memory allocating argument %zu (%" PRIu64 " bytes)", i, a->data_bytes);
+    if (!a->data) return met_exec_fail(out, ERR_RUN, "out of memory allocating argument %zu (%" PRIu64 " bytes)", i, a->data_bytes);
     a->desc[0] = (int64_t)(uintptr_t)a->data;
     a->desc[1] = (int64_t)(uintptr_t)a->data;
     a->argp = a->desc;
@@ -308,18 +310,18 @@ static int alloc_inputs(run_state_t *s, met_exec_result_t *out) {
 // The invocations, on the process that runs them (a child of the caller: see
 // run_isolated). 0 or an error code.
 static int run_invocations(run_state_t *s, const met_exec_options_t *opt, packed_fn fn,
-                           diag_t *dg, const char *func_name, met_exec_result_t *out) {
+                           met_exec_diag_t *dg, const char *func_name, met_exec_result_t *out) {
   int rc = 0;
   if ((rc = alloc_inputs(s, out))) return rc;
   s->times = calloc(opt->runs, sizeof *s->times);
   uint64_t *kstart = calloc(out->n_kernels + 1, sizeof *kstart);
-  if (!s->times || !kstart) { free(kstart); return exec_fail(out, ERR_RUN, "out of memory"); }
-  exec_hooks_arm(out->kernels, kstart, out->n_kernels);
+  if (!s->times || !kstart) { free(kstart); return met_exec_fail(out, ERR_RUN, "out of memory"); }
+  met_exec_hooks_arm(out->kernels, kstart, out->n_kernels);
   bool lost = opt->inject_device_loss;
   for (unsigned run = 0; run < opt->runs;) {
     for (size_t i = 0; i < s->nargs; i++)
       if (!s->args[i].resident || !s->args[i].filled) {
-        exec_fill_arg(&s->args[i], opt->inputs, opt->seed, i);
+        met_exec_fill_arg(&s->args[i], opt->inputs, opt->seed, i);
         s->args[i].filled = true;
       }
     memset(s->res_buf, 0, 16);
@@ -330,36 +332,36 @@ static int run_invocations(run_state_t *s, const met_exec_options_t *opt, packed
       uint64_t r0 = now_ns();
       mlirExecutionEngineDestroy(s->jit);
       s->jit = (MlirExecutionEngine){NULL};
-      exec_hooks_reclaim();
+      met_exec_hooks_reclaim();
       if ((rc = build_engine(s->clone, opt, func_name, &s->jit, &fn, dg, out))) {
         char e[512];
         snprintf(e, sizeof e, "%s", out->error);
-        rc = exec_fail(out, ERR_RUN, "device loss injected; recovery failed: %.400s", e);
+        rc = met_exec_fail(out, ERR_RUN, "device loss injected; recovery failed: %.400s", e);
         break;
       }
       out->recovery_ns = now_ns() - r0;
       out->recovered_after_device_loss = true; // confirmed below by a completed run
       continue;
     }
-    exec_hooks_reset();
+    met_exec_hooks_reset();
     uint64_t a = now_ns();
     fn(s->packed);
     uint64_t dt = now_ns() - a;
     s->times[run] = dt;
     uint64_t ev, by, hw, fe;
-    exec_hooks_counts(&ev, &by, &hw, &fe);
+    met_exec_hooks_counts(&ev, &by, &hw, &fe);
     double ck = run == 0 ? results_checksum(s) : 0;
     // results: sizes from the static types; buffers freed if they came from the hooks
     uint64_t ob = 0, nb = 0;
     for (size_t i = 0; i < s->nres; i++) {
-      res_t *r = &s->res[i];
+      met_exec_res_t *r = &s->res[i];
       if (!r->is_memref) continue;
       ob += r->bytes;
       nb++;
       int64_t *d = (int64_t *)(s->res_buf + r->offset);
-      exec_hooks_release((void *)(uintptr_t)d[0]);
+      met_exec_hooks_release((void *)(uintptr_t)d[0]);
     }
-    uint64_t leaked = exec_hooks_reclaim();
+    uint64_t leaked = met_exec_hooks_reclaim();
     if (run == 0) {
       out->output_checksum = ck;
       out->alloc_events = ev;
@@ -373,7 +375,7 @@ static int run_invocations(run_state_t *s, const met_exec_options_t *opt, packed
     run++;
     out->runs = run;
   }
-  exec_hooks_arm(NULL, NULL, 0);
+  met_exec_hooks_arm(NULL, NULL, 0);
   free(kstart);
   if (out->runs) {
     out->first_ns = s->times[0];
@@ -429,24 +431,24 @@ static int read_all(int fd, void *p, size_t n, uint64_t deadline) {
 // the child is killed after |opt->timeout_s| seconds, and a signal or a failed allocation
 // becomes an error of this function.
 static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn fn,
-                        diag_t *dg, const char *func_name, met_exec_result_t *out) {
+                        met_exec_diag_t *dg, const char *func_name, met_exec_result_t *out) {
   int fds[2];
-  if (pipe(fds)) return exec_fail(out, ERR_RUN, "cannot create a pipe: %s", strerror(errno));
+  if (pipe(fds)) return met_exec_fail(out, ERR_RUN, "cannot create a pipe: %s", strerror(errno));
   fflush(NULL);
   pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    return exec_fail(out, ERR_RUN, "cannot fork: %s", strerror(errno));
+    return met_exec_fail(out, ERR_RUN, "cannot fork: %s", strerror(errno));
   }
   if (pid == 0) {
     // The child dies with its parent: a killed `metrale run` leaves nothing spinning.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(1);  // the parent died before prctl took effect
     close(fds[0]);
-    exec_hooks_fail_to(fds[1]);
-    wire_t w;
+    met_exec_hooks_fail_to(fds[1]);
+    met_exec_wire_t w;
     w.rc = run_invocations(s, opt, fn, dg, func_name, out);
     w.result = *out;
     bool ok = write_all(fds[1], &w, sizeof w) &&
@@ -457,7 +459,7 @@ static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn
   close(fds[1]);
   uint64_t limit = opt->timeout_s ? opt->timeout_s : 300;
   uint64_t deadline = now_ns() + limit * 1000000000ull;
-  wire_t w;
+  met_exec_wire_t w;
   int got = read_all(fds[0], &w, sizeof w, deadline);
   bool alloc_failed = got == 1 && w.rc == WIRE_NO_MEMORY;
   uint64_t failed_size = alloc_failed ? w.result.alloc_bytes : 0;
@@ -474,7 +476,7 @@ static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   if (got == -1)
-    return exec_fail(out, ERR_RUN, "the invocation did not finish within %" PRIu64 " s: it was stopped "
+    return met_exec_fail(out, ERR_RUN, "the invocation did not finish within %" PRIu64 " s: it was stopped "
                 "(an endless loop in the compiled code, or raise --timeout)", limit);
   if (got == 1 && !alloc_failed && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
     met_exec_kernel_t *k = out->kernels;
@@ -483,18 +485,18 @@ static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn
     return w.rc;
   }
   if (alloc_failed)
-    return exec_fail(out, ERR_RUN, "the compiled code could not allocate %" PRIu64 " bytes: the "
+    return met_exec_fail(out, ERR_RUN, "the compiled code could not allocate %" PRIu64 " bytes: the "
                 "function needs more memory than this machine has", failed_size);
   if (WIFSIGNALED(status))
-    return exec_fail(out, ERR_RUN, "the invocation crashed with signal %d (%s): the compiled code "
+    return met_exec_fail(out, ERR_RUN, "the invocation crashed with signal %d (%s): the compiled code "
                 "did something its inputs do not allow (generated inputs are %s)",
                 WTERMSIG(status), strsignal(WTERMSIG(status)),
                 opt->inputs == MET_EXEC_INPUTS_RANDOM ? "random" : "zeros");
   if (WIFEXITED(status) && got != 1)
-    return exec_fail(out, ERR_RUN, "the compiled code ended the process that ran the invocation "
+    return met_exec_fail(out, ERR_RUN, "the compiled code ended the process that ran the invocation "
                 "(exit status %d) before the invocation returned: it calls exit() or the like, "
                 "so nothing was measured", WEXITSTATUS(status));
-  return exec_fail(out, ERR_RUN, "the process that ran the invocation failed (exit status %d)",
+  return met_exec_fail(out, ERR_RUN, "the process that ran the invocation failed (exit status %d)",
               WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 }
 
@@ -505,34 +507,34 @@ int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_n
   met_exec_options_t opt;
   if (opt_in) opt = *opt_in; else met_exec_options_default(&opt);
   if (!func_name || mlirModuleIsNull(module) || mlirContextIsNull(ctx))
-    return exec_fail(out, ERR_ARGS, "null context, module or function name");
+    return met_exec_fail(out, ERR_ARGS, "null context, module or function name");
   if (opt.runs == 0) opt.runs = 1;
-  if (opt.opt_level < 0 || opt.opt_level > 3) return exec_fail(out, ERR_ARGS, "opt level must be 0..3");
+  if (opt.opt_level < 0 || opt.opt_level > 3) return met_exec_fail(out, ERR_ARGS, "opt level must be 0..3");
   if (strlen(func_name) > 200)
-    return exec_fail(out, ERR_ARGS, "function name longer than 200 characters: not supported by the runner");
+    return met_exec_fail(out, ERR_ARGS, "function name longer than 200 characters: not supported by the runner");
 
   met_exec_run_register(ctx);
-  diag_t dg = {0};
-  MlirDiagnosticHandlerID hid = mlirContextAttachDiagnosticHandler(ctx, exec_diag_handler, &dg, NULL);
+  met_exec_diag_t dg = {0};
+  MlirDiagnosticHandlerID hid = mlirContextAttachDiagnosticHandler(ctx, met_exec_diag_handler, &dg, NULL);
   run_state_t s = {0};
   int rc = 0;
 
-  MlirOperation orig = exec_find_func(mlirModuleGetOperation(module), func_name);
-  if (mlirOperationIsNull(orig)) { rc = exec_fail(out, ERR_ARGS, "no func.func @%s in the module", func_name); goto done; }
+  MlirOperation orig = met_exec_find_func(mlirModuleGetOperation(module), func_name);
+  if (mlirOperationIsNull(orig)) { rc = met_exec_fail(out, ERR_ARGS, "no func.func @%s in the module", func_name); goto done; }
   if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(orig, 0)))) {
-    rc = exec_fail(out, ERR_ARGS, "@%s is a declaration (no body)", func_name);
+    rc = met_exec_fail(out, ERR_ARGS, "@%s is a declaration (no body)", func_name);
     goto done;
   }
   if ((rc = plan_signature(orig, &opt, &s, out))) goto done;
   // Nothing lowers an op of an unregistered dialect: refuse it before lowering.
-  if ((rc = exec_refuse_unregistered(ctx, orig, func_name, out))) goto done;
+  if ((rc = met_exec_refuse_unregistered(ctx, orig, func_name, out))) goto done;
 
   // Lowering, on a clone
   uint64_t t0 = now_ns();
   MlirOperation cl = mlirOperationClone(mlirModuleGetOperation(module));
   s.clone = mlirModuleFromOperation(cl);
-  if (mlirModuleIsNull(s.clone)) { mlirOperationDestroy(cl); rc = exec_fail(out, ERR_ARGS, "cannot clone the module"); goto done; }
-  if ((rc = exec_lower(ctx, mlirModuleGetOperation(s.clone), func_name, &opt, &dg, out)))
+  if (mlirModuleIsNull(s.clone)) { mlirOperationDestroy(cl); rc = met_exec_fail(out, ERR_ARGS, "cannot clone the module"); goto done; }
+  if ((rc = met_exec_lower(ctx, mlirModuleGetOperation(s.clone), func_name, &opt, &dg, out)))
     goto done;
   out->lower_ns = now_ns() - t0;
   if ((rc = check_memory(&s, &opt, out))) goto done;

@@ -13,8 +13,8 @@
 // their counters in _Thread_local storage, so calls on different threads (with different
 // contexts) do not interfere. The caller's context gets dialects, LLVM translations and
 // all passes registered (met_exec_run_register; idempotent).
-#ifndef METRALE_PASSES_EXEC_RUN_H
-#define METRALE_PASSES_EXEC_RUN_H
+#ifndef METRALE_TOOLS_RUN_EXEC_RUN_H
+#define METRALE_TOOLS_RUN_EXEC_RUN_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -34,7 +34,7 @@ typedef struct {
   met_exec_inputs_t inputs;     // zeros, or uniform random with a fixed seed
   uint64_t seed;            // seed of MET_EXEC_INPUTS_RANDOM (default 0x5eed)
   bool inject_device_loss;  // the first invocation "fails"; engine rebuilt, retried
-  bool keep_other_funcs;    // false: functions the target does not call are dropped
+  bool keep_other_funcs;    // false: functions the entry does not call are dropped
   const char *dump_lowered; // if non-NULL: write the LLVM-dialect module to this path
   const char *dump_bufferized; // if non-NULL: write the bufferized program (stage A, the
                                // one mlir-cpu's prediction analyses), with the kernel

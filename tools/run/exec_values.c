@@ -16,13 +16,13 @@
 // ---------------------------------------------------------------------------------------
 
 // Storage bytes of a scalar as the LLVM lowering lays it out in memory (0: unsupported).
-uint64_t exec_elem_bytes(MlirType t) {
+uint64_t met_exec_elem_bytes(MlirType t) {
   if (mlirTypeIsAIndex(t)) return 8;
   unsigned bits = 0;
   if (mlirTypeIsAInteger(t)) bits = mlirIntegerTypeGetWidth(t);
   else if (mlirTypeIsAFloat(t)) bits = mlirFloatTypeGetWidth(t);
   else if (mlirTypeIsAComplex(t)) {
-    uint64_t e = exec_elem_bytes(mlirComplexTypeGetElementType(t));
+    uint64_t e = met_exec_elem_bytes(mlirComplexTypeGetElementType(t));
     return 2 * e;
   } else return 0;
   if (bits == 0 || bits > 128) return 0;
@@ -31,10 +31,10 @@ uint64_t exec_elem_bytes(MlirType t) {
   return p;
 }
 
-void exec_type_str(MlirType t, char *dst, size_t cap) {
-  sbuf_t b = {dst, cap, 0};
+void met_exec_type_str(MlirType t, char *dst, size_t cap) {
+  met_exec_sbuf_t b = {dst, cap, 0};
   dst[0] = 0;
-  mlirTypePrint(t, sbuf_cb, &b);
+  mlirTypePrint(t, met_exec_sbuf_cb, &b);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -66,7 +66,7 @@ static uint16_t f32_to_f16(float f) {
 // Fills an argument: zeros, or values in [0, 1) for floats (non-negative: weights that
 // feed sqrt/rsqrt/log, e.g. batch-norm variances, stay out of NaN) and [0, 4) for
 // integers (small non-negative integers keep index-like inputs in bounds).
-void exec_fill_arg(arg_t *a, met_exec_inputs_t kind, uint64_t seed, size_t k) {
+void met_exec_fill_arg(met_exec_arg_t *a, met_exec_inputs_t kind, uint64_t seed, size_t k) {
   if (!a->is_memref) return; // scalars are set once
   memset(a->data, 0, a->data_bytes);
   if (kind != MET_EXEC_INPUTS_RANDOM) return;
@@ -101,7 +101,7 @@ void exec_fill_arg(arg_t *a, met_exec_inputs_t kind, uint64_t seed, size_t k) {
 
 // Available memory: MemAvailable of /proc/meminfo (counts reclaimable cache), else
 // sysconf's free pages.
-uint64_t exec_avail_memory(void) {
+uint64_t met_exec_avail_memory(void) {
   FILE *f = fopen("/proc/meminfo", "r");
   if (f) {
     char line[256];
@@ -116,7 +116,7 @@ uint64_t exec_avail_memory(void) {
 }
 
 // Static buffer size (elements) of a shaped type; false if dynamic or not strided.
-bool exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *strides,
+bool met_exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *strides,
                         int64_t *offset, uint64_t *n_elems, uint64_t *span, char *why,
                         size_t whycap) {
   if (!mlirShapedTypeHasRank(t)) { snprintf(why, whycap, "unranked"); return false; }
@@ -167,7 +167,7 @@ static float f16_to_f32(uint16_t h) {
 }
 
 // One element as a double (0 for types it does not know).
-double exec_elem_value(MlirType t, const unsigned char *p, uint64_t eb) {
+double met_exec_elem_value(MlirType t, const unsigned char *p, uint64_t eb) {
   if (mlirTypeIsAF32(t)) { float f; memcpy(&f, p, 4); return f; }
   if (mlirTypeIsAF64(t)) { double d; memcpy(&d, p, 8); return d; }
   if (mlirTypeIsAF16(t)) { uint16_t h; memcpy(&h, p, 2); return f16_to_f32(h); }
@@ -208,20 +208,20 @@ static bool is_elided(MlirAttribute a) {
   return !strncmp(h.buf, "dense_resource<__elided__>", 26);
 }
 
-int exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_options_t *opt,
+int met_exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_options_t *opt,
                      met_exec_result_t *out) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirStringRef iv = S("initial_value");
   size_t k = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op), ++k) {
-    if (!sref_eq(mlirIdentifierStr(mlirOperationGetName(op)), "memref.global")) continue;
+    if (!met_ir_str_eq(mlirIdentifierStr(mlirOperationGetName(op)), "memref.global")) continue;
     MlirAttribute init = mlirOperationGetInherentAttributeByName(op, iv);
     if (!is_elided(init)) continue;
     MlirType t = mlirAttributeGetType(init);
     MlirType elem = mlirShapedTypeGetElementType(t);
     MlirAttribute fill = {NULL};
-    uint64_t eb = exec_elem_bytes(elem);
+    uint64_t eb = met_exec_elem_bytes(elem);
     int64_t n = 1;
     for (intptr_t d = 0; d < mlirShapedTypeGetRank(t) && n >= 0; ++d) {
       int64_t s = mlirShapedTypeGetDimSize(t, d);
@@ -230,8 +230,8 @@ int exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_optio
     bool bit = mlirTypeIsAInteger(elem) && mlirIntegerTypeGetWidth(elem) == 1;
     if (opt->inputs == MET_EXEC_INPUTS_RANDOM && eb && n > 0 && !bit &&
         (uint64_t)n <= (UINT64_MAX / eb)) {
-      // The --inputs rule of the arguments (exec_fill_arg), seeded by the global's place.
-      arg_t a;
+      // The --inputs rule of the arguments (met_exec_fill_arg), seeded by the global's place.
+      met_exec_arg_t a;
       memset(&a, 0, sizeof a);
       a.is_memref = true;
       a.elem = elem;
@@ -239,8 +239,8 @@ int exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_optio
       a.n_elems = (uint64_t)n;
       a.data_bytes = (uint64_t)n * eb;
       a.data = malloc(a.data_bytes ? a.data_bytes : 1);
-      if (!a.data) return exec_fail(out, ERR_RUN, "out of memory (data for an elided constant)");
-      exec_fill_arg(&a, opt->inputs, opt->seed ^ 0x6c6f6e67ull, k);
+      if (!a.data) return met_exec_fail(out, ERR_RUN, "out of memory (data for an elided constant)");
+      met_exec_fill_arg(&a, opt->inputs, opt->seed ^ 0x6c6f6e67ull, k);
       fill = mlirDenseElementsAttrRawBufferGet(t, a.data_bytes, a.data);
       free(a.data);
     } else {
@@ -249,7 +249,7 @@ int exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_optio
       fill = mlirDenseElementsAttrSplatGet(t, zero);
     }
     if (mlirAttributeIsNull(fill))
-      return exec_fail(out, ERR_RUN, "cannot make data for an elided constant of this type");
+      return met_exec_fail(out, ERR_RUN, "cannot make data for an elided constant of this type");
     mlirOperationSetInherentAttributeByName(op, iv, fill);
     if (out->synthetic_constants++ == 0)
       met_diag_loc_short(mlirOperationGetLocation(op), out->synthetic_loc, sizeof out->synthetic_loc);

@@ -3,7 +3,7 @@
 # lib/a.c and lib/b.c call each other, lib/b.c calls passes/ir/up.c (up the layers),
 # lib/dup.c and passes/ir/up.c both define met_dup, passes/ir/lost.c is not built, the
 # plugin defines an ExecutionEngine symbol, and so does metrale-opt, stripped (only its
-# dynamic symbol table holds it).
+# dynamic symbol table holds it); a core header includes the MLIR C API.
 set -eu
 dir=$1
 rm -rf "$dir"; mkdir -p "$dir/root/lib" "$dir/root/passes/ir" "$dir/build/lib" \
@@ -13,6 +13,8 @@ printf 'int met_a(void);\nint met_up(void);\nint met_b(void) { return met_a() + 
 printf 'int met_up(void) { return 1; }\nint met_dup(void) { return 1; }\n' > "$dir/root/passes/ir/up.c"
 printf 'int met_dup(void) { return 2; }\n' > "$dir/root/lib/dup.c"
 printf 'int met_lost(void) { return 3; }\n' > "$dir/root/passes/ir/lost.c"
+mkdir -p "$dir/root/include/metrale"
+printf '#include <stdint.h>\n#include "mlir-c/IR.h"\n' > "$dir/root/include/metrale/leak.h"
 cc=${CC:-cc}
 $cc -c "$dir/root/lib/a.c" -o "$dir/build/CMakeFiles/metrale_core.dir/lib/a.c.o"
 $cc -c "$dir/root/lib/b.c" -o "$dir/build/CMakeFiles/metrale_core.dir/lib/b.c.o"
