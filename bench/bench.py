@@ -31,6 +31,7 @@ def timed(cmd):
 
 BUDGET = "--metrale-budget=target=host-cpu op-remarks=false"
 MEMORY = "--metrale-memory=target=h100 params=0 rows=0"
+DISPATCH = "--metrale-dispatch=target=host-cpu"
 
 
 def compare(label, model, flags=(BUDGET,)):
@@ -53,7 +54,7 @@ def compare(label, model, flags=(BUDGET,)):
     return cpu, rss
 
 
-def share(model, flags=(BUDGET, MEMORY)):
+def share(model, flags=(BUDGET, MEMORY, DISPATCH)):
     """What each pass adds within one process, by MLIR's own timer (--mlir-timing, stock
     flags otherwise): total / (total - the pass's row), per run, the runs of the passes
     interleaved. Parse, pass and print are timed in the same process a moment apart, so a
@@ -132,14 +133,14 @@ if ONLY in ("", "cost"):
     with tempfile.TemporaryDirectory() as work:
         if models:
             compare("largest corpus model: " + os.path.basename(models[-1]), models[-1],
-                    (BUDGET, MEMORY))
+                    (BUDGET, MEMORY, DISPATCH))
             share(models[-1])
         else:
             print("  corpus not found at %s: skipped" % corpus)
         # The sizes the cost goals name (issue 7): a generated 225k-op graph, then 1M ops.
         mid = os.path.join(work, "gen_225k.mlir")
         subprocess.run([os.path.join(build, "bin", "gen_graph"), "225000", mid], check=True)
-        compare("generated graph, 225k ops", mid, (BUDGET, MEMORY))
+        compare("generated graph, 225k ops", mid, (BUDGET, MEMORY, DISPATCH))
         share(mid)
         gen = os.path.join(work, "gen_1m.mlir")
         subprocess.run([os.path.join(build, "bin", "gen_graph"), "1000000", gen], check=True)
@@ -148,7 +149,7 @@ if ONLY in ("", "cost"):
         fns = os.path.join(work, "fns_20k.mlir")
         subprocess.run([os.path.join(build, "bin", "gen_graph"), "--functions", "20000", fns],
                        check=True)
-        compare("20,000 one-op functions", fns, (BUDGET, MEMORY))
+        compare("20,000 one-op functions", fns, (BUDGET, MEMORY, DISPATCH))
         scaling(work)
         # Instructions executed: exact and repeatable whatever else the machine does. Stock
         # flags throughout; one thread, so that the counts do not depend on scheduling.
@@ -163,8 +164,10 @@ if ONLY in ("", "cost"):
                 i0 = instructions(base, work)
                 i1 = instructions(base + [BUDGET], work)
                 i2 = instructions(base + [MEMORY], work)
+                i3 = instructions(base + [DISPATCH], work)
                 print("    %-26s parse+print %d | + budget %d, ratio %.3f | + memory %d, ratio %.3f"
-                      % (label, i0, i1, i1 / i0, i2, i2 / i0))
+                      " | + dispatch %d, ratio %.3f"
+                      % (label, i0, i1, i1 / i0, i2, i2 / i0, i3, i3 / i0))
 
         print("(2) planner quality: arena_bytes / peak_live_bytes per function (1.000 = optimal)")
         ours, basel, worse = [], [], 0

@@ -157,31 +157,13 @@ static met_status_t solve_scoped(met_budget_ctx_t *c, const met_buffer_t *buf, s
   return st;
 }
 
-static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *opt,
-                               met_budget_report_t *out) {
+// A dispatch runs as one kernel, once its inputs are ready: at its last member's
+// position. What it writes is live from there, and what it reads until there. Per group
+// (|*glast|), that position; per value (|*uselast|), the last position of the last
+// dispatch that reads it (a read outside any group: its own position).
+static met_status_t dispatch_times(met_budget_ctx_t *c, const uint32_t *group_of,
+                                   int32_t **glast_out, int32_t **uselast_out) {
   const met_graph_t *g = c->g;
-  met_budget_t *b = &out->budget;
-  uint64_t align = c->t->alignment ? c->t->alignment : 1;
-  bool per_buffer = c->t->dispatch.allocation_model == MET_ALLOC_PER_BUFFER;
-  uint64_t pad = c->t->dispatch.allocation_padding_bytes;
-  size_t ns = 0;
-  for (size_t v = 0; v < g->value_count; ++v) ns += c->mat[v];
-  for (size_t n = 0; n < g->node_count; ++n) {
-    const met_node_extra_t *x = met_graph_extra(g, &g->nodes[n]);
-    ns += x && !c->hoisted[n] && met_budget_temp_bytes(x, c->mlir, false) > 0;
-  }
-  met_buffer_t *buf;
-  uint64_t *off, *native = NULL;  // native: aligned native bytes, when they differ
-  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, ns, sizeof(met_slot_t), (void **)&out->slots));
-  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(met_buffer_t), (void **)&buf));
-  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&off));
-  uint32_t last_pos = g->position_count ? g->position_count - 1 : 0;
-  size_t s = 0;
-  // A dispatch runs as one kernel, once its inputs are ready: at its last member's
-  // position. What it writes is live from there, and what it reads until there. Per
-  // group, that position; per value, the last position of the last dispatch that reads it
-  // (a read outside any group: its own position).
-  const uint32_t *group_of = out->group_of_node;
   int32_t *glast, *uselast;
   MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, c->ngroups ? c->ngroups : 1, sizeof(int32_t),
                                        (void **)&glast));
@@ -203,6 +185,50 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
       if (glast[k] > uselast[r]) uselast[r] = glast[k];
     }
   }
+  *glast_out = glast;
+  *uselast_out = uselast;
+  return MET_OK;
+}
+
+// Which results (the first 64) the lowering leaves unpadded, and which are buffers a
+// region allocated (met_budget_report_t.unpadded_results, inner_results).
+static void result_flags(met_budget_ctx_t *c, met_budget_report_t *out) {
+  const met_graph_t *g = c->g;
+  out->unpadded_results = out->inner_results = 0;
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind != MET_NODE_RETURN) continue;
+    for (uint32_t i = 0; i < node->operand_count && i < 64; ++i) {
+      uint16_t f = g->values[c->root[g->operands[node->operand_begin + i]]].flags;
+      if (f & MET_VALUE_F_NO_PAD) out->unpadded_results |= 1ull << i;
+      if (f & MET_VALUE_F_INNER) out->inner_results |= 1ull << i;
+    }
+  }
+}
+
+static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *opt,
+                               met_budget_report_t *out) {
+  const met_graph_t *g = c->g;
+  met_budget_t *b = &out->budget;
+  uint64_t align = c->t->alignment ? c->t->alignment : 1;
+  bool per_buffer = c->t->dispatch.allocation_model == MET_ALLOC_PER_BUFFER;
+  uint64_t pad = c->t->dispatch.allocation_padding_bytes;
+  size_t ns = 0;
+  for (size_t v = 0; v < g->value_count; ++v) ns += c->mat[v];
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_extra_t *x = met_graph_extra(g, &g->nodes[n]);
+    ns += x && !c->hoisted[n] && met_budget_temp_bytes(x, c->mlir, false) > 0;
+  }
+  met_buffer_t *buf;
+  uint64_t *off, *native = NULL;  // native: aligned native bytes, when they differ
+  MET_RETURN_IF_ERROR(met_arena_calloc(c->arena, ns, sizeof(met_slot_t), (void **)&out->slots));
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(met_buffer_t), (void **)&buf));
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, ns, sizeof(uint64_t), (void **)&off));
+  uint32_t last_pos = g->position_count ? g->position_count - 1 : 0;
+  size_t s = 0;
+  const uint32_t *group_of = out->group_of_node;
+  int32_t *glast, *uselast;
+  MET_RETURN_IF_ERROR(dispatch_times(c, group_of, &glast, &uselast));
   for (size_t v = 0; v < g->value_count; ++v) {
     if (!c->mat[v]) continue;
     const met_value_t *val = &g->values[v];
@@ -283,16 +309,7 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
   for (s = 0; s < ns; ++s) out->slots[s].offset = off[s];
   b->reuse_saved_bytes = b->materialized_bytes - b->arena_bytes;
   MET_RETURN_IF_ERROR(met_budget_alloc_peak(c, out));
-  out->unpadded_results = out->inner_results = 0;
-  for (size_t n = 0; n < g->node_count; ++n) {
-    const met_node_t *node = &g->nodes[n];
-    if (node->kind != MET_NODE_RETURN) continue;
-    for (uint32_t i = 0; i < node->operand_count && i < 64; ++i) {
-      uint16_t f = g->values[c->root[g->operands[node->operand_begin + i]]].flags;
-      if (f & MET_VALUE_F_NO_PAD) out->unpadded_results |= 1ull << i;
-      if (f & MET_VALUE_F_INNER) out->inner_results |= 1ull << i;
-    }
-  }
+  result_flags(c, out);
   if (native) {
     // The same slots at native widths: slots before the first widened one kept their
     // policy bytes, which were their native bytes. The plan's offsets are in the slots.

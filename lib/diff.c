@@ -232,10 +232,10 @@ static bool known_field(met_report_kind_t kind, const char *field) {
          (kind == MET_REPORT_MEMORY && fam == MET_LIMIT_MEMORY);
 }
 
-met_status_t met_diff_compare(met_arena_t *arena, const met_json_t *old_r,
-                              const met_json_t *new_r, const met_diff_rule_t *rules,
-                              size_t nrules, bool force, met_diff_t *out) {
-  memset(out, 0, sizeof(*out));
+// The two reports are of one known kind, and every rule names a numeric field of it (a
+// size only on a byte field). Sets out->kind; MET_EINVAL with out->mismatch otherwise.
+static met_status_t check_reports(const met_json_t *old_r, const met_json_t *new_r,
+                                  const met_diff_rule_t *rules, size_t nrules, met_diff_t *out) {
   met_report_kind_t ko = met_report_kind_of(old_r), kn = met_report_kind_of(new_r);
   if (ko == MET_REPORT_UNKNOWN || kn == MET_REPORT_UNKNOWN) {
     snprintf(out->mismatch, sizeof(out->mismatch), "%s is no report of `metrale budget`, "
@@ -261,51 +261,40 @@ met_status_t met_diff_compare(met_arena_t *arena, const met_json_t *old_r,
       return MET_EINVAL;
     }
   }
-  out->old_target = str_of(met_json_get(met_json_get(old_r, "target"), "name"));
-  out->new_target = str_of(met_json_get(met_json_get(new_r, "target"), "name"));
-  if (!out->old_target) out->old_target = "?";
-  if (!out->new_target) out->new_target = "?";
-  if (strcmp(out->old_target, out->new_target))
-    mismatch(out, "the targets differ (old %s, new %s)%s", out->old_target, out->new_target, "");
+  return MET_OK;
+}
+
+// Two memory reports: the run-time parameters must match (unless |force|), then their
+// totals compare field by field.
+static met_status_t compare_memory(met_arena_t *arena, const met_json_t *old_r,
+                                   const met_json_t *new_r, const met_diff_rule_t *rules,
+                                   size_t nrules, bool force, met_diff_t *out) {
   size_t cap = 0;
-  if (ko == MET_REPORT_MEMORY) {
-    const met_json_t *po = met_json_get(old_r, "parameters"), *pn = met_json_get(new_r, "parameters");
-    for (size_t i = 0; po && po->kind == MET_JSON_OBJECT && i < po->count; ++i) {
-      met_diff_value_t a, b;
-      if (value_of(&po->items[i], &a) && value_of(met_json_get(pn, po->keys[i]), &b) &&
-          cmp_value(a, b))
-        mismatch(out, "%sthe run-time parameter %s differs%s", out->mismatch[0] ? "; " : "",
-                 po->keys[i], "");
-    }
-    out->nfunctions = 1;
-    const met_json_t *to = met_json_get(old_r, "totals"), *tn = met_json_get(new_r, "totals");
-    const met_json_t *co = met_json_get(to, "complete"), *cn = met_json_get(tn, "complete");
-    out->incomplete = (co && co->kind == MET_JSON_BOOL && !co->boolean) ||
-                      (cn && cn->kind == MET_JSON_BOOL && !cn->boolean);
-    if (out->mismatch[0] && !force) return MET_EINVAL;
-    out->forced = out->mismatch[0] != 0;
-    if (!to || !tn || to->kind != MET_JSON_OBJECT || tn->kind != MET_JSON_OBJECT) {
-      snprintf(out->mismatch, sizeof(out->mismatch), "the %s report's totals are no object",
-               to && to->kind == MET_JSON_OBJECT ? "new" : "old");
-      return MET_EINVAL;
-    }
-    return add_rows(arena, out, &cap, "", to, tn, rules, nrules);
+  const met_json_t *po = met_json_get(old_r, "parameters"), *pn = met_json_get(new_r, "parameters");
+  for (size_t i = 0; po && po->kind == MET_JSON_OBJECT && i < po->count; ++i) {
+    met_diff_value_t a, b;
+    if (value_of(&po->items[i], &a) && value_of(met_json_get(pn, po->keys[i]), &b) &&
+        cmp_value(a, b))
+      mismatch(out, "%sthe run-time parameter %s differs%s", out->mismatch[0] ? "; " : "",
+               po->keys[i], "");
   }
-  const met_json_t *fo = met_json_get(old_r, "functions"), *fn = met_json_get(new_r, "functions");
-  const char *stats = ko == MET_REPORT_BUDGET ? "budget" : "dispatch_stats";
-  size_t cap_a = 0, cap_r = 0;
-  for (size_t pass = 0; pass < 2; ++pass) {
-    const met_json_t *from = pass ? fn : fo, *other = pass ? fo : fn;
-    for (size_t i = 0; from && i < from->count; ++i) {
-      const char *name = str_of(met_json_get(&from->items[i], "name"));
-      if (!name || find_fn(other, name)) continue;
-      const char ***list = pass ? &out->added : &out->removed;
-      size_t *count = pass ? &out->nadded : &out->nremoved, *c = pass ? &cap_a : &cap_r;
-      MET_RETURN_IF_ERROR(met_arena_reserve(arena, (void **)list, c, *count, sizeof(char *)));
-      (*list)[(*count)++] = name;
-    }
+  out->nfunctions = 1;
+  const met_json_t *to = met_json_get(old_r, "totals"), *tn = met_json_get(new_r, "totals");
+  const met_json_t *co = met_json_get(to, "complete"), *cn = met_json_get(tn, "complete");
+  out->incomplete = (co && co->kind == MET_JSON_BOOL && !co->boolean) ||
+                    (cn && cn->kind == MET_JSON_BOOL && !cn->boolean);
+  if (out->mismatch[0] && !force) return MET_EINVAL;
+  out->forced = out->mismatch[0] != 0;
+  if (!to || !tn || to->kind != MET_JSON_OBJECT || tn->kind != MET_JSON_OBJECT) {
+    snprintf(out->mismatch, sizeof(out->mismatch), "the %s report's totals are no object",
+             to && to->kind == MET_JSON_OBJECT ? "new" : "old");
+    return MET_EINVAL;
   }
-  // Names: one function once, no NUL in a name (compared as C strings otherwise).
+  return add_rows(arena, out, &cap, "", to, tn, rules, nrules);
+}
+
+// Names: one function once, no NUL in a name (compared as C strings otherwise).
+static met_status_t check_names(const met_json_t *fo, const met_json_t *fn, met_diff_t *out) {
   for (size_t pass = 0; pass < 2; ++pass) {
     const met_json_t *f = pass ? fn : fo;
     for (size_t i = 0; f && i < f->count; ++i) {
@@ -323,6 +312,38 @@ met_status_t met_diff_compare(met_arena_t *arena, const met_json_t *old_r,
         }
     }
   }
+  return MET_OK;
+}
+
+met_status_t met_diff_compare(met_arena_t *arena, const met_json_t *old_r,
+                              const met_json_t *new_r, const met_diff_rule_t *rules,
+                              size_t nrules, bool force, met_diff_t *out) {
+  memset(out, 0, sizeof(*out));
+  MET_RETURN_IF_ERROR(check_reports(old_r, new_r, rules, nrules, out));
+  met_report_kind_t ko = out->kind;
+  out->old_target = str_of(met_json_get(met_json_get(old_r, "target"), "name"));
+  out->new_target = str_of(met_json_get(met_json_get(new_r, "target"), "name"));
+  if (!out->old_target) out->old_target = "?";
+  if (!out->new_target) out->new_target = "?";
+  if (strcmp(out->old_target, out->new_target))
+    mismatch(out, "the targets differ (old %s, new %s)%s", out->old_target, out->new_target, "");
+  size_t cap = 0;
+  if (ko == MET_REPORT_MEMORY) return compare_memory(arena, old_r, new_r, rules, nrules, force, out);
+  const met_json_t *fo = met_json_get(old_r, "functions"), *fn = met_json_get(new_r, "functions");
+  const char *stats = ko == MET_REPORT_BUDGET ? "budget" : "dispatch_stats";
+  size_t cap_a = 0, cap_r = 0;
+  for (size_t pass = 0; pass < 2; ++pass) {
+    const met_json_t *from = pass ? fn : fo, *other = pass ? fo : fn;
+    for (size_t i = 0; from && i < from->count; ++i) {
+      const char *name = str_of(met_json_get(&from->items[i], "name"));
+      if (!name || find_fn(other, name)) continue;
+      const char ***list = pass ? &out->added : &out->removed;
+      size_t *count = pass ? &out->nadded : &out->nremoved, *c = pass ? &cap_a : &cap_r;
+      MET_RETURN_IF_ERROR(met_arena_reserve(arena, (void **)list, c, *count, sizeof(char *)));
+      (*list)[(*count)++] = name;
+    }
+  }
+  MET_RETURN_IF_ERROR(check_names(fo, fn, out));
   // Signatures first: a refusal names every function whose inputs differ.
   for (size_t i = 0; fo && i < fo->count; ++i) {
     const met_json_t *a = &fo->items[i];

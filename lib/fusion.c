@@ -446,6 +446,29 @@ static met_status_t attention_members(met_budget_ctx_t *c, const uint8_t *off,
   return MET_OK;
 }
 
+// Whether |node| may join the dispatch |grp| of one of its operands by the target's
+// model (the producer-consumer rules; met_fusion_plan then checks that it takes every
+// slot of it). |*stage|: the TF.js epilogue stage it would take.
+static bool may_join(const node_groups_t *ng, const met_node_t *node, uint32_t grp, int *stage) {
+  const met_budget_ctx_t *c = ng->c;
+  int k = c->gkind[grp];
+  bool ew = node->op_class == MET_CLASS_ELEMENTWISE;
+  if (c->iree) {
+    // Elementwise producers fuse into an elementwise or reduction consumer (IREE's
+    // elementwise fusion before dispatch formation); a root (matmul, conv) takes in
+    // only what IREE clones.
+    bool red = node->op_class == MET_CLASS_REDUCTION;
+    return (k == G_GEN && (ew || red || c->gclone[grp])) ||
+           ((ew || red) && k == G_ELEMENTWISE) ||
+           (ew && k == G_ANCHOR && c->t->epilogue_fusion && iree_loops_fit(ng, grp, false));
+  }
+  // MET_FUSION_TFJS: a program per op; a fused matmul/conv takes its bias add and
+  // activation when its result has no other reader (Grappler's remapper fuses a single
+  // consumer).
+  return k == G_ANCHOR && c->gopen[grp] == 1 && c->t->epilogue_fusion &&
+         (*stage = tfjs_stage(ng, grp)) != TFJS_OPEN;
+}
+
 met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                              uint32_t *group_of) {
   const met_graph_t *g = c->g;
@@ -481,26 +504,9 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
     for (uint32_t i = 0; i < node->operand_count && !off[n] && joined == UINT32_MAX; ++i) {
       uint32_t grp = operand_group(&ng, i);
       if (grp == UINT32_MAX) continue;
+      if (!may_join(&ng, node, grp, &stage)) continue;
       int k = c->gkind[grp];
       bool ew = node->op_class == MET_CLASS_ELEMENTWISE;
-      bool allowed;
-      if (c->iree) {
-        // Elementwise producers fuse into an elementwise or reduction consumer (IREE's
-        // elementwise fusion before dispatch formation); a root (matmul, conv) takes in
-        // only what IREE clones.
-        bool red = node->op_class == MET_CLASS_REDUCTION;
-        allowed = (k == G_GEN && (ew || red || c->gclone[grp])) ||
-                  ((ew || red) && k == G_ELEMENTWISE) ||
-                  (ew && k == G_ANCHOR && c->t->epilogue_fusion &&
-                   iree_loops_fit(&ng, grp, false));
-      } else {
-        // MET_FUSION_TFJS: a program per op; a fused matmul/conv takes its bias add and
-        // activation when its result has no other reader (Grappler's remapper fuses a
-        // single consumer).
-        allowed = k == G_ANCHOR && c->gopen[grp] == 1 && c->t->epilogue_fusion &&
-                  (stage = tfjs_stage(&ng, grp)) != TFJS_OPEN;
-      }
-      if (!allowed) continue;
       uint64_t kcount = slots_of(&ng, grp);
       if (c->gopen[grp] == kcount) { joined = grp; joined_k = kcount; break; }
       // IREE's FuseMultiUseElementwiseProducer: an elementwise producer with other uses

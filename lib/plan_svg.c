@@ -277,6 +277,84 @@ static void draw_layers(met_strbuf_t *sb, double L, double T, double W, const bl
   *height = rows * rh + 24;
 }
 
+// The ten largest slots, numbered on their rectangles in panel |a| and listed beside it
+// at |list_x|.
+static void draw_largest(met_strbuf_t *body, const met_graph_t *g, const met_budget_report_t *r,
+                         const panel_t *a_, double list_x) {
+  const panel_t a = *a_;
+  uint64_t arena = a.arena;
+  size_t order[10], top = 0;
+  for (; top < 10 && top < r->slot_count; ++top) {
+    size_t best = SIZE_MAX;
+    for (size_t k = 0; k < r->slot_count; ++k) {
+      bool taken = false;
+      for (size_t t = 0; t < top && !taken; ++t) taken = order[t] == k;
+      if (!taken && (best == SIZE_MAX || r->slots[k].bytes > r->slots[best].bytes)) best = k;
+    }
+    order[top] = best;
+  }
+  met_strbuf_printf(body, "<text x=\"%.0f\" y=\"%.0f\" font-weight=\"bold\">largest slots</text>\n",
+                    list_x, a.T + 6);
+  for (size_t k = 0; k < top; ++k) {
+    const met_slot_t *s = &r->slots[order[k]];
+    const met_node_t *n = slot_node(g, s);
+    double px = px_of(&a), py = a.H / (double)arena;
+    double cx = a.L + ((s->first + s->last) / 2.0 + 0.5) * px;
+    double cy = a.T + a.H - ((double)s->offset + (double)s->bytes / 2) * py;
+    if (cx < a.L + 8) cx = a.L + 8;
+    if (cx > a.L + a.W - 8) cx = a.L + a.W - 8;
+    met_strbuf_printf(body, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"7\" fill=\"#fff\" stroke=\"#000\" "
+                             "stroke-width=\"0.8\"/><text x=\"%.2f\" y=\"%.2f\" font-size=\"9\" "
+                             "text-anchor=\"middle\">%zu</text>\n",
+                      cx, cy, cx, cy + 3, k + 1);
+    char where[160];
+    short_loc(n ? met_graph_node_loc(g, (size_t)(n - g->nodes)) : NULL, where, sizeof(where));
+    // At most 52 characters beside the plot (about 290 px at 10 px): a longer file name
+    // loses its middle, the line and column stay ("buddy_buddytra...d.tosa1.mlir:86:12").
+    size_t wl = strlen(where);
+    if (wl > 52) {
+      size_t head = 20, tail = wl - 29;
+      while (head > 0 && ((unsigned char)where[head] & 0xC0) == 0x80) --head;
+      while (tail < wl && ((unsigned char)where[tail] & 0xC0) == 0x80) ++tail;
+      memmove(where + head + 3, where + tail, wl - tail + 1);
+      memcpy(where + head, "...", 3);
+    }
+    double y = a.T + 26 + 27.0 * (double)k;
+    met_strbuf_printf(body, "<text x=\"%.0f\" y=\"%.0f\">%zu  ", list_x, y, k + 1);
+    met_report_bytes(body, s->bytes);
+    MET_STRBUF_LIT(body, " ");
+    xml(body, n ? n->name : "?");
+    met_strbuf_printf(body, "</text>\n<text x=\"%.0f\" y=\"%.0f\" font-size=\"10\" fill=\"#555\">",
+                      list_x + 14, y + 12);
+    xml(body, where);
+    MET_STRBUF_LIT(body, "</text>\n");
+  }
+}
+
+// The legend beside panel |b| at |list_x|: the producer kinds its slots have.
+static void draw_legend(met_strbuf_t *body, const met_graph_t *g, const met_budget_report_t *r,
+                        const panel_t *b, double list_x) {
+  bool seen[16] = {false}, seen_scratch = false;
+  for (size_t k = 0; k < r->slot_count; ++k) {
+    const met_slot_t *s = &r->slots[k];
+    if (s->value == MET_SLOT_SCRATCH) { seen_scratch = true; continue; }
+    if (s->node >= 0 && (size_t)s->node < g->node_count && g->nodes[s->node].op_class < 16)
+      seen[g->nodes[s->node].op_class] = true;
+  }
+  int row = 0;
+  met_strbuf_printf(body, "<text x=\"%.0f\" y=\"%.0f\" font-weight=\"bold\">produced by</text>\n",
+                    list_x, b->T + 6);
+  for (int c = 0; c < 16 + 1; ++c) {
+    bool scratch = c == 16;
+    if (scratch ? !seen_scratch : !seen[c]) continue;
+    double y = b->T + 16 + 16 * row++;
+    met_strbuf_printf(body, "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                             "<text x=\"%.0f\" y=\"%.0f\">%s</text>\n",
+                      list_x, y, class_colour((uint8_t)c, scratch), list_x + 16, y + 9,
+                      class_name((uint8_t)c, scratch));
+  }
+}
+
 met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_target_t *target,
                           const met_graph_t *g, const met_budget_report_t *r) {
   uint32_t positions = g->position_count ? g->position_count : 1;
@@ -340,53 +418,7 @@ met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_targ
   char xlabel[96];
   snprintf(xlabel, sizeof(xlabel), "schedule position (op order, 0 to %u)", positions - 1);
   draw_axes(&body, &a, xlabel);
-  // The ten largest slots, numbered on their rectangles in A and listed beside it.
-  size_t order[10], top = 0;
-  for (; top < 10 && top < r->slot_count; ++top) {
-    size_t best = SIZE_MAX;
-    for (size_t k = 0; k < r->slot_count; ++k) {
-      bool taken = false;
-      for (size_t t = 0; t < top && !taken; ++t) taken = order[t] == k;
-      if (!taken && (best == SIZE_MAX || r->slots[k].bytes > r->slots[best].bytes)) best = k;
-    }
-    order[top] = best;
-  }
-  met_strbuf_printf(&body, "<text x=\"%.0f\" y=\"%.0f\" font-weight=\"bold\">largest slots</text>\n",
-                    list_x, a.T + 6);
-  for (size_t k = 0; k < top; ++k) {
-    const met_slot_t *s = &r->slots[order[k]];
-    const met_node_t *n = slot_node(g, s);
-    double px = px_of(&a), py = a.H / (double)arena;
-    double cx = a.L + ((s->first + s->last) / 2.0 + 0.5) * px;
-    double cy = a.T + a.H - ((double)s->offset + (double)s->bytes / 2) * py;
-    if (cx < a.L + 8) cx = a.L + 8;
-    if (cx > a.L + a.W - 8) cx = a.L + a.W - 8;
-    met_strbuf_printf(&body, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"7\" fill=\"#fff\" stroke=\"#000\" "
-                             "stroke-width=\"0.8\"/><text x=\"%.2f\" y=\"%.2f\" font-size=\"9\" "
-                             "text-anchor=\"middle\">%zu</text>\n",
-                      cx, cy, cx, cy + 3, k + 1);
-    char where[160];
-    short_loc(n ? met_graph_node_loc(g, (size_t)(n - g->nodes)) : NULL, where, sizeof(where));
-    // At most 52 characters beside the plot (about 290 px at 10 px): a longer file name
-    // loses its middle, the line and column stay ("buddy_buddytra...d.tosa1.mlir:86:12").
-    size_t wl = strlen(where);
-    if (wl > 52) {
-      size_t head = 20, tail = wl - 29;
-      while (head > 0 && ((unsigned char)where[head] & 0xC0) == 0x80) --head;
-      while (tail < wl && ((unsigned char)where[tail] & 0xC0) == 0x80) ++tail;
-      memmove(where + head + 3, where + tail, wl - tail + 1);
-      memcpy(where + head, "...", 3);
-    }
-    double y = a.T + 26 + 27.0 * (double)k;
-    met_strbuf_printf(&body, "<text x=\"%.0f\" y=\"%.0f\">%zu  ", list_x, y, k + 1);
-    met_report_bytes(&body, s->bytes);
-    MET_STRBUF_LIT(&body, " ");
-    xml(&body, n ? n->name : "?");
-    met_strbuf_printf(&body, "</text>\n<text x=\"%.0f\" y=\"%.0f\" font-size=\"10\" fill=\"#555\">",
-                      list_x + 14, y + 12);
-    xml(&body, where);
-    MET_STRBUF_LIT(&body, "</text>\n");
-  }
+  draw_largest(&body, g, r, &a, list_x);
   // B.
   met_strbuf_printf(&body, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"13\" font-weight=\"bold\">"
                            "around the peak: positions %u to %u, the slots live there labelled</text>\n",
@@ -395,26 +427,7 @@ met_status_t met_plan_svg(met_strbuf_t *sb, const char *function, const met_targ
   draw_slots(&body, g, r, &b, true);
   snprintf(xlabel, sizeof(xlabel), "schedule position (%u to %u)", lo, hi);
   draw_axes(&body, &b, xlabel);
-  // The legend: the producer kinds present, beside B.
-  bool seen[16] = {false}, seen_scratch = false;
-  for (size_t k = 0; k < r->slot_count; ++k) {
-    const met_slot_t *s = &r->slots[k];
-    if (s->value == MET_SLOT_SCRATCH) { seen_scratch = true; continue; }
-    if (s->node >= 0 && (size_t)s->node < g->node_count && g->nodes[s->node].op_class < 16)
-      seen[g->nodes[s->node].op_class] = true;
-  }
-  int row = 0;
-  met_strbuf_printf(&body, "<text x=\"%.0f\" y=\"%.0f\" font-weight=\"bold\">produced by</text>\n",
-                    list_x, b.T + 6);
-  for (int c = 0; c < 16 + 1; ++c) {
-    bool scratch = c == 16;
-    if (scratch ? !seen_scratch : !seen[c]) continue;
-    double y = b.T + 16 + 16 * row++;
-    met_strbuf_printf(&body, "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                             "<text x=\"%.0f\" y=\"%.0f\">%s</text>\n",
-                      list_x, y, class_colour((uint8_t)c, scratch), list_x + 16, y + 9,
-                      class_name((uint8_t)c, scratch));
-  }
+  draw_legend(&body, g, r, &b, list_x);
   // C.
   if (layered) {
     double h;

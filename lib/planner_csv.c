@@ -70,26 +70,20 @@ static int column_of(const char *s, const char *e) {
   return cell_is(s, e, "offset") || cell_is(s, e, "alignment") ? -2 : -1;
 }
 
-met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *arena,
-                                   met_csv_problem_t *out, size_t *out_line, char *why,
-                                   size_t why_cap) {
-  memset(out, 0, sizeof(*out));
-  *out_line = 0;
-  if (why_cap) why[0] = '\0';
-  const char *p = text, *end = text + len, *ls, *le;
-  if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) p += 3;  // a UTF-8 byte order mark
-  size_t line = 0, rows = 0;
-  // The header: the first line that is not blank; col[k] is the cell of column k.
-  int col[4] = {-1, -1, -1, -1};
+// The header: the first line that is not blank (|*p| past it, |*line| its number);
+// col[k] is the cell of column k (id, lower, upper, size), in any order.
+static met_status_t parse_header(const char **p, const char *end, size_t *line, int col[4],
+                                 size_t *out_line, char *why, size_t why_cap) {
+  const char *ls, *le;
   bool head = false;
-  while (!head && next_line(&p, end, &ls, &le)) {
-    ++line;
+  while (!head && next_line(p, end, &ls, &le)) {
+    ++*line;
     if (blank(ls, le)) continue;
     const char *cs[7], *ce[7];
     size_t n = split(ls, le, cs, ce, 6);
     for (size_t k = 0; k < n && k < 6; ++k)
       if (column_of(cs[k], ce[k]) == -2) {
-        *out_line = line;
+        *out_line = *line;
         snprintf(why, why_cap, "column '%.*s' is not taken: the planner places every buffer "
                                "itself (MiniMalloc's fixed offsets and alignments are not "
                                "supported)", (int)(ce[k] - cs[k]), cs[k]);
@@ -102,7 +96,7 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
       else col[c] = (int)k;
     }
     if (!ok) {
-      *out_line = line;
+      *out_line = *line;
       snprintf(why, why_cap, "expected a header of the columns id, lower, upper and size, in "
                              "any order (MiniMalloc's CSV format; also buffer, start, end)");
       return MET_EINVAL;
@@ -110,10 +104,67 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
     head = true;
   }
   if (!head) {
-    *out_line = line ? line : 1;
+    *out_line = *line ? *line : 1;
     snprintf(why, why_cap, "no header 'id,lower,upper,size': the file is empty");
     return MET_EINVAL;
   }
+  return MET_OK;
+}
+
+// No two ids alike: sorted by id, then row; the later row of a pair is at fault (|lines|:
+// each row's line).
+static met_status_t check_ids(met_arena_t *arena, const met_csv_problem_t *out,
+                              const size_t *lines, size_t *out_line, char *why, size_t why_cap) {
+  size_t k = out->count;
+  if (k > 1) {
+    idrow_t *sorted;
+    MET_RETURN_IF_ERROR(met_arena_calloc(arena, k, sizeof(idrow_t), (void **)&sorted));
+    for (size_t r = 0; r < k; ++r) sorted[r] = (idrow_t){out->ids[r], r};
+    qsort(sorted, k, sizeof(idrow_t), cmp_id);
+    for (size_t i = 1; i < k; ++i)
+      if (!strcmp(sorted[i - 1].id, sorted[i].id)) {
+        *out_line = lines[sorted[i].row];
+        snprintf(why, why_cap, "id '%.40s' is used twice (first at line %zu): a plan's rows "
+                               "could not be told apart", sorted[i].id, lines[sorted[i - 1].row]);
+        return MET_EINVAL;
+      }
+  }
+  return MET_OK;
+}
+
+// Each time replaced by its rank among the distinct times (2 per buffer at most): the
+// buffers' first and last positions.
+static met_status_t rank_times(met_arena_t *arena, met_csv_problem_t *out) {
+  size_t k = out->count;
+  tkey_t *t;
+  MET_RETURN_IF_ERROR(met_arena_calloc(arena, 2 * k + 1, sizeof(tkey_t), (void **)&t));
+  for (size_t i = 0; i < k; ++i) {
+    t[2 * i] = (tkey_t){out->lower[i], (uint32_t)(2 * i)};
+    t[2 * i + 1] = (tkey_t){out->upper[i], (uint32_t)(2 * i + 1)};
+  }
+  qsort(t, 2 * k, sizeof(tkey_t), cmp_tkey);
+  uint32_t rank = 0;
+  for (size_t j = 0; j < 2 * k; ++j) {
+    if (j && t[j].t != t[j - 1].t) ++rank;
+    size_t i = t[j].i / 2;
+    if (t[j].i & 1) out->buffers[i].last = (int32_t)rank - 1;  // upper exclusive
+    else out->buffers[i].first = (int32_t)rank;
+  }
+  out->positions = rank;  // the largest upper's rank: positions 0 .. rank - 1
+  return MET_OK;
+}
+
+met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *arena,
+                                   met_csv_problem_t *out, size_t *out_line, char *why,
+                                   size_t why_cap) {
+  memset(out, 0, sizeof(*out));
+  *out_line = 0;
+  if (why_cap) why[0] = '\0';
+  const char *p = text, *end = text + len, *ls, *le;
+  if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) p += 3;  // a UTF-8 byte order mark
+  size_t line = 0, rows = 0;
+  int col[4] = {-1, -1, -1, -1};  // the cell of column k (id, lower, upper, size)
+  MET_RETURN_IF_ERROR(parse_header(&p, end, &line, col, out_line, why, why_cap));
   // Rows: counted first, then parsed.
   const char *body = p;
   size_t body_line = line;
@@ -188,35 +239,7 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
   }
   *out_line = 0;
   out->count = k;
-  // No two ids alike: sorted by id, then row; the later row of a pair is at fault.
-  if (k > 1) {
-    idrow_t *sorted;
-    MET_RETURN_IF_ERROR(met_arena_calloc(arena, k, sizeof(idrow_t), (void **)&sorted));
-    for (size_t r = 0; r < k; ++r) sorted[r] = (idrow_t){out->ids[r], r};
-    qsort(sorted, k, sizeof(idrow_t), cmp_id);
-    for (size_t i = 1; i < k; ++i)
-      if (!strcmp(sorted[i - 1].id, sorted[i].id)) {
-        *out_line = lines[sorted[i].row];
-        snprintf(why, why_cap, "id '%.40s' is used twice (first at line %zu): a plan's rows "
-                               "could not be told apart", sorted[i].id, lines[sorted[i - 1].row]);
-        return MET_EINVAL;
-      }
-  }
-  // Each time replaced by its rank among the distinct times (2 per buffer at most).
-  tkey_t *t;
-  MET_RETURN_IF_ERROR(met_arena_calloc(arena, 2 * k + 1, sizeof(tkey_t), (void **)&t));
-  for (size_t i = 0; i < k; ++i) {
-    t[2 * i] = (tkey_t){out->lower[i], (uint32_t)(2 * i)};
-    t[2 * i + 1] = (tkey_t){out->upper[i], (uint32_t)(2 * i + 1)};
-  }
-  qsort(t, 2 * k, sizeof(tkey_t), cmp_tkey);
-  uint32_t rank = 0;
-  for (size_t j = 0; j < 2 * k; ++j) {
-    if (j && t[j].t != t[j - 1].t) ++rank;
-    size_t i = t[j].i / 2;
-    if (t[j].i & 1) out->buffers[i].last = (int32_t)rank - 1;  // upper exclusive
-    else out->buffers[i].first = (int32_t)rank;
-  }
-  out->positions = rank;  // the largest upper's rank: positions 0 .. rank - 1
+  MET_RETURN_IF_ERROR(check_ids(arena, out, lines, out_line, why, why_cap));
+  MET_RETURN_IF_ERROR(rank_times(arena, out));
   return MET_OK;
 }

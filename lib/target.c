@@ -346,3 +346,11 @@ met_status_t met_width_policy_parse(const char *s, size_t len, met_width_policy_
   }
   return MET_ENOTFOUND;
 }
+
+met_graph_facts_t met_target_graph_facts(const met_target_t *t) {
+  met_graph_facts_t f;
+  f.fold_splats = t->fusion != MET_FUSION_MLIR;
+  f.loops = t->fusion == MET_FUSION_IREE;
+  f.axes = t->fusion == MET_FUSION_IREE && t->attention_fusion;
+  return f;
+}

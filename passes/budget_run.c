@@ -185,12 +185,10 @@ typedef struct attr_keys_t {
 static void attr_keys_init(MlirContext ctx, const met_target_t *t, attr_keys_t *k) {
   size_t n;
   const met_budget_field_t *fields = met_budget_fields(&n);
-  const char *names[MET_BUDGET_FIELD_COUNT + 2];
+  const char *names[MET_BUDGET_FIELD_COUNT];
   for (size_t i = 0; i < n; ++i) names[i] = fields[i].name;
-  names[n] = "complete";
-  names[n + 1] = "target";
   _Static_assert(MET_BUDGET_FIELD_COUNT + 2 <= MET_DICT_MAX_KEYS, "budget keys");
-  met_dict_keys_init(&k->dict, ctx, names, n + 2);
+  met_dict_keys_init_report(&k->dict, ctx, names, n);  // then complete, target
   k->target = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name));
   k->policy = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
                                          met_width_policy_name(t->width_policy)));

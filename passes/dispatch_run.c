@@ -110,12 +110,10 @@ typedef struct attr_keys_t {
 static void attr_keys_init(MlirContext ctx, const met_target_t *t, attr_keys_t *k) {
   size_t n;
   const met_dispatch_field_t *f = met_dispatch_fields(&n);
-  const char *names[MET_DISPATCH_FIELD_COUNT + 2];
+  const char *names[MET_DISPATCH_FIELD_COUNT];
   for (size_t i = 0; i < n; ++i) names[i] = f[i].name;
-  names[n] = "complete";
-  names[n + 1] = "target";
   _Static_assert(MET_DISPATCH_FIELD_COUNT + 2 <= MET_DICT_MAX_KEYS, "dispatch keys");
-  met_dict_keys_init(&k->dict, ctx, names, n + 2);
+  met_dict_keys_init_report(&k->dict, ctx, names, n);  // then complete, target
   k->target = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name));
   k->attr_name = mlirStringRefCreateFromCString("metrale.dispatch");
 }

@@ -251,6 +251,114 @@ static void report_missing_kv(gather_t *g) {
            "lower bound): missing %s", what);
 }
 
+// The model's totals once its terms are gathered: the KV pool for |sequences| x |tokens|,
+// the device bytes against the budget, and what still fits (the most sequences at
+// |tokens|, the most tokens at |sequences|). False after an error at the module.
+static bool evaluate_model(gather_t *g, uint64_t sequences, uint64_t tokens) {
+  MlirLocation mloc = met_diag_module_loc(g->module);
+  bool ok = true;
+  g->r.kv_missing = met_memory_kv_missing(&g->r.pool, sequences, tokens);
+  report_missing_kv(g);
+  uint64_t kv_blocks, kv_bytes;
+  if (met_memory_kv_bytes(&g->r.pool, sequences, tokens, &kv_blocks, &kv_bytes)) {
+    met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
+             "the paged KV pool for %" PRIu64 " sequences x %" PRIu64 " tokens has no byte "
+             "size: blocks x block_size x 2 x layers x kv_heads x head_dim x KV bytes "
+             "overflows 64 bits", sequences, tokens);
+    ok = false;
+  }
+  met_status_t st = !ok ? MET_OK : met_memory_evaluate(&g->r.terms, &g->r.pool,
+                                                       &g->target->driver,
+                                        g->target->memory_bytes, g->r.util_ppm, sequences,
+                                        tokens, &g->r.totals);
+  uint32_t shape_missing = g->r.kv_missing & ~(MET_KV_MISSING_SEQUENCES | MET_KV_MISSING_TOKENS);
+  if (ok && !st && g->r.pool.present && !shape_missing && tokens) {
+    g->r.asked_max_sequences = true;
+    st = met_memory_max_sequences(&g->r.terms, &g->r.pool, &g->target->driver,
+                                  g->target->memory_bytes, g->r.util_ppm, tokens,
+                                  &g->r.max_sequences, &g->r.max_sequences_found);
+  }
+  if (ok && !st && g->r.pool.present && !shape_missing && sequences) {
+    g->r.asked_max_tokens = true;
+    st = met_memory_max_tokens(&g->r.terms, &g->r.pool, &g->target->driver,
+                               g->target->memory_bytes, g->r.util_ppm, sequences,
+                               &g->r.max_tokens, &g->r.max_tokens_found);
+  }
+  if (st == MET_EOVERFLOW) {
+    met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
+             "the memory model has no size: adding its term '%s' overflows 64 bits (the sum "
+             "passes 2^64 bytes)", g->r.totals.overflow_term ? g->r.totals.overflow_term : "?");
+    ok = false;
+  } else if (st) {
+    met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR, "the memory model cannot be evaluated: %s",
+             met_status_str(st));
+    ok = false;
+  } else if (ok && g->r.totals.kv_bytes &&
+             !met_mem_add_row(g, "paged KV pool", MET_MEMORY_FIELD_NAME(kv), NULL, 0, 0, 0, 0,
+                              g->r.totals.kv_bytes)) {
+    ok = false;
+  }
+  return ok;
+}
+
+// The evaluated model reported: the module remark's table (|rows| largest nodes; not
+// when the caller prints the table, |text_out|), the error (or warning) when it does not
+// fit, the limits, the attribute, the callback, the structured remark, the JSON and the
+// text. False when it does not fit (as an error), breaks a limit or cannot be written.
+static bool report_model(gather_t *g, const met_memory_run_options_t *o, uint64_t rows,
+                         met_strbuf_t *text_out, met_strbuf_t *json_out) {
+  MlirLocation mloc = met_diag_module_loc(g->module);
+  bool ok = true;
+  met_strbuf_t sb;
+  met_strbuf_initialize(met_allocator_system(), &sb);
+  // The module remark's table; not when the caller prints the table itself (text_out:
+  // the command), whose rows are then the option's (default 15).
+  if (rows && !text_out) {
+    met_memory_report_text(&sb, g->target, &g->r, rows);
+    if (sb.len && sb.data[sb.len - 1] == '\n') sb.data[--sb.len] = '\0';
+    if (!sb.status) g->diag(g->user, mloc, MET_DIAG_REMARK, sb.data);
+    sb.len = 0;
+  }
+  if (!g->r.totals.fits) {
+    met_strbuf_printf(&sb, "the model does not fit %s: needs ", g->target->name);
+    met_report_bytes(&sb, g->r.totals.device_bytes);
+    MET_STRBUF_LIT(&sb, ", budget ");
+    met_report_bytes(&sb, g->r.totals.budget_bytes);
+    MET_STRBUF_LIT(&sb, ", over by ");
+    met_report_bytes(&sb, g->r.totals.device_bytes - g->r.totals.budget_bytes);
+    MET_STRBUF_LIT(&sb, "; largest terms: ");
+    met_memory_report_largest(&sb, &g->r, 3);
+    if (!sb.status)
+      g->diag(g->user, mloc, o->run.over_budget_warning ? MET_DIAG_WARNING : MET_DIAG_ERROR, sb.data);
+    if (!o->run.over_budget_warning) ok = false;
+  }
+  if (!met_limits_check_memory(g->limits, g->module, g->target, &g->r, g->diag, g->user)) ok = false;
+  if (o->run.set_attributes) set_memory_attr(g);
+  if (o->on_report) o->on_report(o->on_report_user, g->target, &g->r);
+  if (o->run.metrics) {
+    size_t n;
+    const met_memory_field_t *f = met_memory_fields(&n);
+    const char *names[MET_MEMORY_FIELD_COUNT];
+    uint64_t values[MET_MEMORY_FIELD_COUNT];
+    uint8_t is_signed[MET_MEMORY_FIELD_COUNT];
+    for (size_t k = 0; k < n; ++k) {
+      names[k] = f[k].name;
+      is_signed[k] = f[k].kind == MET_MFIELD_SIGNED;
+      values[k] = is_signed[k] ? (uint64_t)met_memory_field_i64(&g->r, &f[k])
+                               : met_memory_field_u64(&g->r, &f[k]);
+    }
+    o->run.metrics(g->user, mloc, false, "memory", "", names, values, is_signed, n);
+  }
+  if (o->run.json.length) {
+    sb.len = 0;
+    met_memory_report_json(&sb, g->target, &g->r);
+    if (sb.status || !met_output_write(mloc, o->run.json, &sb, json_out, "JSON report", g->diag, g->user)) ok = false;
+  }
+  if (text_out) met_memory_report_text(text_out, g->target, &g->r, o->run.remark_rows.length ? rows : 15);
+  met_strbuf_deinitialize(&sb);
+  return ok;
+}
+
 bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                     met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
                     met_strbuf_t *json_out) {
@@ -313,98 +421,8 @@ bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
                   "%s%s%s %s no effect: the module declares no KV pool (metrale.kv_pool, or "
                   "kv-pool=)", sequences ? "sequences=" : "", sequences && tokens ? " and " : "",
                   tokens ? "tokens=" : "", sequences && tokens ? "have" : "has");
-  if (ok) {
-    g->r.kv_missing = met_memory_kv_missing(&g->r.pool, sequences, tokens);
-    report_missing_kv(g);
-    uint64_t kv_blocks, kv_bytes;
-    if (met_memory_kv_bytes(&g->r.pool, sequences, tokens, &kv_blocks, &kv_bytes)) {
-      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
-               "the paged KV pool for %" PRIu64 " sequences x %" PRIu64 " tokens has no byte "
-               "size: blocks x block_size x 2 x layers x kv_heads x head_dim x KV bytes "
-               "overflows 64 bits", sequences, tokens);
-      ok = false;
-    }
-    met_status_t st = !ok ? MET_OK : met_memory_evaluate(&g->r.terms, &g->r.pool,
-                                                         &g->target->driver,
-                                          g->target->memory_bytes, g->r.util_ppm, sequences,
-                                          tokens, &g->r.totals);
-    uint32_t shape_missing = g->r.kv_missing & ~(MET_KV_MISSING_SEQUENCES | MET_KV_MISSING_TOKENS);
-    if (ok && !st && g->r.pool.present && !shape_missing && tokens) {
-      g->r.asked_max_sequences = true;
-      st = met_memory_max_sequences(&g->r.terms, &g->r.pool, &g->target->driver,
-                                    g->target->memory_bytes, g->r.util_ppm, tokens,
-                                    &g->r.max_sequences, &g->r.max_sequences_found);
-    }
-    if (ok && !st && g->r.pool.present && !shape_missing && sequences) {
-      g->r.asked_max_tokens = true;
-      st = met_memory_max_tokens(&g->r.terms, &g->r.pool, &g->target->driver,
-                                 g->target->memory_bytes, g->r.util_ppm, sequences,
-                                 &g->r.max_tokens, &g->r.max_tokens_found);
-    }
-    if (st == MET_EOVERFLOW) {
-      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
-               "the memory model has no size: adding its term '%s' overflows 64 bits (the sum "
-               "passes 2^64 bytes)", g->r.totals.overflow_term ? g->r.totals.overflow_term : "?");
-      ok = false;
-    } else if (st) {
-      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "the memory model cannot be evaluated: %s",
-               met_status_str(st));
-      ok = false;
-    } else if (ok && g->r.totals.kv_bytes &&
-               !met_mem_add_row(g, "paged KV pool", MET_MEMORY_FIELD_NAME(kv), NULL, 0, 0, 0, 0,
-                                g->r.totals.kv_bytes)) {
-      ok = false;
-    }
-  }
-  if (ok) {
-    met_strbuf_t sb;
-    met_strbuf_initialize(met_allocator_system(), &sb);
-    // The module remark's table; not when the caller prints the table itself (text_out:
-    // the command), whose rows are then the option's (default 15).
-    if (rows && !text_out) {
-      met_memory_report_text(&sb, g->target, &g->r, rows);
-      if (sb.len && sb.data[sb.len - 1] == '\n') sb.data[--sb.len] = '\0';
-      if (!sb.status) diag(user, mloc, MET_DIAG_REMARK, sb.data);
-      sb.len = 0;
-    }
-    if (!g->r.totals.fits) {
-      met_strbuf_printf(&sb, "the model does not fit %s: needs ", g->target->name);
-      met_report_bytes(&sb, g->r.totals.device_bytes);
-      MET_STRBUF_LIT(&sb, ", budget ");
-      met_report_bytes(&sb, g->r.totals.budget_bytes);
-      MET_STRBUF_LIT(&sb, ", over by ");
-      met_report_bytes(&sb, g->r.totals.device_bytes - g->r.totals.budget_bytes);
-      MET_STRBUF_LIT(&sb, "; largest terms: ");
-      met_memory_report_largest(&sb, &g->r, 3);
-      if (!sb.status)
-        diag(user, mloc, o->run.over_budget_warning ? MET_DIAG_WARNING : MET_DIAG_ERROR, sb.data);
-      if (!o->run.over_budget_warning) ok = false;
-    }
-    if (!met_limits_check_memory(g->limits, module, g->target, &g->r, diag, user)) ok = false;
-    if (o->run.set_attributes) set_memory_attr(g);
-    if (o->on_report) o->on_report(o->on_report_user, g->target, &g->r);
-    if (o->run.metrics) {
-      size_t n;
-      const met_memory_field_t *f = met_memory_fields(&n);
-      const char *names[MET_MEMORY_FIELD_COUNT];
-      uint64_t values[MET_MEMORY_FIELD_COUNT];
-      uint8_t is_signed[MET_MEMORY_FIELD_COUNT];
-      for (size_t k = 0; k < n; ++k) {
-        names[k] = f[k].name;
-        is_signed[k] = f[k].kind == MET_MFIELD_SIGNED;
-        values[k] = is_signed[k] ? (uint64_t)met_memory_field_i64(&g->r, &f[k])
-                                 : met_memory_field_u64(&g->r, &f[k]);
-      }
-      o->run.metrics(user, mloc, false, "memory", "", names, values, is_signed, n);
-    }
-    if (o->run.json.length) {
-      sb.len = 0;
-      met_memory_report_json(&sb, g->target, &g->r);
-      if (sb.status || !met_output_write(mloc, o->run.json, &sb, json_out, "JSON report", diag, user)) ok = false;
-    }
-    if (text_out) met_memory_report_text(text_out, g->target, &g->r, o->run.remark_rows.length ? rows : 15);
-    met_strbuf_deinitialize(&sb);
-  }
+  ok = ok && evaluate_model(g, sequences, tokens);
+  ok = ok && report_model(g, o, rows, text_out, json_out);
   met_fn_jobs_release(&jobs);
   met_arena_deinitialize(&g->arena);
   free(g);

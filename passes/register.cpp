@@ -26,7 +26,7 @@ MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.siz
 
 // What the three passes share: anchored on builtin.module, each declares the options of
 // metrale/options.def whose passes include its own (|Bit|, MET_PASS_*), in the list's
-// order, copies their values into the runner's options (met_run_option_text and _flag,
+// order, copies their values into the runner's options (met_run_option_member,
 // passes/runners.h) and calls its runner. An option given twice ("target=h100
 // target=npu") is refused, as the command refuses a repeated flag (llvm::cl would keep
 // the last without a word), and so is a text option given no value ("name=": its default
@@ -83,8 +83,9 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
     Options opts{};
     met_run_options_t &o = opts.run;
     for (int i = 0; i < MET_OPT_COUNT; ++i) {
-      if (text[i]) *met_run_option_text(&o, i) = toRef(text[i]->getValue());
-      if (flag[i]) *met_run_option_flag(&o, i) = flag[i]->getValue();
+      met_run_member_t m = met_run_option_member(&o, i);
+      if (text[i] && m.text) *m.text = toRef(text[i]->getValue());
+      if (flag[i] && m.flag) *m.flag = flag[i]->getValue();
     }
     o.set_attributes = true;
     o.metrics = met_mlir_emit_metrics;

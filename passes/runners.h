@@ -50,36 +50,29 @@ typedef struct met_run_options_t {
   met_metrics_fn_t metrics;  // optional; called with the runner's |diag_user|
 } met_run_options_t;
 
-// The member of |o| that holds option |opt| (MET_OPT_*): its text for TEXT, NUM and the
-// LIMIT_* kinds, its bool for the flags; NULL for an option of the other kind.
-static inline MlirStringRef *met_run_option_text(met_run_options_t *o, int opt) {
-  switch (opt) {
-#define MET_RUN_TEXT_TEXT(member) case MET_OPT_##member: return &o->member;
-#define MET_RUN_TEXT_NUM MET_RUN_TEXT_TEXT
-#define MET_RUN_TEXT_LIMIT_MAX(member) case MET_OPT_##member: return &o->limits[MET_OPT_##member];
-#define MET_RUN_TEXT_LIMIT_MIN MET_RUN_TEXT_LIMIT_MAX
-#define MET_RUN_TEXT_FLAG_ON(member)
-#define MET_RUN_TEXT_FLAG_OFF(member)
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) MET_RUN_TEXT_##kind(member)
-#include "metrale/options.def"
-#undef MET_OPTION
-    default: return NULL;
-  }
-}
+// The member of |o| that holds option |opt| (MET_OPT_*): |text| for TEXT, NUM and the
+// LIMIT_* kinds, |flag| for the flags (the other NULL).
+typedef struct met_run_member_t {
+  MlirStringRef *text;
+  bool *flag;
+} met_run_member_t;
 
-static inline bool *met_run_option_flag(met_run_options_t *o, int opt) {
+static inline met_run_member_t met_run_option_member(met_run_options_t *o, int opt) {
+  met_run_member_t m = {NULL, NULL};
   switch (opt) {
-#define MET_RUN_FLAG_TEXT(member)
-#define MET_RUN_FLAG_NUM(member)
-#define MET_RUN_FLAG_LIMIT_MAX(member)
-#define MET_RUN_FLAG_LIMIT_MIN(member)
-#define MET_RUN_FLAG_FLAG_ON(member) case MET_OPT_##member: return &o->member;
-#define MET_RUN_FLAG_FLAG_OFF MET_RUN_FLAG_FLAG_ON
-#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) MET_RUN_FLAG_##kind(member)
+#define MET_RUN_AT_TEXT(member) case MET_OPT_##member: m.text = &o->member; break;
+#define MET_RUN_AT_NUM MET_RUN_AT_TEXT
+#define MET_RUN_AT_LIMIT_MAX(member) \
+  case MET_OPT_##member: m.text = &o->limits[MET_OPT_##member]; break;
+#define MET_RUN_AT_LIMIT_MIN MET_RUN_AT_LIMIT_MAX
+#define MET_RUN_AT_FLAG_ON(member) case MET_OPT_##member: m.flag = &o->member; break;
+#define MET_RUN_AT_FLAG_OFF MET_RUN_AT_FLAG_ON
+#define MET_OPTION(passes, name, member, kind, cli, lo, hi, help) MET_RUN_AT_##kind(member)
 #include "metrale/options.def"
 #undef MET_OPTION
-    default: return NULL;
+    default: break;
   }
+  return m;
 }
 
 typedef struct met_budget_run_options_t {

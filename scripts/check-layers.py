@@ -13,7 +13,13 @@ another defines. Fails (exit 1) when:
   - two source files define the same strong symbol (but main, one per program);
   - the plugin (lib/MetralePlugin.so) or metrale-opt holds ExecutionEngine code;
   - a header of the pure core (include/metrale/) includes an MLIR or LLVM header, or a
-    header of the MLIR layer (its types would then leak into lib/).
+    header of the MLIR layer (its types would then leak into lib/);
+  - a function of lib/, passes/ or tools/ is longer than MAX_FUNCTION_LINES (its
+    signature to its closing brace: one that long does several things, and each wants
+    a name);
+  - a file of passes/adapter/ reads a target's backend model (its fusion, dispatch or
+    allocation model, attention fusion): the adapter records what the IR says, as
+    met_target_graph_facts (lib/target.c) asks, and lib/ decides what a target does with it.
 Prints the rooms with their files and the arrows between rooms, then one line per
 problem.
 
@@ -40,6 +46,7 @@ LAYERS = collections.OrderedDict([
     ("lib/", []),
 ])
 MAX_SOURCES = 15
+MAX_FUNCTION_LINES = 120
 SOURCE_EXT = (".c", ".cpp", ".cc")
 
 
@@ -197,6 +204,49 @@ def main(argv):
                                                  or '"report/' in t or '"run/' in t):
                     problems.append("include/metrale/%s:%d includes %s: the pure core's headers "
                                     "include nothing of MLIR or the MLIR layer" % (name, k, t.split(None, 1)[1]))
+    # Functions past MAX_FUNCTION_LINES, by brace depth over the code with comments and
+    # literals blanked: a function starts at a line at depth 0 that begins a declaration
+    # and ends at the brace that closes it.
+    import re
+    for top in ("lib", "passes", "tools"):
+        for dirpath, _, names in os.walk(os.path.join(root, top)):
+            for name in sorted(names):
+                if not name.endswith(SOURCE_EXT):
+                    continue
+                path = os.path.join(dirpath, name)
+                depth, start, sig = 0, None, None
+                with open(path, errors="replace") as f:
+                    lines = f.read().split("\n")
+                for k, line in enumerate(lines):
+                    code = re.sub(r"//.*", "", line)
+                    code = re.sub(r'"(\\.|[^"\\])*"', '""', code)
+                    code = re.sub(r"'(\\.|[^'\\])*'", "''", code)
+                    if depth == 0 and re.match(r"^[A-Za-z_]", line) and "(" in line and \
+                            not line.startswith(("typedef", "struct", "enum", "#")):
+                        sig = (k, line.split("(")[0].split()[-1].lstrip("*"))
+                    if depth == 0 and code.rstrip().endswith("{") and sig and \
+                            not re.search(r"=\s*\{$", code.strip()):
+                        start = sig
+                    depth += code.count("{") - code.count("}")
+                    if depth == 0 and start is not None and "}" in code:
+                        n = k - start[0] + 1
+                        if n > MAX_FUNCTION_LINES:
+                            problems.append("%s:%d: %s is %d lines (at most %d)" % (
+                                os.path.relpath(path, root), start[0] + 1, start[1], n,
+                                MAX_FUNCTION_LINES))
+                        start, sig = None, None
+    # The adapter decides nothing of a target's backend.
+    import re
+    model = re.compile(r"MET_FUSION_|MET_ALLOC_|MET_EXEC_|->fusion\b|attention_fusion|->dispatch\.")
+    adir = os.path.join(root, "passes", "adapter")
+    for name in sorted(os.listdir(adir)) if os.path.isdir(adir) else []:
+        with open(os.path.join(adir, name)) as f:
+            for k, line in enumerate(f, 1):
+                code = line.split("//", 1)[0]
+                m = model.search(code)
+                if m:
+                    problems.append("passes/adapter/%s:%d reads the target's backend model (%s): "
+                                    "the adapter records facts, lib/ decides" % (name, k, m.group(0)))
     by_room = collections.defaultdict(list)
     for src in objs:
         by_room[room_of(src)].append(src)

@@ -15,6 +15,87 @@
 #include "report/sarif.h"
 #include "cli.h"
 
+// What the command line asks that no run can give: an unknown target, two reports on
+// standard output, an output that names an input, --json over several runs. False after
+// saying which.
+static bool request_ok(const cli_opts_t *o, const char *cmd, const char *one, bool all) {
+  const met_target_t *known;
+  if (one && !all && met_target_find(one, strlen(one), &known) != MET_OK) {
+    fprintf(stderr, "metrale %s: unknown target '%s'; the built-in targets are", cmd, one);
+    for (size_t t = 0; t < met_target_builtin_count(); ++t)
+      fprintf(stderr, "%s %s", t ? "," : "", met_target_builtin(t)->name);
+    fprintf(stderr, " (or all)\n");
+    return false;
+  }
+  // Standard output holds one report: two would run together and neither would parse.
+  const char *outs[] = {o->text[MET_OPT_json], o->text[MET_OPT_sarif], o->csv, o->svg};
+  const char *out_flags[] = {"--json", "--sarif", "--csv", "--svg"};
+  int first_stdout = -1;
+  for (int k = 0; k < 4; ++k) {
+    if (!outs[k] || strcmp(outs[k], "-")) continue;
+    if (first_stdout >= 0) {
+      fprintf(stderr, "metrale %s: %s - and %s - both write to standard output; give one a file\n",
+              cmd, out_flags[first_stdout], out_flags[k]);
+      return false;
+    }
+    first_stdout = k;
+  }
+  if (!cli_check_outputs(cmd, o, out_flags, outs, 4)) return false;
+  if ((o->nmodels > 1 || all) && o->text[MET_OPT_json]) {
+    fprintf(stderr, "metrale %s: --json takes one model and one target; use --csv for several\n", cmd);
+    return false;
+  }
+  if (o->svg && (o->nmodels > 1 || all)) {
+    fprintf(stderr, "metrale %s: --svg takes one model and one target\n", cmd);
+    return false;
+  }
+  return true;
+}
+
+// The sweep's documents once every run is done: the CSV, the SARIF log and the SVG, each
+// to its file or standard output. |rc| as the runs left it; 1 when one cannot be written.
+static int write_documents(const cli_opts_t *o, met_strbuf_t *csv, met_sarif_t *sarif,
+                           const char *sarif_path, met_strbuf_t *svg, int rc) {
+  if (o->csv) {
+    if (csv->status) {
+      fprintf(stderr, "metrale: cannot render the CSV: %s\n", met_status_str(csv->status));
+      rc = 1;
+    } else if (!strcmp(o->csv, "-")) {
+      fwrite(csv->data, 1, csv->len, stdout);
+    } else {
+      FILE *f = fopen(o->csv, "w");
+      if (!f || fwrite(csv->data, 1, csv->len, f) != csv->len || fclose(f)) {
+        fprintf(stderr, "metrale: cannot write '%s': %s\n", o->csv, strerror(errno));
+        rc = 1;
+      }
+    }
+  }
+  if (sarif_path) {
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    met_sarif_render(sarif, &sb);
+    FILE *f = strcmp(sarif_path, "-") ? fopen(sarif_path, "w") : stdout;
+    if (sarif->status || sb.status || !f || fwrite(sb.data, 1, sb.len, f) != sb.len ||
+        (f != stdout && fclose(f))) {
+      fprintf(stderr, "metrale: cannot write the SARIF log '%s'%s%s\n", sarif_path,
+                      errno ? ": " : "", errno ? strerror(errno) : "");
+      rc = 1;
+    }
+    met_strbuf_deinitialize(&sb);
+  }
+  if (o->svg) {
+    FILE *f = svg->len ? fopen(o->svg, "w") : NULL;
+    if (!svg->len) {
+      fprintf(stderr, "metrale: no picture: the memory model was not evaluated\n");
+      rc = 1;
+    } else if (svg->status || !f || fwrite(svg->data, 1, svg->len, f) != svg->len || fclose(f)) {
+      fprintf(stderr, "metrale: cannot write '%s': %s\n", o->svg, strerror(errno));
+      rc = 1;
+    }
+  }
+  return rc;
+}
+
 int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
   cli_opts_t o;
   int rc = cli_parse_opts(argc, argv, pass, cmd, &o);
@@ -23,36 +104,11 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
   // The targets: the one given, every built-in for "all", or the module's own (NULL).
   const char *one = o.text[MET_OPT_target];
   bool all = one && !strcmp(one, "all");
-  const met_target_t *known;
-  if (one && !all && met_target_find(one, strlen(one), &known) != MET_OK) {
-    fprintf(stderr, "metrale %s: unknown target '%s'; the built-in targets are", cmd, one);
-    for (size_t t = 0; t < met_target_builtin_count(); ++t)
-      fprintf(stderr, "%s %s", t ? "," : "", met_target_builtin(t)->name);
-    fprintf(stderr, " (or all)\n");
+  if (!request_ok(&o, cmd, one, all)) {
     free(o.models);
     return 2;
   }
-  // Standard output holds one report: two would run together and neither would parse.
-  const char *outs[] = {o.text[MET_OPT_json], o.text[MET_OPT_sarif], o.csv, o.svg};
-  const char *out_flags[] = {"--json", "--sarif", "--csv", "--svg"};
-  int first_stdout = -1;
-  for (int k = 0; k < 4; ++k) {
-    if (!outs[k] || strcmp(outs[k], "-")) continue;
-    if (first_stdout >= 0) {
-      fprintf(stderr, "metrale %s: %s - and %s - both write to standard output; give one a file\n",
-              cmd, out_flags[first_stdout], out_flags[k]);
-      free(o.models);
-      return 2;
-    }
-    first_stdout = k;
-  }
-  if (!cli_check_outputs(cmd, &o, out_flags, outs, 4)) { free(o.models); return 2; }
   size_t ntargets = all ? met_target_builtin_count() : 1;
-  if ((o.nmodels > 1 || all) && o.text[MET_OPT_json]) {
-    fprintf(stderr, "metrale %s: --json takes one model and one target; use --csv for several\n", cmd);
-    free(o.models);
-    return 2;
-  }
   bool json_stdout = o.text[MET_OPT_json] && !strcmp(o.text[MET_OPT_json], "-");
   bool csv_stdout = o.csv && !strcmp(o.csv, "-");
   met_strbuf_t text, jout, csv;
@@ -63,11 +119,6 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
   met_strbuf_t svg;
   met_strbuf_initialize(met_allocator_system(), &svg);
   sweep_t w = {o.svg ? &svg : NULL, NULL, o.csv ? &csv : NULL, NULL, NULL, 0};
-  if (o.svg && (o.nmodels > 1 || all)) {
-    fprintf(stderr, "metrale %s: --svg takes one model and one target\n", cmd);
-    free(o.models);
-    return 2;
-  }
   if (o.svg) {
     const char *tn = one ? one : "host-cpu";
     (void)met_target_find(tn, strlen(tn), &w.svg_target);
@@ -155,45 +206,8 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
   cli_once_deinitialize(&once);
   if (progress) fprintf(stderr, "\r\033[K");
   if (json_stdout && jout.len) fwrite(jout.data, 1, jout.len, stdout);
-  rc = failed ? 1 : 0;
-  if (o.csv) {
-    if (csv.status) {
-      fprintf(stderr, "metrale: cannot render the CSV: %s\n", met_status_str(csv.status));
-      rc = 1;
-    } else if (csv_stdout) {
-      fwrite(csv.data, 1, csv.len, stdout);
-    } else {
-      FILE *f = fopen(o.csv, "w");
-      if (!f || fwrite(csv.data, 1, csv.len, f) != csv.len || fclose(f)) {
-        fprintf(stderr, "metrale: cannot write '%s': %s\n", o.csv, strerror(errno));
-        rc = 1;
-      }
-    }
-  }
-  if (sarif_path) {
-    met_strbuf_t sb;
-    met_strbuf_initialize(met_allocator_system(), &sb);
-    met_sarif_render(&sarif, &sb);
-    FILE *f = strcmp(sarif_path, "-") ? fopen(sarif_path, "w") : stdout;
-    if (sarif.status || sb.status || !f || fwrite(sb.data, 1, sb.len, f) != sb.len ||
-        (f != stdout && fclose(f))) {
-      fprintf(stderr, "metrale: cannot write the SARIF log '%s'%s%s\n", sarif_path,
-                      errno ? ": " : "", errno ? strerror(errno) : "");
-      rc = 1;
-    }
-    met_strbuf_deinitialize(&sb);
-  }
+  rc = write_documents(&o, &csv, &sarif, sarif_path, &svg, failed ? 1 : 0);
   met_sarif_deinitialize(&sarif);
-  if (o.svg) {
-    FILE *f = svg.len ? fopen(o.svg, "w") : NULL;
-    if (!svg.len) {
-      fprintf(stderr, "metrale: no picture: the memory model was not evaluated\n");
-      rc = 1;
-    } else if (svg.status || !f || fwrite(svg.data, 1, svg.len, f) != svg.len || fclose(f)) {
-      fprintf(stderr, "metrale: cannot write '%s': %s\n", o.svg, strerror(errno));
-      rc = 1;
-    }
-  }
   met_strbuf_deinitialize(&svg);
   met_strbuf_deinitialize(&text);
   met_strbuf_deinitialize(&jout);

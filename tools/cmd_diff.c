@@ -37,6 +37,82 @@ static met_json_t *load(met_arena_t *arena, const char *path) {
   return root;
 }
 
+// The rules of one --fail-on flag, separated by ',' (the flag may be given again), added
+// to |rules|. False after saying which is invalid.
+static bool take_rules(const char *rule, met_diff_rule_t *rules, size_t *nrules) {
+  for (const char *p = rule; *p;) {
+    const char *e = strchr(p, ',');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    const char *why = NULL;
+    if (*nrules == DIFF_MAX_RULES) {
+      fprintf(stderr, "metrale diff: more than %d --fail-on rules\n", DIFF_MAX_RULES);
+      return false;
+    }
+    if (!met_diff_rule_parse(p, n, &rules[*nrules], &why)) {
+      fprintf(stderr, "metrale diff: invalid --fail-on '%.*s': %s\n", (int)n, p, why);
+      return false;
+    }
+    ++*nrules;
+    p += n + (e ? 1 : 0);
+    if (e && !*p) {
+      fprintf(stderr, "metrale diff: invalid --fail-on '%s': a rule after each ','\n", rule);
+      return false;
+    }
+  }
+  return true;
+}
+
+// --json never names one of the reports (nor a stream they are read from). False after
+// saying so.
+static bool outputs_ok(const char *const *files, const char *json) {
+  char why[4352];
+  const char *flags[] = {"--json"}, *paths[] = {json};
+  if (met_output_paths_ok(files, 2, flags, paths, 1, why, sizeof(why)) &&
+      met_output_streams_ok(files, 2, why, sizeof(why)))
+    return true;
+  if (!why[0]) return false;  // standard error is an input: not a word there
+  // The inputs here are reports, not models.
+  char *m = strstr(why, "input model");
+  if (m) {
+    memmove(m + 12, m + 11, strlen(m + 11) + 1);
+    memcpy(m, "input report", 12);
+  }
+  char *d = strstr(why, "destroy the model");
+  if (d) fprintf(stderr, "metrale diff: %.*sdestroy it; give another file\n", (int)(d - why), why);
+  else fprintf(stderr, "metrale diff: %s\n", why);
+  return false;
+}
+
+// The comparison: its JSON to |json| ('-': standard output, in place of the text), the
+// text or Markdown (|all|: unchanged rows too) to standard output. False when something
+// cannot be written.
+static bool write_diff(const met_diff_t *d, const char *json, bool markdown, bool all) {
+  bool ok = true;
+  if (json) {
+    met_strbuf_t js;
+    met_strbuf_initialize(met_allocator_system(), &js);
+    met_diff_json(&js, d);
+    if (!strcmp(json, "-")) {
+      ok = !js.status && fwrite(js.data, 1, js.len, stdout) == js.len;
+    } else {
+      FILE *f = fopen(json, "wb");
+      ok = f && !js.status && fwrite(js.data, 1, js.len, f) == js.len;
+      if (f && fclose(f)) ok = false;
+      if (!ok) fprintf(stderr, "metrale diff: cannot write '%s': %s\n", json, strerror(errno));
+    }
+    met_strbuf_deinitialize(&js);
+  }
+  if (!json || strcmp(json, "-")) {
+    met_strbuf_t out;
+    met_strbuf_initialize(met_allocator_system(), &out);
+    if (markdown) met_diff_markdown(&out, d, all);
+    else met_diff_text(&out, d, all);
+    ok = ok && !out.status && fwrite(out.data, 1, out.len, stdout) == out.len;
+    met_strbuf_deinitialize(&out);
+  }
+  return ok;
+}
+
 int cmd_diff(int argc, char **argv) {
   const char *files[2] = {NULL, NULL}, *json = NULL;
   size_t nfiles = 0;
@@ -61,26 +137,7 @@ int cmd_diff(int argc, char **argv) {
     if (!strcmp(argv[i], "--all")) { all = true; continue; }
     if (cli_take_nonempty(argc, argv, &i, "--json", &json)) continue;
     if (cli_take_nonempty(argc, argv, &i, "--fail-on", &rule)) {
-      // Several rules in one flag, separated by ','; the flag may be given again.
-      for (const char *p = rule; *p;) {
-        const char *e = strchr(p, ',');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        const char *why = NULL;
-        if (nrules == DIFF_MAX_RULES) {
-          fprintf(stderr, "metrale diff: more than %d --fail-on rules\n", DIFF_MAX_RULES);
-          goto done;
-        }
-        if (!met_diff_rule_parse(p, n, &rules[nrules], &why)) {
-          fprintf(stderr, "metrale diff: invalid --fail-on '%.*s': %s\n", (int)n, p, why);
-          goto done;
-        }
-        ++nrules;
-        p += n + (e ? 1 : 0);
-        if (e && !*p) {
-          fprintf(stderr, "metrale diff: invalid --fail-on '%s': a rule after each ','\n", rule);
-          goto done;
-        }
-      }
+      if (!take_rules(rule, rules, &nrules)) goto done;
       continue;
     }
     fprintf(stderr, "metrale diff: unknown option '%s'\n", argv[i]);
@@ -103,24 +160,7 @@ int cmd_diff(int argc, char **argv) {
                     "give --json a file\n");
     goto done;
   }
-  {
-    char why[4352];
-    const char *flags[] = {"--json"}, *paths[] = {json};
-    if (!met_output_paths_ok(files, 2, flags, paths, 1, why, sizeof(why)) ||
-        !met_output_streams_ok(files, 2, why, sizeof(why))) {
-      if (!why[0]) goto done;  // standard error is an input: not a word there
-      // The inputs here are reports, not models.
-      char *m = strstr(why, "input model");
-      if (m) {
-        memmove(m + 12, m + 11, strlen(m + 11) + 1);
-        memcpy(m, "input report", 12);
-      }
-      char *d = strstr(why, "destroy the model");
-      if (d) fprintf(stderr, "metrale diff: %.*sdestroy it; give another file\n", (int)(d - why), why);
-      else fprintf(stderr, "metrale diff: %s\n", why);
-      goto done;
-    }
-  }
+  if (!outputs_ok(files, json)) goto done;
   met_arena_t arena;
   met_arena_initialize(met_allocator_system(), &arena);
   met_json_t *old_r = load(&arena, files[0]);
@@ -146,29 +186,7 @@ int cmd_diff(int argc, char **argv) {
     met_arena_deinitialize(&arena);
     goto done;
   }
-  met_strbuf_t out;
-  met_strbuf_initialize(met_allocator_system(), &out);
-  bool ok = true;
-  if (json) {
-    met_strbuf_t js;
-    met_strbuf_initialize(met_allocator_system(), &js);
-    met_diff_json(&js, &d);
-    if (!strcmp(json, "-")) {
-      ok = !js.status && fwrite(js.data, 1, js.len, stdout) == js.len;
-    } else {
-      FILE *f = fopen(json, "wb");
-      ok = f && !js.status && fwrite(js.data, 1, js.len, f) == js.len;
-      if (f && fclose(f)) ok = false;
-      if (!ok) fprintf(stderr, "metrale diff: cannot write '%s': %s\n", json, strerror(errno));
-    }
-    met_strbuf_deinitialize(&js);
-  }
-  if (!json || strcmp(json, "-")) {
-    if (markdown) met_diff_markdown(&out, &d, all);
-    else met_diff_text(&out, &d, all);
-    ok = ok && !out.status && fwrite(out.data, 1, out.len, stdout) == out.len;
-  }
-  met_strbuf_deinitialize(&out);
+  bool ok = write_diff(&d, json, markdown, all);
   rc = cli_finish_stdout(!ok ? 1 : d.breaches ? 1 : 0);
   met_arena_deinitialize(&arena);
 done:

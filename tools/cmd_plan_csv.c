@@ -63,6 +63,56 @@ static bool take(int argc, char **argv, int *i, const char *flag, const char **o
   return true;
 }
 
+// With a |capacity|: the greedy orders first (a plan within the capacity ends it), then,
+// unless the bound passes it, the exact search's yes or no. Without: the smallest arena
+// the greedy orders and the search find (met_planner_solve). The offsets in |off|.
+static met_status_t plan_problem(const met_csv_problem_t *p, uint64_t capacity, uint64_t bound,
+                                 const met_plan_limits_t *lim, met_arena_t *arena,
+                                 uint64_t *off, met_fit_t *fit, uint64_t *arena_bytes,
+                                 met_plan_outcome_t *o) {
+  met_status_t st;
+  if (capacity) {
+    uint64_t greedy;
+    st = met_planner_plan_bounded(p->buffers, p->count, p->positions, MET_PLAN_BEST, bound,
+                                  arena, off, &greedy);
+    if (!st && greedy <= capacity) {
+      *fit = MET_FIT_YES;
+      *arena_bytes = greedy;
+    } else if (!st && bound > capacity) {
+      *fit = MET_FIT_NO;
+    } else if (!st) {
+      st = met_planner_fit(p->buffers, p->count, p->positions, capacity, lim, arena, off, fit,
+                           &o->nodes);
+    }
+    return st;
+  }
+  st = met_planner_solve(p->buffers, p->count, p->positions, MET_PLAN_BEST, bound, lim, arena,
+                         off, o);
+  *arena_bytes = o->arena_bytes;
+  return st;
+}
+
+// The problem's rows with their offsets ("id,lower,upper,size,offset") to |path| ('-':
+// standard output). False after saying why it cannot be written.
+static bool write_plan(const char *path, const met_csv_problem_t *p, const uint64_t *off) {
+  met_strbuf_t sb;
+  met_strbuf_initialize(met_allocator_system(), &sb);
+  MET_STRBUF_LIT(&sb, "id,lower,upper,size,offset\n");
+  for (size_t i = 0; i < p->count; ++i)
+    met_strbuf_printf(&sb, "%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", p->ids[i],
+                      p->lower[i], p->upper[i], p->buffers[i].bytes, off[i]);
+  bool out_std = !strcmp(path, "-");
+  FILE *f = out_std ? stdout : fopen(path, "w");
+  bool ok = true;
+  if (sb.status || !f || fwrite(sb.data, 1, sb.len, f) != sb.len || (!out_std && fclose(f))) {
+    fprintf(stderr, "metrale plan: cannot write '%s': %s\n", path,
+            sb.status ? "out of memory" : strerror(errno));
+    ok = false;
+  }
+  met_strbuf_deinitialize(&sb);
+  return ok;
+}
+
 int cmd_plan_buffers(int argc, char **argv) {
   const char *in = NULL, *cap_text = NULL, *out_path = NULL, *effort = NULL, *seconds = NULL;
   for (int i = 0; i < argc; ++i) {
@@ -128,25 +178,7 @@ int cmd_plan_buffers(int argc, char **argv) {
   met_plan_outcome_t o;
   memset(&o, 0, sizeof(o));
   if (!st) st = met_planner_peak_live(p.buffers, p.count, p.positions, &arena, &bound);
-  if (!st && capacity) {
-    // The greedy orders first (a plan within the capacity ends it), then the search.
-    uint64_t greedy;
-    st = met_planner_plan_bounded(p.buffers, p.count, p.positions, MET_PLAN_BEST, bound, &arena,
-                                  off, &greedy);
-    if (!st && greedy <= capacity) {
-      fit = MET_FIT_YES;
-      arena_bytes = greedy;
-    } else if (!st && bound > capacity) {
-      fit = MET_FIT_NO;
-    } else if (!st) {
-      st = met_planner_fit(p.buffers, p.count, p.positions, capacity, &lim, &arena, off, &fit,
-                           &o.nodes);
-    }
-  } else if (!st) {
-    st = met_planner_solve(p.buffers, p.count, p.positions, MET_PLAN_BEST, bound, &lim, &arena,
-                           off, &o);
-    arena_bytes = o.arena_bytes;
-  }
+  if (!st) st = plan_problem(&p, capacity, bound, &lim, &arena, off, &fit, &arena_bytes, &o);
   if (st) {
     fprintf(stderr, "metrale plan: %s: %s\n", name,
             st == MET_ENOMEM ? "out of memory"
@@ -192,22 +224,7 @@ int cmd_plan_buffers(int argc, char **argv) {
               too_big ? "; not searched: the problem is past what the exact search takes" : "");
     fprintf(say, ", %" PRIu64 " search node%s\n", o.nodes, o.nodes == 1 ? "" : "s");
   }
-  if (out_path && (!capacity || fit == MET_FIT_YES)) {
-    met_strbuf_t sb;
-    met_strbuf_initialize(met_allocator_system(), &sb);
-    MET_STRBUF_LIT(&sb, "id,lower,upper,size,offset\n");
-    for (size_t i = 0; i < p.count; ++i)
-      met_strbuf_printf(&sb, "%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", p.ids[i],
-                        p.lower[i], p.upper[i], p.buffers[i].bytes, off[i]);
-    bool out_std = !strcmp(out_path, "-");
-    FILE *f = out_std ? stdout : fopen(out_path, "w");
-    if (sb.status || !f || fwrite(sb.data, 1, sb.len, f) != sb.len || (!out_std && fclose(f))) {
-      fprintf(stderr, "metrale plan: cannot write '%s': %s\n", out_path,
-              sb.status ? "out of memory" : strerror(errno));
-      rc = 2;
-    }
-    met_strbuf_deinitialize(&sb);
-  }
+  if (out_path && (!capacity || fit == MET_FIT_YES) && !write_plan(out_path, &p, off)) rc = 2;
   met_arena_deinitialize(&arena);
   // Standard output that cannot be written is bad output (2), never "does not fit" (1).
   int fin = cli_finish_stdout(rc);

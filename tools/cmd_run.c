@@ -128,6 +128,105 @@ static bool observed(const met_dispatch_field_t *f) {
   return true;  // every field is measured (or counted in the program that runs)
 }
 
+// The table of one run: each field predicted and measured, their ratio, and what the run
+// adds (live high water, latency, the bufferized IR's allocations and copies).
+static void text_table(met_strbuf_t *t, const run_cli_t *r, const char *name, bool complete,
+                       const met_exec_options_t *eo, const met_exec_result_t *res,
+                       const met_dispatch_stats_t *pred, const met_dispatch_stats_t *meas,
+                       const met_budget_t *budget) {
+  size_t n;
+  const met_dispatch_field_t *f = met_dispatch_fields(&n);
+  met_strbuf_printf(t, "%s@%s: predicted on %s%s, measured on this CPU (%u run%s, -O%d, %s inputs)\n",
+                    r->done > 1 ? "\n" : "", name, r->target, complete ? "" : " (a lower bound)",
+                    res->runs, res->runs == 1 ? "" : "s", eo->opt_level,
+                    eo->inputs == MET_EXEC_INPUTS_RANDOM ? "random" : "zero");
+  met_strbuf_printf(t, "  %-36s %15s %15s %9s\n", "field", "predicted", "measured", "ratio");
+  for (size_t k = 0; k < n; ++k) {
+    uint64_t p = met_dispatch_field_u64(pred, &f[k]), m = met_dispatch_field_u64(meas, &f[k]);
+    if (f[k].kind == MET_DFIELD_BOOL) {
+      met_strbuf_printf(t, "  %-36s %15s %15s\n", f[k].name, p ? "true" : "false", m ? "true" : "false");
+    } else if (!observed(&f[k])) {
+      met_strbuf_printf(t, "  %-36s %15" PRIu64 " %15s %9s\n", f[k].name, p, "-", "-");
+    } else if (!p) {
+      met_strbuf_printf(t, "  %-36s %15" PRIu64 " %15" PRIu64 " %9s\n", f[k].name, p, m, m ? "-" : "1.000");
+    } else {
+      met_strbuf_printf(t, "  %-36s %15" PRIu64 " %15" PRIu64 " %9.3f\n", f[k].name, p, m,
+                        (double)m / (double)p);
+    }
+  }
+  met_strbuf_printf(t, "  live high water %" PRIu64 " B measured; predicted %s %" PRIu64
+                    ", %s %" PRIu64 "\n", res->live_high_water_bytes,
+                    MET_BUDGET_FIELD_NAME(peak_live_bytes), budget->peak_live_bytes,
+                    MET_BUDGET_FIELD_NAME(arena_bytes), budget->arena_bytes);
+  met_strbuf_printf(t, "  latency first %.3f ms, min %.3f ms, median %.3f ms; lowering %.3f s, JIT %.3f s\n",
+                    res->first_ns / 1e6, res->min_ns / 1e6, res->median_ns / 1e6, res->lower_ns / 1e9,
+                    res->jit_ns / 1e9);
+  met_strbuf_printf(t, "  bufferized IR: %" PRIu64 " allocations, %" PRIu64 " copies; %zu kernels%s\n",
+                    res->static_allocs, res->copies, res->n_kernels,
+                    res->recovered_after_device_loss ? "; recovered after the injected device loss" : "");
+}
+
+// One function's JSON record after its name (the keys): predicted and measured
+// fields, the run's summary and its kernels.
+static void json_record(met_strbuf_t *j, bool complete, const met_dispatch_stats_t *pred,
+                        const met_dispatch_stats_t *meas, const met_exec_result_t *res,
+                        const met_budget_t *budget) {
+  size_t n;
+  const met_dispatch_field_t *f = met_dispatch_fields(&n);
+  // JSON: the keys.
+  MET_STRBUF_LIT(j, ", \"complete\": ");
+  met_strbuf_cstr(j, complete ? "true" : "false");
+  MET_STRBUF_LIT(j, ", \"predicted\": {");
+  for (size_t k = 0; k < n; ++k) {
+    met_strbuf_printf(j, "%s\"%s\": ", k ? ", " : "", f[k].name);
+    uint64_t v = met_dispatch_field_u64(pred, &f[k]);
+    if (f[k].kind == MET_DFIELD_BOOL) met_strbuf_cstr(j, v ? "true" : "false");
+    else met_strbuf_u64(j, v);
+  }
+  MET_STRBUF_LIT(j, "}, \"measured\": {");
+  for (size_t k = 0; k < n; ++k) {
+    met_strbuf_printf(j, "%s\"%s\": ", k ? ", " : "", f[k].name);
+    uint64_t v = met_dispatch_field_u64(meas, &f[k]);
+    if (!observed(&f[k])) MET_STRBUF_LIT(j, "null");
+    else if (f[k].kind == MET_DFIELD_BOOL) met_strbuf_cstr(j, v ? "true" : "false");
+    else met_strbuf_u64(j, v);
+  }
+  met_run_summary_t sum = run_summary(res);
+  MET_STRBUF_LIT(j, "}");
+#define MET_RUN_FIELD(f, meaning) met_strbuf_printf(j, ", \"" #f "\": %" PRIu64, sum.f);
+#define MET_RUN_BUDGET(f) \
+  met_strbuf_printf(j, ", \"predicted_%s\": %" PRIu64, MET_BUDGET_FIELD_NAME(f), budget->f);
+#define MET_RUN_KERNEL_TEXT(f)
+#define MET_RUN_KERNEL_FIELD(f)
+#include "run/run_fields.def"
+#undef MET_RUN_FIELD
+#undef MET_RUN_BUDGET
+#undef MET_RUN_KERNEL_TEXT
+#undef MET_RUN_KERNEL_FIELD
+  MET_STRBUF_LIT(j, ", \"kernels\": [");
+  for (size_t k = 0; k < res->n_kernels; ++k) {
+    const met_exec_kernel_t *kk = &res->kernels[k];
+    bool first = true;
+    MET_STRBUF_LIT(j, "{");
+#define MET_RUN_FIELD(f, meaning)
+#define MET_RUN_BUDGET(f)
+#define MET_RUN_KERNEL_TEXT(f)                              \
+    met_strbuf_cstr(j, first ? "\"" #f "\": " : ", \"" #f "\": "); \
+    met_strbuf_json_string(j, kk->f);                        \
+    first = false;
+#define MET_RUN_KERNEL_FIELD(f)                                          \
+    met_strbuf_printf(j, "%s\"" #f "\": %" PRIu64, first ? "" : ", ", kk->f); \
+    first = false;
+#include "run/run_fields.def"
+#undef MET_RUN_FIELD
+#undef MET_RUN_BUDGET
+#undef MET_RUN_KERNEL_TEXT
+#undef MET_RUN_KERNEL_FIELD
+    MET_STRBUF_LIT(j, "}");
+    if (k + 1 < res->n_kernels) MET_STRBUF_LIT(j, ", ");
+  }
+}
+
 static void run_one(void *user, const met_target_t *target, MlirOperation func,
                     const char *name,
                     const met_dispatch_stats_t *pred, const met_budget_t *budget, bool complete,
@@ -184,90 +283,59 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
             eo.inputs == MET_EXEC_INPUTS_RANDOM ? "random values" : "zeros");
   met_dispatch_stats_t meas;
   measured_stats(&res, &meas);
-  size_t n;
-  const met_dispatch_field_t *f = met_dispatch_fields(&n);
-  met_strbuf_printf(t, "%s@%s: predicted on %s%s, measured on this CPU (%u run%s, -O%d, %s inputs)\n",
-                    r->done > 1 ? "\n" : "", name, r->target, complete ? "" : " (a lower bound)",
-                    res.runs, res.runs == 1 ? "" : "s", eo.opt_level,
-                    eo.inputs == MET_EXEC_INPUTS_RANDOM ? "random" : "zero");
-  met_strbuf_printf(t, "  %-36s %15s %15s %9s\n", "field", "predicted", "measured", "ratio");
-  for (size_t k = 0; k < n; ++k) {
-    uint64_t p = met_dispatch_field_u64(pred, &f[k]), m = met_dispatch_field_u64(&meas, &f[k]);
-    if (f[k].kind == MET_DFIELD_BOOL) {
-      met_strbuf_printf(t, "  %-36s %15s %15s\n", f[k].name, p ? "true" : "false", m ? "true" : "false");
-    } else if (!observed(&f[k])) {
-      met_strbuf_printf(t, "  %-36s %15" PRIu64 " %15s %9s\n", f[k].name, p, "-", "-");
-    } else if (!p) {
-      met_strbuf_printf(t, "  %-36s %15" PRIu64 " %15" PRIu64 " %9s\n", f[k].name, p, m, m ? "-" : "1.000");
-    } else {
-      met_strbuf_printf(t, "  %-36s %15" PRIu64 " %15" PRIu64 " %9.3f\n", f[k].name, p, m,
-                        (double)m / (double)p);
-    }
-  }
-  met_strbuf_printf(t, "  live high water %" PRIu64 " B measured; predicted %s %" PRIu64
-                    ", %s %" PRIu64 "\n", res.live_high_water_bytes,
-                    MET_BUDGET_FIELD_NAME(peak_live_bytes), budget->peak_live_bytes,
-                    MET_BUDGET_FIELD_NAME(arena_bytes), budget->arena_bytes);
-  met_strbuf_printf(t, "  latency first %.3f ms, min %.3f ms, median %.3f ms; lowering %.3f s, JIT %.3f s\n",
-                    res.first_ns / 1e6, res.min_ns / 1e6, res.median_ns / 1e6, res.lower_ns / 1e9,
-                    res.jit_ns / 1e9);
-  met_strbuf_printf(t, "  bufferized IR: %" PRIu64 " allocations, %" PRIu64 " copies; %zu kernels%s\n",
-                    res.static_allocs, res.copies, res.n_kernels,
-                    res.recovered_after_device_loss ? "; recovered after the injected device loss" : "");
-  // JSON: the keys.
-  MET_STRBUF_LIT(j, ", \"complete\": ");
-  met_strbuf_cstr(j, complete ? "true" : "false");
-  MET_STRBUF_LIT(j, ", \"predicted\": {");
-  for (size_t k = 0; k < n; ++k) {
-    met_strbuf_printf(j, "%s\"%s\": ", k ? ", " : "", f[k].name);
-    uint64_t v = met_dispatch_field_u64(pred, &f[k]);
-    if (f[k].kind == MET_DFIELD_BOOL) met_strbuf_cstr(j, v ? "true" : "false");
-    else met_strbuf_u64(j, v);
-  }
-  MET_STRBUF_LIT(j, "}, \"measured\": {");
-  for (size_t k = 0; k < n; ++k) {
-    met_strbuf_printf(j, "%s\"%s\": ", k ? ", " : "", f[k].name);
-    uint64_t v = met_dispatch_field_u64(&meas, &f[k]);
-    if (!observed(&f[k])) MET_STRBUF_LIT(j, "null");
-    else if (f[k].kind == MET_DFIELD_BOOL) met_strbuf_cstr(j, v ? "true" : "false");
-    else met_strbuf_u64(j, v);
-  }
-  met_run_summary_t sum = run_summary(&res);
-  MET_STRBUF_LIT(j, "}");
-#define MET_RUN_FIELD(f, meaning) met_strbuf_printf(j, ", \"" #f "\": %" PRIu64, sum.f);
-#define MET_RUN_BUDGET(f) \
-  met_strbuf_printf(j, ", \"predicted_%s\": %" PRIu64, MET_BUDGET_FIELD_NAME(f), budget->f);
-#define MET_RUN_KERNEL_TEXT(f)
-#define MET_RUN_KERNEL_FIELD(f)
-#include "run/run_fields.def"
-#undef MET_RUN_FIELD
-#undef MET_RUN_BUDGET
-#undef MET_RUN_KERNEL_TEXT
-#undef MET_RUN_KERNEL_FIELD
-  MET_STRBUF_LIT(j, ", \"kernels\": [");
-  for (size_t k = 0; k < res.n_kernels; ++k) {
-    const met_exec_kernel_t *kk = &res.kernels[k];
-    bool first = true;
-    MET_STRBUF_LIT(j, "{");
-#define MET_RUN_FIELD(f, meaning)
-#define MET_RUN_BUDGET(f)
-#define MET_RUN_KERNEL_TEXT(f)                              \
-    met_strbuf_cstr(j, first ? "\"" #f "\": " : ", \"" #f "\": "); \
-    met_strbuf_json_string(j, kk->f);                        \
-    first = false;
-#define MET_RUN_KERNEL_FIELD(f)                                          \
-    met_strbuf_printf(j, "%s\"" #f "\": %" PRIu64, first ? "" : ", ", kk->f); \
-    first = false;
-#include "run/run_fields.def"
-#undef MET_RUN_FIELD
-#undef MET_RUN_BUDGET
-#undef MET_RUN_KERNEL_TEXT
-#undef MET_RUN_KERNEL_FIELD
-    MET_STRBUF_LIT(j, "}");
-    if (k + 1 < res.n_kernels) MET_STRBUF_LIT(j, ", ");
-  }
+  text_table(t, r, name, complete, &eo, &res, pred, &meas, budget);
+  json_record(j, complete, pred, &meas, &res, budget);
   MET_STRBUF_LIT(j, "]}");
   met_exec_result_free(&res);
+}
+
+// The --timeout watchdog, started: a detached thread that ends the command at
+// |limit_s| seconds from now, saying in which phase. NULL after saying why it cannot.
+static watchdog_t *start_watchdog(unsigned limit_s) {
+  // Lives as long as its thread, until the process ends: never freed.
+  watchdog_t *wd = calloc(1, sizeof *wd);
+  pthread_t th;
+  pthread_attr_t at;
+  if (!wd) { fprintf(stderr, "metrale run: out of memory\n"); return NULL; }
+  clock_gettime(CLOCK_MONOTONIC, &wd->deadline);
+  wd->deadline.tv_sec += (time_t)limit_s;
+  wd->limit_s = limit_s;
+  atomic_store(&wd->phase, "reading the model");
+  if (pthread_attr_init(&at) || pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED) ||
+      pthread_create(&th, &at, watchdog_main, wd)) {
+    fprintf(stderr, "metrale run: cannot start the --timeout watchdog\n");
+    free(wd);
+    return NULL;
+  }
+  pthread_attr_destroy(&at);
+  return wd;
+}
+
+// The command's output: the JSON document (to |json|, '-' standard output) and, unless
+// that took standard output, the text. False when the JSON cannot be written.
+static bool write_output(const run_cli_t *r, const char *json) {
+  bool ok = true;
+  met_strbuf_t doc;
+  met_strbuf_initialize(met_allocator_system(), &doc);
+  // The target as `metrale targets --json` and the dispatch JSON show it.
+  const met_target_t *tt = NULL;
+  MET_STRBUF_LIT(&doc, "{\"target\": ");
+  if (met_target_find(r->target, strlen(r->target), &tt) == MET_OK) met_report_json_target(&doc, tt);
+  else met_strbuf_json_string(&doc, r->target);
+  MET_STRBUF_LIT(&doc, ", \"functions\": [");
+  met_strbuf_append(&doc, r->json.data ? r->json.data : "", r->json.len);
+  MET_STRBUF_LIT(&doc, "]}\n");
+  if (json && strcmp(json, "-")) {
+    FILE *f = fopen(json, "w");
+    if (!f || fwrite(doc.data, 1, doc.len, f) != doc.len || fclose(f)) {
+      fprintf(stderr, "metrale: cannot write '%s': %s\n", json, strerror(errno));
+      ok = false;
+    }
+  }
+  if (json && !strcmp(json, "-")) fwrite(doc.data, 1, doc.len, stdout);
+  else if (r->text.len) fwrite(r->text.data, 1, r->text.len, stdout);
+  met_strbuf_deinitialize(&doc);
+  return ok;
 }
 
 int cmd_run(int argc, char **argv) {
@@ -349,25 +417,7 @@ int cmd_run(int argc, char **argv) {
   o.models = NULL;
   o.nmodels = 0;
   if (!outs_ok) return 2;
-  if (timeout) {
-    // Lives as long as its thread, until the process ends: never freed.
-    watchdog_t *wd = calloc(1, sizeof *wd);
-    pthread_t th;
-    pthread_attr_t at;
-    if (!wd) { fprintf(stderr, "metrale run: out of memory\n"); return 1; }
-    clock_gettime(CLOCK_MONOTONIC, &wd->deadline);
-    wd->deadline.tv_sec += (time_t)r.eo.timeout_s;
-    wd->limit_s = r.eo.timeout_s;
-    atomic_store(&wd->phase, "reading the model");
-    if (pthread_attr_init(&at) || pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED) ||
-        pthread_create(&th, &at, watchdog_main, wd)) {
-      fprintf(stderr, "metrale run: cannot start the --timeout watchdog\n");
-      free(wd);
-      return 1;
-    }
-    pthread_attr_destroy(&at);
-    r.watchdog = wd;
-  }
+  if (timeout && !(r.watchdog = start_watchdog(r.eo.timeout_s))) return 1;
   MlirModule m = cli_load(&o, &r.ctx);
   if (mlirModuleIsNull(m)) return 1;
   r.m = m;
@@ -392,26 +442,7 @@ int cmd_run(int argc, char **argv) {
     ok = false;
   }
   int rc = ok && !r.failed ? 0 : 1;
-  met_strbuf_t doc;
-  met_strbuf_initialize(met_allocator_system(), &doc);
-  // The target as `metrale targets --json` and the dispatch JSON show it.
-  const met_target_t *tt = NULL;
-  MET_STRBUF_LIT(&doc, "{\"target\": ");
-  if (met_target_find(r.target, strlen(r.target), &tt) == MET_OK) met_report_json_target(&doc, tt);
-  else met_strbuf_json_string(&doc, r.target);
-  MET_STRBUF_LIT(&doc, ", \"functions\": [");
-  met_strbuf_append(&doc, r.json.data ? r.json.data : "", r.json.len);
-  MET_STRBUF_LIT(&doc, "]}\n");
-  if (json && strcmp(json, "-")) {
-    FILE *f = fopen(json, "w");
-    if (!f || fwrite(doc.data, 1, doc.len, f) != doc.len || fclose(f)) {
-      fprintf(stderr, "metrale: cannot write '%s': %s\n", json, strerror(errno));
-      rc = 1;
-    }
-  }
-  if (json && !strcmp(json, "-")) fwrite(doc.data, 1, doc.len, stdout);
-  else if (r.text.len) fwrite(r.text.data, 1, r.text.len, stdout);
-  met_strbuf_deinitialize(&doc);
+  if (!write_output(&r, json)) rc = 1;
   met_strbuf_deinitialize(&r.text);
   met_strbuf_deinitialize(&r.json);
   mlirModuleDestroy(m);

@@ -141,10 +141,9 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
   met_run_options_t run;
   memset(&run, 0, sizeof(run));
   for (int i = 0; i < MET_OPT_COUNT; ++i) {
-    MlirStringRef *t = met_run_option_text(&run, i);
-    bool *f = met_run_option_flag(&run, i);
-    if (t) *t = ref(o->text[i] ? o->text[i] : "");
-    if (f) *f = o->flag[i];
+    met_run_member_t m = met_run_option_member(&run, i);
+    if (m.text) *m.text = ref(o->text[i] ? o->text[i] : "");
+    if (m.flag) *m.flag = o->flag[i];
   }
   if (pass == MET_PASS_MEMORY) {
     met_memory_run_options_t mo = {.run = run, .on_report = on_memory_row, .on_report_user = w};

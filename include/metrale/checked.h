@@ -23,11 +23,12 @@ static inline bool met_align_up_u64(uint64_t v, uint64_t align, uint64_t *out) {
   if (rem == 0) { *out = v; return true; }
   return met_add_u64(v, align - rem, out);
 }
-// Sets |*out| = a * b as size_t; false on overflow.
+// Sets |*out| = a + b as size_t; false on overflow.
 static inline bool met_add_size(size_t a, size_t b, size_t *out) {
   return !__builtin_add_overflow(a, b, out);
 }
 
+// Sets |*out| = a * b as size_t; false on overflow.
 static inline bool met_mul_size(size_t a, size_t b, size_t *out) {
   return !__builtin_mul_overflow(a, b, out);
 }

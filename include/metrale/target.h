@@ -134,6 +134,20 @@ met_status_t met_target_find(const char *name, size_t len, const met_target_t **
 // '+' (met_node_extra_t.computation) when every part does.
 bool met_target_is_fast(const met_target_t *target, const char *op_name);
 
+// What a graph built for |t| must record of the IR (metrale/graph.h), by its fusion
+// model: the adapter builds what this asks and decides nothing of a target itself, so a
+// new target or fusion model is a change to lib/ alone.
+typedef struct met_graph_facts_t {
+  bool fold_splats;   // an op computing only on splat constants is a splat (Splat
+                      // folding, graph.h): every model but MET_FUSION_MLIR, whose program
+                      // is upstream's pipeline's own (it folds only some of these)
+  bool loops;         // met_node_t.loops of compute ops: IREE's rule that no consumer
+                      // with more loops than its root joins it (metrale/budget.h)
+  bool axes;          // the axes the attention rule follows (met_node_axes_t): IREE
+                      // targets with attention_fusion
+} met_graph_facts_t;
+met_graph_facts_t met_target_graph_facts(const met_target_t *t);
+
 // "native", "f32-uniform", "hybrid".
 const char *met_width_policy_name(met_width_policy_t p);
 met_status_t met_width_policy_parse(const char *s, size_t len, met_width_policy_t *out);

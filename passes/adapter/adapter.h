@@ -41,7 +41,8 @@ typedef void (*met_callee_fn_t)(void *user, MlirOperation caller, MlirStringRef 
                                 met_callee_t *out);
 
 typedef struct met_adapter_options_t {
-  const met_target_t *target;   // for index_bits
+  const met_target_t *target;   // the types' storage (index bits, packing) and which facts
+                                // the graph records (met_target_graph_facts)
   int64_t dynamic_size;         // > 0 binds every dynamic dim to this size
   const met_param_spec_t *params;
   bool record_names;            // value names and op locations, for the JSON report
@@ -89,9 +90,6 @@ typedef struct met_adapter_cache_t {
 void met_adapter_cache_initialize(met_adapter_cache_t *cache);
 void met_adapter_cache_deinitialize(met_adapter_cache_t *cache);
 
-// Builds |graph| (storage in |arena|) from |func|, a func.func with a body, with |cache|
-// (above). Diagnostics go to |diags|. |*out_failed| is set when an error diagnostic was
-// added (a size that overflows): the function cannot be evaluated.
 // The remarks met_adapter_build gives |func|'s dead ops (metrale/graph.h, Dead ops), and
 // nothing else: for a function whose graph is built from the program a pipeline made of
 // it (passes/jobs.h: mlir-cpu's lowering erased those ops before the build sees them).
@@ -99,15 +97,18 @@ void met_adapter_cache_deinitialize(met_adapter_cache_t *cache);
 met_status_t met_adapter_dead_remarks(MlirOperation func, bool each, met_arena_t *arena,
                                       met_diag_list_t *diags);
 
+// Builds |graph| (storage in |arena|) from |func|, a func.func with a body, with |cache|
+// (above). Diagnostics go to |diags|. |*out_failed| is set when an error diagnostic was
+// added (a size that overflows): the function cannot be evaluated.
 met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *options,
                                met_adapter_cache_t *cache, met_arena_t *arena,
                                met_graph_t *graph, met_diag_list_t *diags, bool *out_failed);
 
-// "file:line:col" of |loc|, looking through name, call-site and fused locations; NULL if
-// none is found. Stored in |arena|.
 // The file, line and column |loc| points at (through names, call sites and fusions, as
 // met_adapter_loc_string). False when it has none.
 bool met_adapter_loc_parts(MlirLocation loc, MlirStringRef *file, int *line, int *col);
+// "file:line:col" of |loc|, looking through name, call-site and fused locations; NULL if
+// none is found. Stored in |arena|.
 const char *met_adapter_loc_string(met_arena_t *arena, MlirLocation loc);
 
 // The function's name as the reports print it after '@': its symbol, qualified by the

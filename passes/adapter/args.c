@@ -260,148 +260,138 @@ static void put_range(char *buf, size_t cap, size_t *len, int64_t lo, int64_t hi
   *len += (size_t)k;
 }
 
-met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlock entry) {
-  MlirLocation floc = mlirOperationGetLocation(func);
-  const met_param_sel_t *psel, *ssel;
-  MET_RETURN_IF_ERROR(function_sels(b, func, &psel, &ssel));
-  MET_RETURN_IF_ERROR(check_ranges(b, func, psel, "params", mlirBlockGetNumArguments(entry)));
-  MET_RETURN_IF_ERROR(check_ranges(b, func, ssel, "states", mlirBlockGetNumArguments(entry)));
-  uint64_t look_bytes = 0, look_count = 0;
-  int64_t first_look = -1, last_look = -1;
-  // The unmarked arguments params=auto would select, as a selection ("0,2-5").
-  uint64_t w_bytes = 0, w_count = 0;
-  int64_t w_lo = -1, w_hi = -1;
-  char w_spec[256];
-  size_t w_len = 0;
-  w_spec[0] = '\0';
-  // What params=auto took (not named otherwise), said as a selection too.
-  uint64_t auto_bytes = 0, auto_count = 0;
-  int64_t auto_lo = -1, auto_hi = -1;
-  char auto_spec[256];
-  size_t auto_len = 0;
-  auto_spec[0] = '\0';
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
-    MlirValue a = mlirBlockGetArgument(entry, i);
-    bool marked_param, marked_state, named, formatted;
-    MET_RETURN_IF_ERROR(read_arg_attrs(b, func, i, &marked_param, &marked_state, &named,
-                                       &formatted));
-    // One role per argument, and the attributes that describe a role need it.
-    const char *clash = marked_param && marked_state
-                            ? "is marked both metrale.param and metrale.state"
-                        : (marked_param || marked_state) &&
-                                !met_type_is_shaped_value(mlirValueGetType(a))
-                            ? "is marked a parameter or state but is not a tensor or memref"
-                            : NULL;
-    if (clash) {
-      b->sh->failed = true;
-      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
-                                       "argument #%" PRIdPTR " %s",
-                       i, clash));
-      continue;
-    }
-    if (!met_type_is_shaped_value(mlirValueGetType(a))) {
-      // Passed by value: its bytes are host input of every invocation (dispatch stats).
-      met_type_size_t sz;
-      if (met_type_size(mlirValueGetType(a), b->sh->opt->target, 0, &sz) ==
-              MET_SIZE_OK &&
-          !met_add_u64(b->g->scalar_arg_bytes, sz.bytes, &b->g->scalar_arg_bytes))
-        return MET_EOVERFLOW;
-      continue;
-    }
-    met_value_t v;
-    bool overflow;
-    MET_RETURN_IF_ERROR(met_adapter_size_value(b, a, floc, "argument", i, &v, &overflow));
-    v.arg_index = (int32_t)i;
-    bool is_float = v.flags & MET_VALUE_F_FLOAT;
-    // An argument named by index (or attribute) for both roles is an error; a class
-    // (params=float, states=all) yields to a role named for the argument itself, and
-    // between two classes the state wins.
-    bool state_named = marked_state || spec_names(ssel, i);
-    bool param_named = marked_param || spec_names(psel, i);
-    bool weight = met_type_is_shaped_value(mlirValueGetType(a)) && feeds_weight(a);
-    bool as_state = state_named || (!param_named && spec_selects(ssel, i, is_float, false));
-    bool as_param = !as_state && (param_named || spec_selects(psel, i, is_float, weight));
-    if (state_named && param_named) {
-      b->sh->failed = true;
-      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
-                                       "argument #%" PRIdPTR " is selected both as a parameter "
-                                       "(params= or metrale.param) and as a state (states= or "
-                                       "metrale.state)", i));
-      continue;
-    }
-    if (as_param && !param_named && weight && psel && psel->autos &&
-        !spec_selects(psel, i, is_float, false)) {
-      if (!met_add_u64(auto_bytes, v.bytes, &auto_bytes)) auto_bytes = UINT64_MAX;
-      if (auto_count++ && auto_hi == i - 1) {
-        auto_hi = i;
-      } else {
-        put_range(auto_spec, sizeof(auto_spec), &auto_len, auto_lo, auto_hi);
-        auto_lo = auto_hi = i;
-      }
-    }
-    if (as_state)
-      v.role = MET_ROLE_STATE;
-    else if (as_param)
-      v.role = MET_ROLE_PARAM;
-    else
-      v.role = MET_ROLE_INPUT;
-    if ((formatted && v.role != MET_ROLE_PARAM) || (named && v.role == MET_ROLE_INPUT)) {
-      b->sh->failed = true;
-      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
-                       "argument #%" PRIdPTR ": %s describes a %s, and the argument is not "
-                       "one (mark it with metrale.param%s, or params=/states=)",
-                       i, formatted && v.role != MET_ROLE_PARAM ? "metrale.format" : "metrale.name",
-                       formatted && v.role != MET_ROLE_PARAM ? "parameter" : "parameter or state",
-                       formatted && v.role != MET_ROLE_PARAM ? "" : " or metrale.state"));
-    }
-    if (met_value_unbound(&v))
-      MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_WARNING,
-                       "argument #%" PRIdPTR " has dynamic dims, counted as 1 each: byte counts "
-                       "are lower bounds (bind them with dynamic-size=N)", i));
-    if (v.role == MET_ROLE_INPUT && v.rank && !(v.flags & (MET_VALUE_F_DYNAMIC | MET_VALUE_F_UNRANKED))) {
-      MlirType at = mlirValueGetType(a);
-      uint64_t elems = 1;
-      bool fits = true;
-      for (intptr_t d = 0; d < mlirShapedTypeGetRank(at) && fits; ++d)
-        fits = met_mul_u64(elems, (uint64_t)mlirShapedTypeGetDimSize(at, d), &elems);
-      uint64_t gap = fits && elems ? gap_bytes(at, elems, v.bytes / elems) : 0;
-      if (!met_add_u64(b->g->input_gap_bytes, gap, &b->g->input_gap_bytes)) return MET_EOVERFLOW;
-    }
-    if (v.role == MET_ROLE_INPUT && weight) {
-      if (!met_add_u64(w_bytes, v.bytes, &w_bytes)) w_bytes = UINT64_MAX;
-      if (w_count++ && w_hi == i - 1) {
-        w_hi = i;
-      } else {
-        put_range(w_spec, sizeof(w_spec), &w_len, w_lo, w_hi);
-        w_lo = w_hi = i;
-      }
-    }
-    if (v.role == MET_ROLE_INPUT && is_float) {
-      look_count++;
-      look_bytes += v.bytes;
-      if (first_look < 0) first_look = i;
-      last_look = i;
-    }
-    uint32_t id;
-    MET_RETURN_IF_ERROR(met_graph_add_argument(b->g, &v, &id));
-    MET_RETURN_IF_ERROR(met_adapter_name_value(b, a, id));
-    MET_RETURN_IF_ERROR(met_ptrmap_put(&b->map, a.ptr, id));
+// Arguments gathered as a selection ("0,2-5"): their bytes, count and the spec naming them.
+typedef struct arg_range_t {
+  uint64_t bytes, count;
+  int64_t lo, hi;
+  char spec[256];
+  size_t len;
+} arg_range_t;
+
+static void range_take(arg_range_t *r, intptr_t i, uint64_t bytes) {
+  if (!met_add_u64(r->bytes, bytes, &r->bytes)) r->bytes = UINT64_MAX;
+  if (r->count++ && r->hi == i - 1) {
+    r->hi = i;
+  } else {
+    put_range(r->spec, sizeof(r->spec), &r->len, r->lo, r->hi);
+    r->lo = r->hi = i;
   }
-  put_range(w_spec, sizeof(w_spec), &w_len, w_lo, w_hi);
-  put_range(auto_spec, sizeof(auto_spec), &auto_len, auto_lo, auto_hi);
+}
+
+// What the arguments tell the notes after them.
+typedef struct arg_tally_t {
+  uint64_t look_bytes, look_count;  // unmarked float inputs
+  int64_t first_look, last_look;
+  arg_range_t w;                    // the unmarked arguments params=auto would select
+  arg_range_t autos;                // what params=auto took (not named otherwise)
+} arg_tally_t;
+
+// Argument |i| (|a|) of |func|: its role by the selections and its attributes, a graph
+// value, or an error at the function when they clash.
+static met_status_t add_argument(builder_t *b, MlirOperation func, MlirLocation floc,
+                                 const met_param_sel_t *psel, const met_param_sel_t *ssel,
+                                 intptr_t i, MlirValue a, arg_tally_t *t) {
+  bool marked_param, marked_state, named, formatted;
+  MET_RETURN_IF_ERROR(read_arg_attrs(b, func, i, &marked_param, &marked_state, &named,
+                                     &formatted));
+  // One role per argument, and the attributes that describe a role need it.
+  const char *clash = marked_param && marked_state
+                          ? "is marked both metrale.param and metrale.state"
+                      : (marked_param || marked_state) &&
+                              !met_type_is_shaped_value(mlirValueGetType(a))
+                          ? "is marked a parameter or state but is not a tensor or memref"
+                          : NULL;
+  if (clash) {
+    b->sh->failed = true;
+    return met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
+                        "argument #%" PRIdPTR " %s", i, clash);
+  }
+  if (!met_type_is_shaped_value(mlirValueGetType(a))) {
+    // Passed by value: its bytes are host input of every invocation (dispatch stats).
+    met_type_size_t sz;
+    if (met_type_size(mlirValueGetType(a), b->sh->opt->target, 0, &sz) == MET_SIZE_OK &&
+        !met_add_u64(b->g->scalar_arg_bytes, sz.bytes, &b->g->scalar_arg_bytes))
+      return MET_EOVERFLOW;
+    return MET_OK;
+  }
+  met_value_t v;
+  bool overflow;
+  MET_RETURN_IF_ERROR(met_adapter_size_value(b, a, floc, "argument", i, &v, &overflow));
+  v.arg_index = (int32_t)i;
+  bool is_float = v.flags & MET_VALUE_F_FLOAT;
+  // An argument named by index (or attribute) for both roles is an error; a class
+  // (params=float, states=all) yields to a role named for the argument itself, and
+  // between two classes the state wins.
+  bool state_named = marked_state || spec_names(ssel, i);
+  bool param_named = marked_param || spec_names(psel, i);
+  bool weight = feeds_weight(a);
+  bool as_state = state_named || (!param_named && spec_selects(ssel, i, is_float, false));
+  bool as_param = !as_state && (param_named || spec_selects(psel, i, is_float, weight));
+  if (state_named && param_named) {
+    b->sh->failed = true;
+    return met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
+                        "argument #%" PRIdPTR " is selected both as a parameter "
+                        "(params= or metrale.param) and as a state (states= or "
+                        "metrale.state)", i);
+  }
+  if (as_param && !param_named && weight && psel && psel->autos &&
+      !spec_selects(psel, i, is_float, false))
+    range_take(&t->autos, i, v.bytes);
+  v.role = as_state ? MET_ROLE_STATE : as_param ? MET_ROLE_PARAM : MET_ROLE_INPUT;
+  if ((formatted && v.role != MET_ROLE_PARAM) || (named && v.role == MET_ROLE_INPUT)) {
+    b->sh->failed = true;
+    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_ERROR,
+                     "argument #%" PRIdPTR ": %s describes a %s, and the argument is not "
+                     "one (mark it with metrale.param%s, or params=/states=)",
+                     i, formatted && v.role != MET_ROLE_PARAM ? "metrale.format" : "metrale.name",
+                     formatted && v.role != MET_ROLE_PARAM ? "parameter" : "parameter or state",
+                     formatted && v.role != MET_ROLE_PARAM ? "" : " or metrale.state"));
+  }
+  if (met_value_unbound(&v))
+    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_WARNING,
+                     "argument #%" PRIdPTR " has dynamic dims, counted as 1 each: byte counts "
+                     "are lower bounds (bind them with dynamic-size=N)", i));
+  if (v.role == MET_ROLE_INPUT && v.rank && !(v.flags & (MET_VALUE_F_DYNAMIC | MET_VALUE_F_UNRANKED))) {
+    MlirType at = mlirValueGetType(a);
+    uint64_t elems = 1;
+    bool fits = true;
+    for (intptr_t d = 0; d < mlirShapedTypeGetRank(at) && fits; ++d)
+      fits = met_mul_u64(elems, (uint64_t)mlirShapedTypeGetDimSize(at, d), &elems);
+    uint64_t gap = fits && elems ? gap_bytes(at, elems, v.bytes / elems) : 0;
+    if (!met_add_u64(b->g->input_gap_bytes, gap, &b->g->input_gap_bytes)) return MET_EOVERFLOW;
+  }
+  if (v.role == MET_ROLE_INPUT && weight) range_take(&t->w, i, v.bytes);
+  if (v.role == MET_ROLE_INPUT && is_float) {
+    t->look_count++;
+    t->look_bytes += v.bytes;
+    if (t->first_look < 0) t->first_look = i;
+    t->last_look = i;
+  }
+  uint32_t id;
+  MET_RETURN_IF_ERROR(met_graph_add_argument(b->g, &v, &id));
+  MET_RETURN_IF_ERROR(met_adapter_name_value(b, a, id));
+  return met_ptrmap_put(&b->map, a.ptr, id);
+}
+
+// What the arguments' roles leave to say: what params=auto took, and unmarked float
+// inputs that look like weights.
+static met_status_t argument_notes(builder_t *b, MlirOperation func, MlirLocation floc,
+                                   const met_param_sel_t *psel, arg_tally_t *t) {
+  put_range(t->w.spec, sizeof(t->w.spec), &t->w.len, t->w.lo, t->w.hi);
+  put_range(t->autos.spec, sizeof(t->autos.spec), &t->autos.len, t->autos.lo, t->autos.hi);
   // params=auto says what it took, always (a note: the command prints it without
   // --remarks), as the selection that names them.
   if (psel && psel->autos) {
     char path[1024];
     size_t plen = met_ir_symbol_path(func, path, sizeof(path));
     if (plen == SIZE_MAX) plen = 0;
-    if (auto_count)
+    if (t->autos.count)
       MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_NOTE,
                        "params=auto takes %" PRIu64 " argument(s) of @%.*s as weights (%" PRIu64
                        " bytes), those no op writes that feed the weight operand of a matmul, "
                        "conv or gather: @%.*s:%s%s",
-                       auto_count, (int)plen, path, auto_bytes, (int)plen, path, auto_spec,
-                       auto_len + 1 >= sizeof(auto_spec) ? "..." : ""));
+                       t->autos.count, (int)plen, path, t->autos.bytes, (int)plen, path,
+                       t->autos.spec, t->autos.len + 1 >= sizeof(t->autos.spec) ? "..." : ""));
     else
       MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_NOTE,
                        "params=auto takes no argument of @%.*s as a weight: none feeds the "
@@ -411,7 +401,8 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
   // Real exported graphs pass weights as arguments: say so when they are not marked, with
   // the selection that makes them weights. A warning when some feed weight operands (at
   // least 1 MiB of them: a toy graph's vectors are no weights worth a word).
-  if (w_count && w_bytes >= 1024ull * 1024) {
+  const char *more = t->w.len + 1 >= sizeof(t->w.spec) ? "..." : "";
+  if (t->w.count && t->w.bytes >= 1024ull * 1024) {
     char path[1024];
     size_t plen = met_ir_symbol_path(func, path, sizeof(path));
     if (plen == SIZE_MAX) plen = 0;
@@ -422,16 +413,33 @@ met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlo
                      "writes them: params=@%.*s:%s%s (the command: --params '@%.*s:%s%s'), or "
                      "params=auto, makes them weights; or mark them with the `metrale.param` "
                      "argument attribute",
-                     look_count, first_look, last_look, look_bytes, w_count, w_bytes, (int)plen,
-                     path, w_spec, w_len + 1 >= sizeof(w_spec) ? "..." : "", (int)plen, path,
-                     w_spec, w_len + 1 >= sizeof(w_spec) ? "..." : ""));
-  } else if ((look_count >= 2 && look_bytes >= 1024ull * 1024) || look_bytes >= 16ull * 1024 * 1024) {
+                     t->look_count, t->first_look, t->last_look, t->look_bytes, t->w.count,
+                     t->w.bytes, (int)plen, path, t->w.spec, more, (int)plen, path, t->w.spec,
+                     more));
+  } else if ((t->look_count >= 2 && t->look_bytes >= 1024ull * 1024) ||
+             t->look_bytes >= 16ull * 1024 * 1024) {
     MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, floc, MET_DIAG_REMARK,
                      "%" PRIu64 " unmarked float argument(s) between #%" PRId64 " and #%" PRId64
                      " (%" PRIu64 " bytes) are counted as host inputs; if they are weights, mark "
                      "them with the `metrale.param` argument attribute or params=...",
-                     look_count, first_look, last_look, look_bytes));
+                     t->look_count, t->first_look, t->last_look, t->look_bytes));
   }
   return MET_OK;
+}
+
+met_status_t met_adapter_add_arguments(builder_t *b, MlirOperation func, MlirBlock entry) {
+  MlirLocation floc = mlirOperationGetLocation(func);
+  const met_param_sel_t *psel, *ssel;
+  MET_RETURN_IF_ERROR(function_sels(b, func, &psel, &ssel));
+  MET_RETURN_IF_ERROR(check_ranges(b, func, psel, "params", mlirBlockGetNumArguments(entry)));
+  MET_RETURN_IF_ERROR(check_ranges(b, func, ssel, "states", mlirBlockGetNumArguments(entry)));
+  arg_tally_t t;
+  memset(&t, 0, sizeof t);
+  t.first_look = t.last_look = -1;
+  t.w.lo = t.w.hi = t.autos.lo = t.autos.hi = -1;
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i)
+    MET_RETURN_IF_ERROR(add_argument(b, func, floc, psel, ssel, i,
+                                     mlirBlockGetArgument(entry, i), &t));
+  return argument_notes(b, func, floc, psel, &t);
 }
 

@@ -8,6 +8,7 @@
 
 #include "adapter/adapter.h"
 #include "metrale/opclass.h"
+#include "metrale/region.h"
 #include "metrale/ptrmap.h"
 #include "metrale/strbuf.h"
 #include "ir/types.h"
@@ -43,6 +44,7 @@ typedef struct type_entry_t {
 // its regions (regions.c). Touched by one thread.
 typedef struct adapter_shared_t {
   const met_adapter_options_t *opt;
+  met_graph_facts_t facts;    // what the graph records for opt->target (metrale/target.h)
   met_arena_t *arena;         // what the graph keeps: nodes, values, names, diagnostics
   met_arena_t tmp;            // what only the build needs: caches, value maps, regions'
                               // graphs; released when the build returns
@@ -165,37 +167,7 @@ met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, Mli
 // --- regions.c (definitions in metrale/graph.h: Scratch, Calls) ---------------
 // Whether an op in |region|, at any depth, touches a tensor or buffer (or is a call).
 bool met_adapter_region_touches_shaped(MlirRegion region);
-// What one run of one region of an op costs (its graph's Budget, and on a per-buffer
-// target its allocations with their padding).
-enum { MET_REGION_MAX = 4 };
-typedef struct met_region_stats_t {
-  bool present;             // the region holds tensors or buffers and was counted
-  uint64_t arena, native;   // its planned arena (and at native widths)
-  uint64_t dispatches, dram_bytes, off_fast_path_ops, off_fast_path_bytes, cast_nodes;
-  uint64_t nests;           // of its dispatches, the loop nests that hold no kernel (part of
-                            // the op's own nest when nothing else runs: one kernel)
-  uint64_t param_bytes, flops;
-  bool flops_known;
-  uint64_t buffers, buffer_bytes;  // allocations (met_dispatch_buffers)
-  uint64_t alloc_peak_bytes;       // met_budget_report_t.alloc_peak_bytes
-  uint64_t yielded_bytes;          // the buffers it allocates and yields (padded)
-} met_region_stats_t;
-// What the regions of one op add up to, as the walk builds them one by one.
-typedef struct met_region_tally_t {
-  uint64_t bytes, native;   // the largest planned arena of a region (and at native widths)
-  size_t max_blocks;        // the most blocks of a region
-  bool incomplete;          // a region's report was
-  met_region_stats_t region[MET_REGION_MAX];
-} met_region_tally_t;
-// How a region op runs its regions, read before it runs (graph.h, Scratch).
-typedef struct met_region_plan_t {
-  bool is_loop;             // scf.for, and every op whose regions run a number of times
-                            // not read here (other loops, gpu.launch, a generic's body)
-  int64_t trips;            // how often: an scf.for's runs when its bounds are constants,
-                            // 1 for scf.execute_region, else -1 (not known before it runs)
-  bool is_if;               // scf.if
-  int branch;               // the region it takes (0 then, 1 else), -1: known only at run
-} met_region_plan_t;
+// Region ops: the types are the core's (metrale/region.h), the IR is read here.
 void met_adapter_region_plan(MlirOperation op, met_region_plan_t *out);
 // What result |k| of region op |op| is when the region that runs yields a value from
 // outside the op (a branch passing a buffer through, a loop its unchanged init): that

@@ -229,11 +229,11 @@ static MlirWalkResult runtime_in_body(MlirOperation in, void *user) {
 // time (MLIR's and TOSA's folders, IREE's const-eval, TF.js's converter), no dispatch, no
 // buffer, no weight. Not folded: pads, concats, inserts and scatters (their results mix
 // values), convolutions (borders), payloads reading a run-time value or the position,
-// fills (already no memory), and anything on MET_FUSION_MLIR, whose program is the
-// pipeline's own (upstream folds only some of these).
+// fills (already no memory), and anything where the target's model does not fold
+// (met_graph_facts_t.fold_splats).
 static bool folds_to_splat(builder_t *b, MlirOperation op, MlirStringRef name,
                            const met_opinfo_t *info) {
-  if (b->sh->opt->target->fusion == MET_FUSION_MLIR || info->kind != MET_NODE_COMPUTE) return false;
+  if (!b->sh->facts.fold_splats || info->kind != MET_NODE_COMPUTE) return false;
   switch ((met_op_class_t)info->op_class) {
     case MET_CLASS_ELEMENTWISE: case MET_CLASS_REDUCTION: case MET_CLASS_MATMUL: break;
     case MET_CLASS_DATA_MOVEMENT:
@@ -276,115 +276,149 @@ static bool folds_to_splat(builder_t *b, MlirOperation op, MlirStringRef name,
   return true;
 }
 
-static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
-  if (met_adapter_dead_root(b->sh, op)) return MET_OK;
-  const op_entry_t *cached;
-  MET_RETURN_IF_ERROR(op_entry(b, op, &cached));
-  // A copy: building a region below may grow the cache and move its entries.
-  const op_entry_t entry = *cached, *oe = &entry;
-  MlirStringRef name = {oe->name, oe->len};
-  met_opinfo_t info = oe->info;
-  intptr_t nres = mlirOperationGetNumResults(op);
-  intptr_t nshaped = 0;
-  uint32_t result_nonunit = 0;  // the most non-unit dims of a result
-  // The first results' types and their entries, looked up once (copies: a lookup of a new
-  // type may move the cache's entries).
-  enum { kKept = 4 };
-  MlirType rtype[kKept];
-  type_entry_t rte[kKept];
-  for (intptr_t r = 0; r < nres; ++r) {
+// What add_op knows of one op as it builds its node, phase by phase (the functions below,
+// in their order).
+enum { kKept = 4 };  // the first results' types and entries are kept
+typedef struct op_build_t {
+  MlirOperation op;
+  op_entry_t entry;            // a copy: building a region may move the cache's entries
+  MlirStringRef name;
+  met_opinfo_t info;
+  MlirLocation loc;
+  uint64_t ext;                // the node's handle: its op (met_node_op)
+  uint16_t flags;              // MET_NODE_F_*
+  intptr_t nres, nshaped;
+  uint32_t result_nonunit;     // the most non-unit dims of a result
+  MlirType rtype[kKept];       // the first results' types and their entries (copies: a
+  type_entry_t rte[kKept];     // lookup of a new type may move the cache's entries)
+  bool conditional_dealloc;
+  const char *computation;     // generic.c
+  met_region_plan_t plan;      // how its regions run (a loop's trips, a branch's side)
+  MlirValue view_src;          // what a view's result aliases
+  bool splat_fold;
+  uint32_t node;
+  size_t before_ops, direct_end;  // its operands in the graph; the op's own end here
+  int8_t gmap[MET_AXES_MAPS];  // op operand i -> its index among the node's operands
+  bool operand_dynamic, operand_unranked, result_dynamic, result_unranked;
+  met_node_extra_t x;
+  bool has_x, has_cost, host_call, host_branch;
+} op_build_t;
+
+// The op's results' types, looked up once.
+static met_status_t op_result_types(builder_t *b, op_build_t *o) {
+  o->nres = mlirOperationGetNumResults(o->op);
+  for (intptr_t r = 0; r < o->nres; ++r) {
     const type_entry_t *te;
-    MlirType t = mlirValueGetType(mlirOperationGetResult(op, r));
+    MlirType t = mlirValueGetType(mlirOperationGetResult(o->op, r));
     MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, t, &te));
     if (r < kKept) {
-      rtype[r] = t;
-      rte[r] = *te;
+      o->rtype[r] = t;
+      o->rte[r] = *te;
     }
-    nshaped += te->shaped;
-    if (te->nonunit > result_nonunit) result_nonunit = te->nonunit;
+    o->nshaped += te->shaped;
+    if (te->nonunit > o->result_nonunit) o->result_nonunit = te->nonunit;
   }
-  MlirLocation loc = mlirOperationGetLocation(op);
-  uint64_t ext = (uint64_t)(uintptr_t)op.ptr;  // the node's handle: its op (met_node_op)
-  uint16_t flags = 0;
+  return MET_OK;
+}
+
+// What the node is (o->info): the op's class, refined by what the IR says of this op.
+// *|skip| when it is no node at all (a scalar constant).
+static met_status_t op_classify(builder_t *b, op_build_t *o, bool *skip) {
+  const op_entry_t *oe = &o->entry;
+  MlirOperation op = o->op;
+  *skip = false;
   if (!oe->registered) {
-    info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_ROLE_OTHER, false, false, false};
-    flags |= MET_NODE_F_UNREGISTERED;
+    o->info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_ROLE_OTHER, false, false, false};
+    o->flags |= MET_NODE_F_UNREGISTERED;
   }
-  if (info.kind == MET_NODE_LEAF && nshaped == 0) return MET_OK;  // scalar constant
+  if (o->info.kind == MET_NODE_LEAF && o->nshaped == 0) {  // scalar constant
+    *skip = true;
+    return MET_OK;
+  }
   // `scf.if %c { memref.dealloc %x }`, as ownership-based deallocation emits it, frees
   // %x on the path that owns it: a deallocation, run by the host, not a kernel.
-  bool conditional_dealloc = oe->is_if && oe->registered && nshaped == 0 &&
-                             met_adapter_only_deallocates(op);
-  if (conditional_dealloc)
-    info = (met_opinfo_t){MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
-  if (oe->is_generic) MET_RETURN_IF_ERROR(refine_generic(b, op, &info));
-  const char *computation = NULL;  // generic.c
-  if (oe->is_linalg && oe->registered && info.kind == MET_NODE_COMPUTE)
-    MET_RETURN_IF_ERROR(met_adapter_computation(b->sh, op, name, &info, &computation));
-  met_region_plan_t plan;  // how its regions run (a loop's trips, a branch's side)
-  memset(&plan, 0, sizeof plan);
-  plan.trips = plan.branch = -1;
-  if (oe->walk_regions && mlirOperationGetNumRegions(op)) met_adapter_region_plan(op, &plan);
-  MlirValue view_src = {NULL};  // what a view's result aliases
-  if (mlirOperationGetNumOperands(op) > 0) view_src = mlirOperationGetOperand(op, 0);
-  if (oe->is_transpose && oe->registered && met_adapter_transpose_folds(b->sh, op, &view_src))
-    info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+  o->conditional_dealloc = oe->is_if && oe->registered && o->nshaped == 0 &&
+                           met_adapter_only_deallocates(op);
+  if (o->conditional_dealloc)
+    o->info = (met_opinfo_t){MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+  if (oe->is_generic) MET_RETURN_IF_ERROR(refine_generic(b, op, &o->info));
+  if (oe->is_linalg && oe->registered && o->info.kind == MET_NODE_COMPUTE)
+    MET_RETURN_IF_ERROR(met_adapter_computation(b->sh, op, o->name, &o->info, &o->computation));
+  o->plan.trips = o->plan.branch = -1;
+  if (oe->walk_regions && mlirOperationGetNumRegions(op)) met_adapter_region_plan(op, &o->plan);
+  if (mlirOperationGetNumOperands(op) > 0) o->view_src = mlirOperationGetOperand(op, 0);
+  if (oe->is_transpose && oe->registered && met_adapter_transpose_folds(b->sh, op, &o->view_src))
+    o->info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
   // A cast to its own type (tosa.cast f32 -> f32) folds to its input (canonicalize).
-  if (info.cast && oe->registered && nres == 1 && mlirOperationGetNumOperands(op) == 1 &&
-      mlirTypeEqual(mlirValueGetType(view_src), mlirValueGetType(mlirOperationGetResult(op, 0))))
-    info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
-  bool splat_fold = oe->registered && folds_to_splat(b, op, name, &info);
-  if (splat_fold) {
-    info = (met_opinfo_t){MET_NODE_LEAF, MET_CLASS_OTHER, MET_ROLE_SPLAT, false, true, false};
-    computation = NULL;
+  if (o->info.cast && oe->registered && o->nres == 1 && mlirOperationGetNumOperands(op) == 1 &&
+      mlirTypeEqual(mlirValueGetType(o->view_src), mlirValueGetType(mlirOperationGetResult(op, 0))))
+    o->info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+  o->splat_fold = oe->registered && folds_to_splat(b, op, o->name, &o->info);
+  if (o->splat_fold) {
+    o->info = (met_opinfo_t){MET_NODE_LEAF, MET_CLASS_OTHER, MET_ROLE_SPLAT, false, true, false};
+    o->computation = NULL;
     if (b->depth == 0 && !b->sh->nsplat++) b->sh->first_splat = op;
     if (b->depth == 0 && b->sh->each_splat)
       MET_RETURN_IF_ERROR(splat_remark(b->sh, op));
   }
-  if (info.kind == MET_NODE_VIEW) {
-    bool src = !mlirValueIsNull(view_src) && met_ptrmap_get(&b->map, view_src.ptr) != UINT32_MAX;
-    if (!src || nshaped == 0)
-      info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true, false};
+  if (o->info.kind == MET_NODE_VIEW) {
+    bool src = !mlirValueIsNull(o->view_src) &&
+               met_ptrmap_get(&b->map, o->view_src.ptr) != UINT32_MAX;
+    if (!src || o->nshaped == 0)
+      o->info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true, false};
   }
-  if (info.kind == MET_NODE_COMPUTE && nshaped == 0 && !oe->is_call &&
-      info.op_class != MET_CLASS_LOOP && !(flags & MET_NODE_F_UNREGISTERED) &&
+  if (o->info.kind == MET_NODE_COMPUTE && o->nshaped == 0 && !oe->is_call &&
+      o->info.op_class != MET_CLASS_LOOP && !(o->flags & MET_NODE_F_UNREGISTERED) &&
       !oe->is_linalg && !oe->is_copy)
-    info.kind = MET_NODE_HOST;  // scalar arith/math and the like
+    o->info.kind = MET_NODE_HOST;  // scalar arith/math and the like
+  return MET_OK;
+}
 
+// The node and its operands: the op's own (a folded op reads nothing), then the values
+// its regions capture.
+static met_status_t op_operands(builder_t *b, op_build_t *o, int32_t pos) {
+  const op_entry_t *oe = &o->entry;
+  MlirOperation op = o->op;
   MET_RETURN_IF_ERROR(grow_stamps(b));
-  uint32_t node;
-  size_t before_ops = b->g->operand_count;
-  MET_RETURN_IF_ERROR(met_graph_begin_node(b->g, name.data, name.length, (met_node_kind_t)info.kind,
-                           (met_op_class_t)info.op_class, pos, ext, &node));
+  o->before_ops = b->g->operand_count;
+  MET_RETURN_IF_ERROR(met_graph_begin_node(b->g, o->name.data, o->name.length,
+                                           (met_node_kind_t)o->info.kind,
+                                           (met_op_class_t)o->info.op_class, pos, o->ext,
+                                           &o->node));
   intptr_t nopers = mlirOperationGetNumOperands(op);
-  bool writes = oe->registered && (oe->is_copy || (oe->is_linalg && nres == 0));
-  int8_t gmap[MET_AXES_MAPS];  // op operand i -> its index among the node's operands
-  memset(gmap, -1, sizeof(gmap));
-  for (intptr_t i = 0; i < nopers && !splat_fold; ++i) {  // a folded op reads nothing
+  bool writes = oe->registered && (oe->is_copy || (oe->is_linalg && o->nres == 0));
+  memset(o->gmap, -1, sizeof(o->gmap));
+  for (intptr_t i = 0; i < nopers && !o->splat_fold; ++i) {
     if (oe->folded && oe->registered && met_adapter_operand_folds(op, oe->folded, i)) continue;
     size_t gi = b->g->operand_count;
-    MET_RETURN_IF_ERROR(take_operand(b, node, mlirOperationGetOperand(op, i), false));
-    if (i < MET_AXES_MAPS && b->g->operand_count > gi) gmap[i] = (int8_t)(gi - before_ops);
+    MET_RETURN_IF_ERROR(take_operand(b, o->node, mlirOperationGetOperand(op, i), false));
+    if (i < MET_AXES_MAPS && b->g->operand_count > gi) o->gmap[i] = (int8_t)(gi - o->before_ops);
     met_access_t acc = writes && b->g->operand_count > gi
-                           ? met_adapter_operand_access(op, name, i) : MET_ACCESS_READ;
+                           ? met_adapter_operand_access(op, o->name, i) : MET_ACCESS_READ;
     if (acc != MET_ACCESS_READ) MET_RETURN_IF_ERROR(met_graph_set_operand_access(b->g, gi, acc));
   }
-  size_t direct_end = b->g->operand_count;  // the op's own operands end here
-  if (oe->walk_regions && mlirOperationGetNumRegions(op) && !splat_fold)
-    MET_RETURN_IF_ERROR(take_nested(b, node, op));
-  bool operand_dynamic = false, operand_unranked = false;
-  for (size_t i = before_ops; i < b->g->operand_count; ++i) {
+  o->direct_end = b->g->operand_count;
+  if (oe->walk_regions && mlirOperationGetNumRegions(op) && !o->splat_fold)
+    MET_RETURN_IF_ERROR(take_nested(b, o->node, op));
+  for (size_t i = o->before_ops; i < b->g->operand_count; ++i) {
     const met_value_t *ov = &b->g->values[b->g->operands[i]];
-    operand_dynamic |= met_value_unbound(ov);
-    operand_unranked |= (ov->flags & MET_VALUE_F_UNRANKED) != 0;
+    o->operand_dynamic |= met_value_unbound(ov);
+    o->operand_unranked |= (ov->flags & MET_VALUE_F_UNRANKED) != 0;
   }
-  bool result_dynamic = false, result_unranked = false;
-  for (intptr_t r = 0; r < nres && nshaped; ++r) {
+  return MET_OK;
+}
+
+// The node's results: each shaped result a value, with its role, flags and what it views.
+static met_status_t op_results(builder_t *b, op_build_t *o) {
+  const op_entry_t *oe = &o->entry;
+  MlirOperation op = o->op;
+  const met_opinfo_t *info = &o->info;
+  for (intptr_t r = 0; r < o->nres && o->nshaped; ++r) {
     MlirValue res = mlirOperationGetResult(op, r);
-    MlirType t = r < kKept ? rtype[r] : mlirValueGetType(res);
+    MlirType t = r < kKept ? o->rtype[r] : mlirValueGetType(res);
     type_entry_t te;
     if (r < kKept) {
-      te = rte[r];
+      te = o->rte[r];
     } else {
       const type_entry_t *e;
       MET_RETURN_IF_ERROR(met_adapter_type_entry(b->sh, t, &e));
@@ -393,26 +427,26 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     if (!te.shaped) continue;
     met_value_t v;
     bool overflow;
-    MET_RETURN_IF_ERROR(met_adapter_size_typed(b, t, &te, loc, "result", r, &v, &overflow));
-    if (overflow) flags |= MET_NODE_F_NO_SIZE;
-    result_dynamic |= met_value_unbound(&v);
-    result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
-    v.role = info.kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : info.role;
+    MET_RETURN_IF_ERROR(met_adapter_size_typed(b, t, &te, o->loc, "result", r, &v, &overflow));
+    if (overflow) o->flags |= MET_NODE_F_NO_SIZE;
+    o->result_dynamic |= met_value_unbound(&v);
+    o->result_unranked |= (v.flags & MET_VALUE_F_UNRANKED) != 0;
+    v.role = info->kind == MET_NODE_COMPUTE ? MET_ROLE_ACTIVATION : info->role;
     if (v.role == MET_ROLE_CONST && oe->registered && met_adapter_is_splat_constant(op))
       v.role = MET_ROLE_SPLAT;
-    if (info.kind == MET_NODE_ALLOC && oe->registered &&
+    if (info->kind == MET_NODE_ALLOC && oe->registered &&
         mlirAttributeIsNull(mlirOperationGetInherentAttributeByName(
             op, mlirStringRefCreateFromCString("alignment"))))
       v.flags |= MET_VALUE_F_NO_PAD;
-    if (info.kind == MET_NODE_ALLOC && met_ir_str_eq(name, "memref.alloca"))
+    if (info->kind == MET_NODE_ALLOC && met_ir_str_eq(o->name, "memref.alloca"))
       v.flags |= MET_VALUE_F_STACK;
-    if (info.kind == MET_NODE_VIEW) {
-      v.alias = (int32_t)met_ptrmap_get(&b->map, view_src.ptr);
+    if (info->kind == MET_NODE_VIEW) {
+      v.alias = (int32_t)met_ptrmap_get(&b->map, o->view_src.ptr);
       v.role = MET_ROLE_OTHER;
-    } else if ((plan.is_loop || plan.is_if) && (v.flags & MET_VALUE_F_MEMREF)) {
+    } else if ((o->plan.is_loop || o->plan.is_if) && (v.flags & MET_VALUE_F_MEMREF)) {
       // A bufferized loop's or branch's buffer result: a buffer from outside that the
       // region passes through (then this is a view of it), or one its region allocates.
-      MlirValue src = met_adapter_region_result_alias(op, &plan, r);
+      MlirValue src = met_adapter_region_result_alias(op, &o->plan, r);
       uint32_t sid = mlirValueIsNull(src) ? UINT32_MAX : met_ptrmap_get(&b->map, src.ptr);
       if (sid != UINT32_MAX) {
         v.alias = (int32_t)sid;
@@ -426,94 +460,140 @@ static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
     MET_RETURN_IF_ERROR(met_adapter_name_value(b, res, id));
     MET_RETURN_IF_ERROR(met_ptrmap_put(&b->map, res.ptr, id));
   }
-  // Tensors and buffers materialized inside the op's own regions (loop bodies, branches;
-  // named linalg ops build scalar bodies and are not looked into).
-  met_node_extra_t x = {0};
-  bool host_branch = false;
+  return MET_OK;
+}
+
+// What the op carries beside its operands (met_node_extra_t): tensors and buffers its own
+// regions materialize (loop bodies, branches; named linalg ops build scalar bodies and are
+// not looked into), a call's cost, a TOSA op's lowering, its computation. *|dropped| when
+// the node touches nothing shaped after all: it is taken back (its position still counts).
+static met_status_t op_extra(builder_t *b, op_build_t *o, bool *dropped) {
+  const op_entry_t *oe = &o->entry;
+  MlirOperation op = o->op;
+  met_node_extra_t *x = &o->x;
+  *dropped = false;
   if (oe->walk_regions && mlirOperationGetNumRegions(op))
-    MET_RETURN_IF_ERROR(region_scratch(b, op, loc, oe->name, &plan, &x, &host_branch));
-  if (x.replaces_dispatch && info.kind != MET_NODE_COMPUTE) {
+    MET_RETURN_IF_ERROR(region_scratch(b, op, o->loc, oe->name, &o->plan, x, &o->host_branch));
+  if (x->replaces_dispatch && o->info.kind != MET_NODE_COMPUTE) {
     // A host op (no tensor or buffer of its own: gpu.launch) keeps its scratch alone; what
     // its regions run is said by the warning above, not counted.
     met_node_extra_t keep = {0};
-    keep.scratch_bytes = x.scratch_bytes;
-    keep.scratch_native_bytes = x.scratch_native_bytes;
-    x = keep;
+    keep.scratch_bytes = x->scratch_bytes;
+    keep.scratch_native_bytes = x->scratch_native_bytes;
+    *x = keep;
   }
-  bool has_x = x.scratch_bytes > 0 || x.replaces_dispatch;
-  bool host_call = false;
-  if (oe->is_call) MET_RETURN_IF_ERROR(met_adapter_call_cost(b, op, loc, &x, &has_x, &host_call));
-  else if (oe->is_call_indirect) {
+  o->has_x = x->scratch_bytes > 0 || x->replaces_dispatch;
+  if (oe->is_call) {
+    MET_RETURN_IF_ERROR(met_adapter_call_cost(b, op, o->loc, x, &o->has_x, &o->host_call));
+  } else if (oe->is_call_indirect) {
     b->g->incomplete = true;
-    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
+    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, o->loc, MET_DIAG_WARNING,
                      "'%s' calls a function not known before run time: its arena, dispatches "
                      "and traffic are not counted, so the report is a lower bound", oe->name));
   }
-  bool has_cost = has_x;  // scratch or a call's cost: FLOPs then not known here
-  if ((oe->is_tosa || oe->info.softmax) && info.kind == MET_NODE_COMPUTE && oe->registered) {
+  o->has_cost = o->has_x;  // scratch or a call's cost: FLOPs then not known here
+  if ((oe->is_tosa || oe->info.softmax) && o->info.kind == MET_NODE_COMPUTE && oe->registered) {
     bool lover;
-    has_x |= met_adapter_lowering(op, name, &x, &lover);
-    if (lover) flags |= MET_NODE_F_NO_SIZE;
+    o->has_x |= met_adapter_lowering(op, o->name, x, &lover);
+    if (lover) o->flags |= MET_NODE_F_NO_SIZE;
   }
-  x.computation = computation;
-  has_x |= computation != NULL;
-  if (has_x) MET_RETURN_IF_ERROR(met_graph_set_extra(b->g, &x));
-  met_node_t *n = &b->g->nodes[node];
-  if (n->operand_count == 0 && n->result_count == 0 && info.kind != MET_NODE_RETURN && !has_x) {
-    // Touches nothing shaped: drop the node again (its position still counts).
+  x->computation = o->computation;
+  o->has_x |= o->computation != NULL;
+  if (o->has_x) MET_RETURN_IF_ERROR(met_graph_set_extra(b->g, x));
+  const met_node_t *n = &b->g->nodes[o->node];
+  if (n->operand_count == 0 && n->result_count == 0 && o->info.kind != MET_NODE_RETURN &&
+      !o->has_x) {
     b->g->node_count--;
-    return MET_OK;
+    *dropped = true;
   }
-  if (b->sh->opt->count_flops && b->depth == 0) {
-    while (node >= b->sh->flops_cap)
-      MET_RETURN_IF_ERROR(met_arena_reserve(b->sh->arena, (void **)&b->g->flops,
-                                            &b->sh->flops_cap, node, sizeof(uint64_t)));
-    b->g->flops[node] = 0;
-    if (info.kind == MET_NODE_COMPUTE && x.replaces_dispatch) {
-      // A resolved call: its callee's FLOPs, known when all of them are.
-      b->g->flops[node] = x.callee_flops;
-      if (!x.callee_flops_known) flags |= MET_NODE_F_FLOPS_UNKNOWN;
-    } else if (info.kind == MET_NODE_COMPUTE) {
-      int fk = met_adapter_flops(b->sh, op, name, (met_op_class_t)info.op_class,
-                                 &b->g->flops[node]);
-      if (fk != MET_FLOPS_OK || has_cost) {
-        b->g->flops[node] = 0;  // loops, calls, unknown ops: a lower bound
-        flags |= MET_NODE_F_FLOPS_UNKNOWN;
-        if (fk == MET_FLOPS_OVERFLOW && !has_cost) flags |= MET_NODE_F_FLOPS_OVERFLOW;
-      }
+  return MET_OK;
+}
+
+// The node's FLOPs (the function's own graph, when the dispatch stats count them).
+static met_status_t op_flops(builder_t *b, op_build_t *o) {
+  if (!b->sh->opt->count_flops || b->depth != 0) return MET_OK;
+  while (o->node >= b->sh->flops_cap)
+    MET_RETURN_IF_ERROR(met_arena_reserve(b->sh->arena, (void **)&b->g->flops,
+                                          &b->sh->flops_cap, o->node, sizeof(uint64_t)));
+  uint64_t *flops = &b->g->flops[o->node];
+  *flops = 0;
+  if (o->info.kind == MET_NODE_COMPUTE && o->x.replaces_dispatch) {
+    // A resolved call: its callee's FLOPs, known when all of them are.
+    *flops = o->x.callee_flops;
+    if (!o->x.callee_flops_known) o->flags |= MET_NODE_F_FLOPS_UNKNOWN;
+  } else if (o->info.kind == MET_NODE_COMPUTE) {
+    int fk = met_adapter_flops(b->sh, o->op, o->name, (met_op_class_t)o->info.op_class, flops);
+    if (fk != MET_FLOPS_OK || o->has_cost) {
+      *flops = 0;  // loops, calls, unknown ops: a lower bound
+      o->flags |= MET_NODE_F_FLOPS_UNKNOWN;
+      if (fk == MET_FLOPS_OVERFLOW && !o->has_cost) o->flags |= MET_NODE_F_FLOPS_OVERFLOW;
     }
   }
-  if (info.cast) flags |= MET_NODE_F_CAST;
-  if (info.kind == MET_NODE_COMPUTE && oe->registered) {
+  return MET_OK;
+}
+
+// The node's flags, kind, the facts the target asks (loops, axes) and its location; a
+// warning when a result is dynamic where no operand was.
+static met_status_t op_finish(builder_t *b, op_build_t *o) {
+  const op_entry_t *oe = &o->entry;
+  uint16_t flags = o->flags;
+  if (o->info.cast) flags |= MET_NODE_F_CAST;
+  if (o->info.kind == MET_NODE_COMPUTE && oe->registered) {
     if (oe->generic) flags |= MET_NODE_F_GENERIC;
     // The init must be the graph's last operand: no captured values after it.
-    if (oe->is_linalg && b->g->operand_count == direct_end && direct_end > before_ops &&
-        met_adapter_has_dps_init(op, name))
+    if (oe->is_linalg && b->g->operand_count == o->direct_end && o->direct_end > o->before_ops &&
+        met_adapter_has_dps_init(o->op, o->name))
       flags |= MET_NODE_F_DPS_INIT;
   }
   if (oe->info.softmax) flags |= MET_NODE_F_SOFTMAX;  // also when unregistered (IREE's)
-  if (oe->dealloc || conditional_dealloc) flags |= MET_NODE_F_DEALLOC;
+  if (oe->dealloc || o->conditional_dealloc) flags |= MET_NODE_F_DEALLOC;
   if (oe->metadata) flags |= MET_NODE_F_METADATA;
-  if (oe->gather && oe->registered && nshaped == 1) flags |= MET_NODE_F_GATHER;
-  if (result_unranked || operand_unranked) flags |= MET_NODE_F_UNRANKED;
-  if (result_dynamic) flags |= MET_NODE_F_DYNAMIC;
+  if (oe->gather && oe->registered && o->nshaped == 1) flags |= MET_NODE_F_GATHER;
+  if (o->result_unranked || o->operand_unranked) flags |= MET_NODE_F_UNRANKED;
+  if (o->result_dynamic) flags |= MET_NODE_F_DYNAMIC;
+  met_node_t *n = &b->g->nodes[o->node];
   n->flags = flags;
-  if (host_call || (host_branch && n->kind == MET_NODE_COMPUTE)) n->kind = MET_NODE_HOST;
-  if (info.kind == MET_NODE_COMPUTE && b->sh->opt->target->fusion == MET_FUSION_IREE)
-    MET_RETURN_IF_ERROR(met_adapter_node_loops(b, op, (met_op_class_t)info.op_class, oe->is_linalg,
-                                               result_nonunit, &n->loops));
+  if (o->host_call || (o->host_branch && n->kind == MET_NODE_COMPUTE)) n->kind = MET_NODE_HOST;
+  if (o->info.kind == MET_NODE_COMPUTE && b->sh->facts.loops)
+    MET_RETURN_IF_ERROR(met_adapter_node_loops(b, o->op, (met_op_class_t)o->info.op_class,
+                                               oe->is_linalg, o->result_nonunit, &n->loops));
   // The axes the attention rule follows (metrale/graph.h), on the targets that have it.
-  if (b->sh->opt->target->fusion == MET_FUSION_IREE && b->sh->opt->target->attention_fusion &&
-      oe->registered && (info.kind == MET_NODE_COMPUTE || info.kind == MET_NODE_VIEW))
-    MET_RETURN_IF_ERROR(met_adapter_node_axes(b, op, name, oe, node, gmap));
+  if (b->sh->facts.axes && oe->registered &&
+      (o->info.kind == MET_NODE_COMPUTE || o->info.kind == MET_NODE_VIEW))
+    MET_RETURN_IF_ERROR(met_adapter_node_axes(b, o->op, o->name, oe, o->node, o->gmap));
   if (b->sh->opt->record_names && b->depth == 0)
-    MET_RETURN_IF_ERROR(met_graph_set_node_loc(b->g, node, met_adapter_loc_string(b->sh->arena, loc)));
-  if (result_dynamic && !operand_dynamic)
-    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, loc, MET_DIAG_WARNING,
+    MET_RETURN_IF_ERROR(met_graph_set_node_loc(b->g, o->node,
+                                               met_adapter_loc_string(b->sh->arena, o->loc)));
+  if (o->result_dynamic && !o->operand_dynamic)
+    MET_RETURN_IF_ERROR(met_diag_add(b->sh->arena, b->sh->diags, o->loc, MET_DIAG_WARNING,
                      "'%.*s' has a result with dynamic dims, counted as 1 each: byte counts "
                      "from here on are lower bounds (bind them with dynamic-size=N)",
-                     (int)name.length, name.data));
+                     (int)o->name.length, o->name.data));
   return MET_OK;
+}
+
+static met_status_t add_op(builder_t *b, MlirOperation op, int32_t pos) {
+  if (met_adapter_dead_root(b->sh, op)) return MET_OK;
+  const op_entry_t *cached;
+  MET_RETURN_IF_ERROR(op_entry(b, op, &cached));
+  op_build_t o;
+  memset(&o, 0, sizeof o);
+  o.op = op;
+  o.entry = *cached;
+  o.name = (MlirStringRef){o.entry.name, o.entry.len};
+  o.info = o.entry.info;
+  MET_RETURN_IF_ERROR(op_result_types(b, &o));
+  o.loc = mlirOperationGetLocation(op);
+  o.ext = (uint64_t)(uintptr_t)op.ptr;
+  bool skip, dropped;
+  MET_RETURN_IF_ERROR(op_classify(b, &o, &skip));
+  if (skip) return MET_OK;
+  MET_RETURN_IF_ERROR(op_operands(b, &o, pos));
+  MET_RETURN_IF_ERROR(op_results(b, &o));
+  MET_RETURN_IF_ERROR(op_extra(b, &o, &dropped));
+  if (dropped) return MET_OK;
+  MET_RETURN_IF_ERROR(op_flops(b, &o));
+  return op_finish(b, &o);
 }
 
 // met_scan_body reports a dead op: it joins the set the build skips, with a remark when
@@ -583,6 +663,7 @@ met_status_t met_adapter_build(MlirOperation func, const met_adapter_options_t *
   adapter_shared_t sh;
   memset(&sh, 0, sizeof(sh));
   sh.opt = options;
+  sh.facts = met_target_graph_facts(options->target);
   sh.cache = cache;
   if (cache->target != options->target || cache->dynamic_size != options->dynamic_size) {
     // Sizes for other options: forget them (the map's old arrays stay in the arena).

@@ -32,6 +32,16 @@ bool met_dict_keys_init(met_dict_keys_t *k, MlirContext ctx, const char *const *
   return true;
 }
 
+bool met_dict_keys_init_report(met_dict_keys_t *k, MlirContext ctx, const char *const *fields,
+                               size_t n) {
+  const char *names[MET_DICT_MAX_KEYS];
+  if (n + 2 > MET_DICT_MAX_KEYS) return false;
+  for (size_t i = 0; i < n; ++i) names[i] = fields[i];
+  names[n] = "complete";
+  names[n + 1] = "target";
+  return met_dict_keys_init(k, ctx, names, n + 2);
+}
+
 MlirAttribute met_dict_int(met_dict_keys_t *k, uint64_t v) {
   size_t h = (size_t)((v * 0x9E3779B97F4A7C15ull) >> 58);
   if (!mlirAttributeIsNull(k->ints[h].a) && k->ints[h].v == v) return k->ints[h].a;

@@ -31,6 +31,10 @@ typedef struct met_dict_keys_t {
 // is more than MET_DICT_MAX_KEYS.
 bool met_dict_keys_init(met_dict_keys_t *k, MlirContext ctx, const char *const *names,
                         size_t n);
+// The keys of a report's attribute: its |n| field names in the caller's order, then
+// "complete" (index n) and "target" (index n + 1). False when they are too many.
+bool met_dict_keys_init_report(met_dict_keys_t *k, MlirContext ctx, const char *const *fields,
+                               size_t n);
 // An i64 IntegerAttr of |v| (as int64_t), and a BoolAttr.
 MlirAttribute met_dict_int(met_dict_keys_t *k, uint64_t v);
 MlirAttribute met_dict_bool(const met_dict_keys_t *k, bool v);

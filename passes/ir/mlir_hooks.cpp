@@ -245,6 +245,51 @@ extern "C" int met_dlti_for_each_entry(MlirOperation module, met_dlti_entry_fn_t
   return 1;
 }
 
+// Gives |fn| the ops of |dead| that lie inside no other of them (what is inside goes with
+// it), in pre-order within function |f|.
+static void report_roots(mlir::Operation *f, const llvm::DenseSet<mlir::Operation *> &dead,
+                         void (*fn)(void *user, MlirOperation op), void *user) {
+  // The roots sorted, in pre-order: the
+  // few roots sorted, not a walk of the whole body asking the set at every op (which
+  // took a sixth of the Budget pass on a model with a dozen dead constants).
+  llvm::SmallVector<mlir::Operation *, 16> roots;
+  for (mlir::Operation *op : dead) {
+    bool inner = false;
+    for (mlir::Operation *p = op->getParentOp(); p && p != f && !inner; p = p->getParentOp())
+      inner = dead.contains(p);
+    if (!inner) roots.push_back(op);
+  }
+  auto depth = [&](mlir::Operation *o) {
+    unsigned d = 0;
+    for (; o && o != f; o = o->getParentOp()) ++d;
+    return d;
+  };
+  // Pre-order: lift the deeper op to the other's depth (an ancestor comes first), then
+  // both until they share a parent op; siblings compare by region, block, then place.
+  auto before = [&](mlir::Operation *a, mlir::Operation *b) {
+    unsigned da = depth(a), db = depth(b);
+    mlir::Operation *x = a, *y = b;
+    for (; da > db; --da) x = x->getParentOp();
+    for (; db > da; --db) y = y->getParentOp();
+    if (x == y) return depth(a) < depth(b);
+    while (x->getParentOp() != y->getParentOp()) {
+      x = x->getParentOp();
+      y = y->getParentOp();
+    }
+    mlir::Region *rx = x->getParentRegion(), *ry = y->getParentRegion();
+    if (rx != ry) return rx->getRegionNumber() < ry->getRegionNumber();
+    mlir::Block *bx = x->getBlock(), *by = y->getBlock();
+    if (bx != by)
+      for (mlir::Block &blk : *rx) {
+        if (&blk == bx) return true;
+        if (&blk == by) return false;
+      }
+    return x->isBeforeInBlock(y);
+  };
+  llvm::sort(roots, before);
+  for (mlir::Operation *op : roots) fn(user, wrap(op));
+}
+
 extern "C" void met_scan_body(MlirOperation func, met_body_scan_t *out,
                               void (*fn)(void *user, MlirOperation op), void *user) {
   mlir::Operation *f = unwrap(func);
@@ -351,43 +396,5 @@ extern "C" void met_scan_body(MlirOperation func, met_body_scan_t *out,
       return mlir::WalkResult::advance();
     });
   }
-  // The dead ops none inside another (what is inside goes with it), in pre-order: the
-  // few roots sorted, not a walk of the whole body asking the set at every op (which
-  // took a sixth of the Budget pass on a model with a dozen dead constants).
-  llvm::SmallVector<mlir::Operation *, 16> roots;
-  for (mlir::Operation *op : dead) {
-    bool inner = false;
-    for (mlir::Operation *p = op->getParentOp(); p && p != f && !inner; p = p->getParentOp())
-      inner = dead.contains(p);
-    if (!inner) roots.push_back(op);
-  }
-  auto depth = [&](mlir::Operation *o) {
-    unsigned d = 0;
-    for (; o && o != f; o = o->getParentOp()) ++d;
-    return d;
-  };
-  // Pre-order: lift the deeper op to the other's depth (an ancestor comes first), then
-  // both until they share a parent op; siblings compare by region, block, then place.
-  auto before = [&](mlir::Operation *a, mlir::Operation *b) {
-    unsigned da = depth(a), db = depth(b);
-    mlir::Operation *x = a, *y = b;
-    for (; da > db; --da) x = x->getParentOp();
-    for (; db > da; --db) y = y->getParentOp();
-    if (x == y) return depth(a) < depth(b);
-    while (x->getParentOp() != y->getParentOp()) {
-      x = x->getParentOp();
-      y = y->getParentOp();
-    }
-    mlir::Region *rx = x->getParentRegion(), *ry = y->getParentRegion();
-    if (rx != ry) return rx->getRegionNumber() < ry->getRegionNumber();
-    mlir::Block *bx = x->getBlock(), *by = y->getBlock();
-    if (bx != by)
-      for (mlir::Block &blk : *rx) {
-        if (&blk == bx) return true;
-        if (&blk == by) return false;
-      }
-    return x->isBeforeInBlock(y);
-  };
-  llvm::sort(roots, before);
-  for (mlir::Operation *op : roots) fn(user, wrap(op));
+  report_roots(f, dead, fn, user);
 }

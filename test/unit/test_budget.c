@@ -6,6 +6,8 @@
 
 #include "check.h"
 #include "metrale/budget.h"
+#include "metrale/dispatch.h"
+#include "metrale/region.h"
 
 static const met_target_t *target(const char *name) {
   const met_target_t *t = NULL;
@@ -359,6 +361,113 @@ static void test_attention_rule(void) {
   CHECK_EQ_U64(attention_dispatches(0, true, &dram), 1);
 }
 
+// A region's graph: x (an input of 1024 B) -> addf -> exp -> yield. On host-cpu (IREE)
+// addf and exp are one dispatch; exp's result is yielded, so it is the region's one slot:
+// arena 1024. met_region_count reads that; met_region_summarize multiplies a loop's runs.
+static void region_graph(met_graph_t *g) {
+  uint32_t x = arg(g, 1024, 1024, MET_ROLE_INPUT);
+  uint32_t v0 = node(g, "arith.addf", EW, 0, OPS(x, x), 1024, 1024, -1);
+  uint32_t v1 = node(g, "math.exp", EW, 0, OPS(v0), 1024, 1024, -1);
+  node(g, "scf.yield", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(v1), 0, 0, -1);
+}
+
+static void test_region_summaries(void) {
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  region_graph(g);
+  met_region_tally_t t;
+  memset(&t, 0, sizeof t);
+  CHECK(met_region_count(g, target("host-cpu"), &f.arena, 1, 0, &t) == MET_OK);
+  CHECK(t.region[0].present && !t.region[1].present);
+  CHECK_EQ_U64(t.region[0].dispatches, 1);  // addf + exp, one dispatch
+  CHECK_EQ_U64(t.region[0].arena, 1024);     // the yielded exp result
+  CHECK_EQ_U64(t.bytes, 1024);
+  CHECK(!t.incomplete);
+  uint64_t dram = t.region[0].dram_bytes;
+  CHECK(dram > 0);
+  // An scf.for of 3 runs: its dispatches and traffic times 3, its scratch the body's arena.
+  met_region_plan_t loop = {true, 3, false, -1};
+  met_node_extra_t x;
+  met_region_outcome_t o;
+  memset(&x, 0, sizeof x);
+  met_region_summarize(&loop, &t, &x, &o);
+  CHECK(x.replaces_dispatch && !o.host && !o.unknown_trips && !o.upper_bound && !o.lower_bound);
+  CHECK_EQ_U64(x.dispatches, 3);
+  CHECK_EQ_U64(x.dram_bytes, 3 * dram);
+  CHECK_EQ_U64(x.scratch_bytes, 1024);
+  // Trips not known: one run counted, and the outcome says so.
+  loop.trips = -1;
+  memset(&x, 0, sizeof x);
+  met_region_summarize(&loop, &t, &x, &o);
+  CHECK(o.unknown_trips && o.dispatches == 1);
+  CHECK_EQ_U64(x.dispatches, 1);
+  CHECK(!x.callee_flops_known);
+  // A branch on a run-time value with this region as "then" and a larger "else" (the same
+  // body counted twice, as if two dispatches): the larger one, an upper bound.
+  t.region[1] = t.region[0];
+  t.region[1].dispatches = 2;
+  met_region_plan_t branch = {false, -1, true, -1};
+  memset(&x, 0, sizeof x);
+  met_region_summarize(&branch, &t, &x, &o);
+  CHECK(o.upper_bound && !o.host);
+  CHECK_EQ_U64(x.dispatches, 2);
+  // The branch known to take "then": that region alone.
+  branch.branch = 0;
+  memset(&x, 0, sizeof x);
+  met_region_summarize(&branch, &t, &x, &o);
+  CHECK(!o.upper_bound);
+  CHECK_EQ_U64(x.dispatches, 1);
+  // Regions that run nothing of their own (no dispatch, no buffer): a branch is the
+  // host's control flow, no dispatch of its own.
+  met_region_tally_t empty;
+  memset(&empty, 0, sizeof empty);
+  empty.region[0].present = empty.region[1].present = true;
+  branch.branch = -1;
+  memset(&x, 0, sizeof x);
+  met_region_summarize(&branch, &empty, &x, &o);
+  CHECK(o.host && !x.replaces_dispatch);
+  met_arena_deinitialize(&f.arena);
+}
+
+// The dispatch stats (metrale/dispatch.h) of the chain on host-cpu: an arena target,
+// kernels, not offloading, the CPU calling convention (control bytes 0: a memref
+// descriptor of (3 + 2 x rank) x 8 bytes per buffer argument).
+static void test_dispatch_stats(void) {
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  chain(g, 1024, 1024);
+  const met_target_t *t = target("host-cpu");
+  met_budget_options_t bopt = {MET_PLAN_BEST, true, {0, 0, NULL, NULL, NULL}};
+  met_budget_report_t r;
+  CHECK(met_budget_analyze(g, t, &bopt, &f.arena, &r) == MET_OK);
+  met_dispatch_report_t d;
+  CHECK(met_dispatch_analyze(g, &r, t, &f.arena, &d) == MET_OK);
+  const met_dispatch_stats_t *s = &d.stats;
+  // x (an input of rank 1): 1024 B of data + a 40 B descriptor ((3 + 2) x 8); w (a
+  // parameter, resident): its descriptor alone: 1024 + 40 + 40 = 1104.
+  CHECK_EQ_U64(s->input_bytes, 1104);
+  CHECK_EQ_U64(s->output_bytes, 1024);  // v3, returned
+  CHECK_EQ_U64(s->output_buffers, 1);
+  CHECK_EQ_U64(s->readback_bytes, 1024);  // not offloading: the results alone
+  CHECK_EQ_U64(s->bytes_moved, 1104 + 1024);
+  CHECK_EQ_U64(s->kernel_launches, 2);    // {addf, mulf}, {matmul, exp}: the Budget's
+  CHECK_EQ_U64(s->sync_points, 1);        // collect the results; nothing off the fast path
+  // Arena model: one allocation of arena_bytes (2048, test_chain_epilogue) and a fresh
+  // buffer for the result (results not in place): 2 events, 2048 + 1024 bytes, all held
+  // at once.
+  CHECK_EQ_U64(s->device_allocation_events, 2);
+  CHECK_EQ_U64(s->device_allocation_bytes, 3072);
+  CHECK_EQ_U64(s->device_allocation_peak_bytes, 3072);
+  CHECK_EQ_U64(s->resident_resource_rows, 1);     // w
+  CHECK_EQ_U64(s->resident_resource_handles, 1);  // read by the matmul's kernel alone
+  CHECK(!d.flops_complete);  // the graph has no FLOP counts: latency is a lower bound
+  CHECK(s->latency_ns > 0);
+  // A megakernel runs the graph as one kernel.
+  CHECK(met_dispatch_analyze(g, &r, target("h100-megakernel"), &f.arena, &d) == MET_OK);
+  CHECK_EQ_U64(d.stats.kernel_launches, 1);
+  met_arena_deinitialize(&f.arena);
+}
+
 int main(void) {
   test_names();
   test_axis_through();
@@ -370,5 +479,7 @@ int main(void) {
   test_views_casts_fast_path();
   test_incomplete_and_errors();
   test_failing_allocator();
+  test_region_summaries();
+  test_dispatch_stats();
   return check_finish("test_budget");
 }
