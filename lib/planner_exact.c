@@ -570,6 +570,15 @@ static met_status_t state_init(const xproblem_t *p, met_arena_t *a, search_t *s)
   MET_RETURN_IF_ERROR(met_arena_calloc(a, s->capcand, sizeof(struct cand_t), (void **)&s->cand));
   s->capcut = 4 * ns + 64;
   MET_RETURN_IF_ERROR(met_arena_calloc(a, s->capcut, sizeof(uint32_t), (void **)&s->cutpts));
+#ifdef MET_PLAN_TINY_STACKS
+  // The test build (test_planner_exact_tiny) runs out of every stack at once, so that each
+  // "no room" path (a weaker floor, candidates scanned for each child, no decomposition,
+  // no sub-lists) is taken, and answers must stay exact.
+  s->capufl = s->nspan + 1;
+  s->caplists = n + 1;
+  s->capcand = 2;
+  s->capcut = 1;
+#endif
   return MET_OK;
 }
 

@@ -5,7 +5,10 @@
 // else host-cpu), planner=, plan-effort= and plan-seconds=, params=, states=,
 // dynamic-size= and the limits of the pass's report family (options and metrale.limits);
 // each only when the pass has that option (metrale/options.def). The first that fails is
-// an error at the module and the run stops.
+// an error at the module and the run stops. One order for the three passes: a run given
+// two bad options names the same one whichever pass it is (the memory pass used to check
+// its limits second and its plan limits last). A pass's own options (the memory model's
+// sequences=, tokens=, rows=, util=) come after these.
 #ifndef METRALE_PASSES_RUN_SETUP_H
 #define METRALE_PASSES_RUN_SETUP_H
 

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "run/exec_internal.h"
+#include "metrale/checked.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/ExecutionEngine.h"
@@ -241,7 +242,8 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       if (!eb) return met_exec_fail(out, ERR_ARGS, "result %zu: unsupported element type in %s", i, ts);
       r->is_memref = true;
       r->elem = mlirShapedTypeGetElementType(r->type);
-      r->bytes = span * eb;
+      if (!met_mul_u64(span, eb, &r->bytes))
+        return met_exec_fail(out, ERR_ARGS, "result %zu (%s): size overflow", i, ts);
       size = (uint64_t)(3 + 2 * r->rank) * 8u;
       al = 8;
     } else {

@@ -8,6 +8,7 @@
 
 #include "run/exec_internal.h"
 #include "ir/diag.h"
+#include "metrale/checked.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -143,11 +144,35 @@ bool met_exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *
       if (strides[i] == INT64_MIN || strides[i] < 0) { snprintf(why, whycap, "dynamic or negative stride"); return false; }
     if (*offset == INT64_MIN || *offset < 0) { snprintf(why, whycap, "dynamic offset"); return false; }
   } else {
-    int64_t st = 1;
-    for (int64_t i = r - 1; i >= 0; i--) { strides[i] = st; st *= sizes[i] ? sizes[i] : 1; }
+    // Row-major strides: each the product of the sizes inside it. Only a stride that is
+    // stored is checked (the outermost dim's size multiplies nothing); an empty tensor
+    // holds no element, so its strides matter to nothing and are not checked (they wrap).
+    uint64_t st = 1;
+    for (int64_t i = r - 1; i >= 0; i--) {
+      if (st > INT64_MAX && n) {
+        snprintf(why, whycap, "size overflow (a stride past 2^63 elements)");
+        return false;
+      }
+      if (st > INT64_MAX) st = 0;  // an empty tensor: no stride reaches an element
+      strides[i] = (int64_t)st;
+      if (i > 0) {
+        uint64_t d = sizes[i] ? (uint64_t)sizes[i] : 1;
+        if (!met_mul_u64(st, d, &st)) st = n ? UINT64_MAX : 1;
+      }
+    }
   }
-  uint64_t sp = n ? (uint64_t)*offset + 1 : 0;
-  for (int64_t i = 0; i < r && n; i++) sp += (uint64_t)(sizes[i] - 1) * (uint64_t)strides[i];
+  // The elements from the buffer's start to its last: offset + 1 + sum (size - 1) x stride,
+  // every step checked (a stride of 2^62 over 5 rows passes 2^64: a wrapped span would
+  // allocate a few bytes for a buffer the kernel reads far past).
+  uint64_t sp = 0, step;
+  bool fits = !n || met_add_u64((uint64_t)*offset, 1, &sp);
+  for (int64_t i = 0; i < r && n && fits; i++)
+    fits = met_mul_u64((uint64_t)(sizes[i] - 1), (uint64_t)strides[i], &step) &&
+           met_add_u64(sp, step, &sp);
+  if (!fits) {
+    snprintf(why, whycap, "size overflow (its strides reach past 2^64 elements)");
+    return false;
+  }
   *n_elems = n;
   *span = sp;
   return true;
