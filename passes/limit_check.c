@@ -255,9 +255,26 @@ static bool own_limits(MlirOperation func, const char *name, met_limits_t *l,
   return from_attr(func, holder, l, diag, user);
 }
 
+// Whether |func|, or a module around it below the top one (whose limits |base| holds),
+// has `metrale.limits`: without any, and without a limit of the family in |base|, there
+// is nothing to check (and no 7 KiB copy of the limits per function).
+static bool has_own_limits(MlirOperation func) {
+  MlirStringRef key = mlirStringRefCreateFromCString("metrale.limits");
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(func, key))) return true;
+  for (MlirOperation p = mlirOperationGetParentOperation(func); !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p)) {
+    if (mlirOperationIsNull(mlirOperationGetParentOperation(p))) break;  // the top module
+    if (met_ir_op_is(p, "builtin.module") &&
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(p, key)))
+      return true;
+  }
+  return false;
+}
+
 bool met_limits_check_budget(const met_limits_t *base, MlirOperation func, const char *name,
                              const met_target_t *t, const met_graph_t *g,
                              const met_budget_report_t *r, met_diag_fn_t diag, void *user) {
+  if (!met_limits_any(base, MET_LIMIT_BUDGET, NULL) && !has_own_limits(func)) return true;
   met_limits_t own = *base;
   MlirLocation loc = mlirOperationGetLocation(func);
   if (!own_limits(func, name, &own, diag, user)) return false;
@@ -353,6 +370,7 @@ bool met_limits_check_dispatch(const met_limits_t *base, MlirOperation func, con
                                const met_target_t *t, const met_graph_t *g,
                                const met_budget_report_t *r, const met_dispatch_report_t *d,
                                met_diag_fn_t diag, void *user) {
+  if (!met_limits_any(base, MET_LIMIT_DISPATCH, NULL) && !has_own_limits(func)) return true;
   met_limits_t own = *base;
   MlirLocation loc = mlirOperationGetLocation(func);
   if (!own_limits(func, name, &own, diag, user)) return false;
