@@ -1,7 +1,9 @@
 // test_budget.c: the Budget analysis on hand-built graphs: fusion with and without
 // epilogue fusion, materialization, lifetimes through views, widths, fast path, casts,
-// params, DRAM, overflow and an allocator that fails on purpose. Every expected number has
-// its arithmetic beside it.
+// params, DRAM, overflow and an allocator that fails on purpose; the fusion rules of
+// lib/fusion.c without MLIR (IREE's loop count, a SiLU diamond, TF.js's single-reader
+// epilogue), a region op's cost (lib/region.c) and the dispatch stats (lib/dispatch.c).
+// Every expected number has its arithmetic beside it.
 #include <string.h>
 
 #include "check.h"
@@ -468,6 +470,65 @@ static void test_dispatch_stats(void) {
   met_arena_deinitialize(&f.arena);
 }
 
+// IREE's loop-count rule (metrale/budget.h; fusion.c iree_loops_fit) on a plain graph:
+// x (1024 B) and w (a parameter) -> matmul (3 loops) -> an elementwise consumer of
+// |consumer_loops| loops -> return. On host-cpu (IREE, epilogue fusion) the consumer
+// joins the matmul's dispatch when it has no more loops than the matmul: 1 dispatch;
+// with 4 (a broadcast into a larger space, which IREE does not fuse into a root): 2.
+static uint64_t loops_rule_dispatches(uint8_t consumer_loops) {
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  uint32_t x = arg(g, 1024, 1024, MET_ROLE_INPUT);
+  uint32_t w = arg(g, 1024, 1024, MET_ROLE_PARAM);
+  uint32_t m = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, 0, OPS(x, w), 1024, 1024, -1);
+  g->nodes[g->node_count - 1].loops = 3;
+  uint32_t e = node(g, "arith.addf", EW, 0, OPS(m, m), 1024, 1024, -1);
+  g->nodes[g->node_count - 1].loops = consumer_loops;
+  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(e), 0, 0, -1);
+  met_budget_report_t r;
+  uint64_t d = UINT64_MAX;
+  if (met_budget_analyze(g, target("host-cpu"), NULL, &f.arena, &r) == MET_OK) d = r.budget.dispatches;
+  met_arena_deinitialize(&f.arena);
+  return d;
+}
+
+// IREE's FuseMultiUseElementwiseProducer on a diamond (SiLU: x * sigmoid(x)): a is read
+// by sigmoid and by the multiply, which meet again. The first elementwise reader takes the
+// producer in, the multiply joins them: one dispatch on host-cpu, and no slot for a or s
+// (each read only inside the dispatch): the arena holds the returned product alone.
+static void test_fusion_rules(void) {
+  CHECK_EQ_U64(loops_rule_dispatches(3), 1);
+  CHECK_EQ_U64(loops_rule_dispatches(4), 2);
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  uint32_t x = arg(g, 1024, 1024, MET_ROLE_INPUT);
+  uint32_t a = node(g, "arith.addf", EW, 0, OPS(x, x), 1024, 1024, -1);
+  uint32_t sg = node(g, "math.sigmoid", EW, 0, OPS(a), 1024, 1024, -1);
+  uint32_t p = node(g, "arith.mulf", EW, 0, OPS(a, sg), 1024, 1024, -1);
+  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(p), 0, 0, -1);
+  met_budget_report_t r;
+  CHECK(met_budget_analyze(g, target("host-cpu"), NULL, &f.arena, &r) == MET_OK);
+  CHECK_EQ_U64(r.budget.dispatches, 1);
+  CHECK_EQ_U64(r.budget.arena_bytes, 1024);
+  met_arena_deinitialize(&f.arena);
+  // TF.js (mobile-gpu-f32): a fused matmul takes its bias add when the matmul's result
+  // has no other reader (Grappler's remapper fuses a single consumer): 1 program; when the
+  // result is also returned, the add is a program of its own: 2.
+  for (int also_returned = 0; also_returned < 2; ++also_returned) {
+    g = setup(&f);
+    uint32_t xi = arg(g, 1024, 1024, MET_ROLE_INPUT);
+    uint32_t wi = arg(g, 1024, 1024, MET_ROLE_PARAM);
+    uint32_t bi = arg(g, 1024, 1024, MET_ROLE_PARAM);
+    uint32_t mm = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, 0, OPS(xi, wi), 1024, 1024, -1);
+    uint32_t ad = node(g, "arith.addf", EW, 0, OPS(mm, bi), 1024, 1024, -1);
+    if (also_returned) node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(ad, mm), 0, 0, -1);
+    else node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(ad), 0, 0, -1);
+    CHECK(met_budget_analyze(g, target("mobile-gpu-f32"), NULL, &f.arena, &r) == MET_OK);
+    CHECK_EQ_U64(r.budget.dispatches, also_returned ? 2 : 1);
+    met_arena_deinitialize(&f.arena);
+  }
+}
+
 int main(void) {
   test_names();
   test_axis_through();
@@ -481,5 +542,6 @@ int main(void) {
   test_failing_allocator();
   test_region_summaries();
   test_dispatch_stats();
+  test_fusion_rules();
   return check_finish("test_budget");
 }
