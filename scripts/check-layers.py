@@ -237,7 +237,7 @@ def main(argv):
                         start, sig = None, None
     # The adapter decides nothing of a target's backend.
     import re
-    model = re.compile(r"MET_FUSION_|MET_ALLOC_|MET_EXEC_|->fusion\b|attention_fusion|->dispatch\.")
+    model = re.compile(r"MET_FUSION_|MET_ALLOC_|MET_EXEC_|(?:->|\.)(?:fusion|dispatch)\b|attention_fusion")
     adir = os.path.join(root, "passes", "adapter")
     for name in sorted(os.listdir(adir)) if os.path.isdir(adir) else []:
         with open(os.path.join(adir, name)) as f:

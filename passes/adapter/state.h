@@ -105,6 +105,20 @@ met_status_t met_adapter_size_typed(builder_t *b, MlirType t, const type_entry_t
 bool met_adapter_op_dead(const adapter_shared_t *sh, MlirOperation op);
 
 // --- the helpers the walk calls ---------------------------------------------------------
+// folds.c: a compiler's constant folding (metrale/graph.h, Splat folding): whether |op|
+// (named |name|, of class |info|) computes only on splat constants and empty inits by a
+// uniform computation on a target that folds (met_graph_facts_t.fold_splats): its result
+// is then a splat, no dispatch, buffer or weight. The remark of one fold, and the
+// function's summary of them (one remark unless each_splat).
+bool met_adapter_folds_to_splat(builder_t *b, MlirOperation op, MlirStringRef name,
+                                const met_opinfo_t *info);
+met_status_t met_adapter_splat_remark(adapter_shared_t *sh, MlirOperation op);
+met_status_t met_adapter_splat_summary(adapter_shared_t *sh, MlirOperation func);
+// folds.c: dead ops (metrale/graph.h, Dead ops): met_scan_body's callback (|user| the
+// shared state: the op joins the set the build skips, a remark when each_dead), and the
+// function's summary of them.
+void met_adapter_on_dead(void *user, MlirOperation op);
+met_status_t met_adapter_dead_summary(adapter_shared_t *sh, MlirOperation func);
 // flops.c: the FLOPs of |op| (rules in the file): MET_FLOPS_OK; MET_FLOPS_UNKNOWN (an op
 // it has no rule for, a dynamic dim left unbound); MET_FLOPS_OVERFLOW (past 2^64).
 enum { MET_FLOPS_OVERFLOW = -1, MET_FLOPS_UNKNOWN = 0, MET_FLOPS_OK = 1 };

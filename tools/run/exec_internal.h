@@ -1,7 +1,8 @@
 // tools/run/exec_internal.h: what the files of `metrale run` share (exec_run.c: signature,
 // inputs, engine, invocations; exec_values.c: the arguments' and results' values;
 // exec_hooks.c: the host hooks the compiled code calls; exec_lower.c: diagnostics, module
-// preparation and the pass pipeline). Internal.
+// preparation and the pass pipeline; exec_kernels.c: the kernels' markers and resident
+// bindings; exec_names.c: the module's symbols). Internal.
 #ifndef METRALE_TOOLS_RUN_EXEC_INTERNAL_H
 #define METRALE_TOOLS_RUN_EXEC_INTERNAL_H
 
@@ -136,8 +137,17 @@ typedef struct met_exec_wire_t {
 } met_exec_wire_t;
 enum { WIRE_NO_MEMORY = -97 };
 
-// exec_lower.c
+// exec_names.c: the top-level func.func named |name|, or null; the symbol name of |op|
+// (a func.func), empty when it has none; a set of symbol names (copies), e.g. the
+// functions of the user's module.
 MlirOperation met_exec_find_func(MlirOperation module, const char *name);
+MlirStringRef met_exec_sym_name(MlirOperation op);
+typedef struct { char **names; size_t n, cap; } met_exec_names_t;
+bool met_exec_names_has(const met_exec_names_t *ns, MlirStringRef s);
+void met_exec_names_add(met_exec_names_t *ns, MlirStringRef s);  // a name at most once
+void met_exec_names_free(met_exec_names_t *ns);
+
+// exec_lower.c
 // An error when |func| holds an op of an unregistered dialect (nothing lowers it).
 int met_exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
                              met_exec_result_t *out);
@@ -146,5 +156,13 @@ int met_exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char
 // bufferized function's copies, allocations and resident bindings in |out|.
 int met_exec_lower(MlirContext ctx, MlirOperation mop, const char *name,
                const met_exec_options_t *opt, met_exec_diag_t *dg, met_exec_result_t *out);
+
+// exec_kernels.c: the resident buffers the kernels of bufferized |func| bind (into |out|),
+// and the markers around every kernel of |module|'s functions named in |users| (the
+// user's; helpers the pipeline added are not marked). 0, or a failure code.
+void met_exec_count_resident(MlirOperation func, const met_exec_options_t *opt,
+                             met_exec_result_t *out);
+int met_exec_insert_markers(MlirContext ctx, MlirOperation module,
+                            const met_exec_names_t *users, met_exec_result_t *out);
 
 #endif

@@ -4,7 +4,8 @@
 # lib/dup.c and passes/ir/up.c both define met_dup, passes/ir/lost.c is not built, the
 # plugin defines an ExecutionEngine symbol, and so does metrale-opt, stripped (only its
 # dynamic symbol table holds it); a core header includes the MLIR C API, and an adapter
-# header reads the target's fusion model; lib/a.c holds a function of 130 lines.
+# header reads the target's fusion model (by name, by its dispatch model's address, and
+# through a copy of the target); lib/a.c holds a function of 130 lines.
 set -eu
 dir=$1
 rm -rf "$dir"; mkdir -p "$dir/root/lib" "$dir/root/passes/ir" "$dir/build/lib" \
@@ -18,7 +19,7 @@ printf 'int met_lost(void) { return 3; }\n' > "$dir/root/passes/ir/lost.c"
 mkdir -p "$dir/root/include/metrale"
 printf '#include <stdint.h>\n#include "mlir-c/IR.h"\n' > "$dir/root/include/metrale/leak.h"
 mkdir -p "$dir/root/passes/adapter"
-printf '// t->fusion in a comment is no read\nstatic inline int iree(const T *t) { return t->fusion == MET_FUSION_IREE; }\n' > "$dir/root/passes/adapter/rule.h"
+printf '// t->fusion in a comment is no read\nstatic inline int iree(const T *t) { return t->fusion == MET_FUSION_IREE; }\nstatic inline const D *model(const T *t) { return &t->dispatch; }\nstatic inline int own(T t) { return t.fusion; }\n' > "$dir/root/passes/adapter/rule.h"
 cc=${CC:-cc}
 $cc -c "$dir/root/lib/a.c" -o "$dir/build/CMakeFiles/metrale_core.dir/lib/a.c.o"
 $cc -c "$dir/root/lib/b.c" -o "$dir/build/CMakeFiles/metrale_core.dir/lib/b.c.o"
