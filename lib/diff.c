@@ -33,17 +33,21 @@ met_report_kind_t met_report_kind_of(const met_json_t *root) {
 
 // ---- rules -----------------------------------------------------------------------------
 
-bool met_diff_rule_parse(const char *s, size_t len, met_diff_rule_t *out, const char **why) {
+met_status_t met_diff_rule_parse(const char *s, size_t len, met_diff_rule_t *out,
+                                 met_error_t *err) {
+  static const char kPercent[] = "a percent is digits with up to 4 decimals (5%, 0.5%)";
   memset(out, 0, sizeof(*out));
   size_t op = 0;
   while (op < len && s[op] != '>' && s[op] != '<') ++op;
-  if (op == len) { *why = "expected FIELD>N, FIELD>N%, FIELD<N or FIELD<N%"; return false; }
-  if (op == 0 || op >= MET_DIFF_RULE_FIELD) { *why = "expected a field name before '>' or '<'"; return false; }
+  if (op == len)
+    return met_error_set(err, MET_EINVAL, "%s", "expected FIELD>N, FIELD>N%, FIELD<N or FIELD<N%");
+  if (op == 0 || op >= MET_DIFF_RULE_FIELD)
+    return met_error_set(err, MET_EINVAL, "expected a field name before '>' or '<'");
   for (size_t i = 0; i < op; ++i) {
     char c = s[i];
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
-      *why = "a field name is lower-case letters, digits and '_' (arena_bytes)";
-      return false;
+      return met_error_set(err, MET_EINVAL,
+                           "a field name is lower-case letters, digits and '_' (arena_bytes)");
     }
   }
   memcpy(out->field, s, op);
@@ -60,13 +64,12 @@ bool met_diff_rule_parse(const char *s, size_t len, met_diff_rule_t *out, const 
     for (; i < nl; ++i) {
       if (n[i] == '.' && decimals < 0 && i > 0) { decimals = 0; continue; }
       if (n[i] < '0' || n[i] > '9' || decimals == 4 || v > UINT64_MAX / 100) {
-        *why = "a percent is digits with up to 4 decimals (5%, 0.5%)";
-        return false;
+        return met_error_set(err, MET_EINVAL, "%s", kPercent);
       }
       v = v * 10 + (uint64_t)(n[i] - '0');
       if (decimals >= 0) ++decimals;
     }
-    if (!nl || decimals == 0) { *why = "a percent is digits with up to 4 decimals (5%, 0.5%)"; return false; }
+    if (!nl || decimals == 0) return met_error_set(err, MET_EINVAL, "%s", kPercent);
     for (int k = decimals < 0 ? 0 : decimals; k < 4; ++k) v *= 10;
     out->amount = v;
   } else {
@@ -74,12 +77,12 @@ bool met_diff_rule_parse(const char *s, size_t len, met_diff_rule_t *out, const 
     // field is known; a size parses every whole number too.
     for (size_t i = 0; i < nl; ++i) out->sized |= n[i] < '0' || n[i] > '9';
     if (met_parse_size(n, nl, 0, UINT64_MAX, &out->amount) != MET_OK) {
-      *why = "the amount is a whole number, a size (1MiB, 1.5GB) or a percent (5%)";
-      return false;
+      return met_error_set(err, MET_EINVAL, "%s",
+                           "the amount is a whole number, a size (1MiB, 1.5GB) or a percent (5%)");
     }
   }
   snprintf(out->text, sizeof(out->text), "%.*s", (int)(len < 127 ? len : 127), s);
-  return true;
+  return MET_OK;
 }
 
 // ---- values ----------------------------------------------------------------------------

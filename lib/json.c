@@ -297,21 +297,26 @@ static bool value(reader_t *r, met_json_t *v, int depth) {
   }
 }
 
+// The 1-based line of byte |pos| of |s|.
+static size_t line_of(const char *s, size_t pos) {
+  size_t line = 1;
+  for (size_t i = 0; i < pos; ++i) line += s[i] == '\n';
+  return line;
+}
+
 met_status_t met_json_parse(met_arena_t *arena, const char *s, size_t len, met_json_t **out,
-                            size_t *err_offset, const char **why) {
+                            met_error_t *err) {
   reader_t r = {arena, s, len, 0, NULL, MET_OK};
   met_json_t *root = met_arena_alloc(arena, sizeof(*root));
-  if (!root) return MET_ENOMEM;
+  if (!root) return met_error_set(err, MET_ENOMEM, "out of memory");
   memset(root, 0, sizeof(*root));
   if (value(&r, root, 0)) {
     skip_ws(&r);
     if (r.pos != len) fail(&r, "text after the value");
   }
-  if (r.st) {
-    if (err_offset) *err_offset = r.pos;
-    if (why) *why = r.st == MET_ENOMEM ? "out of memory" : r.why;
-    return r.st;
-  }
+  if (r.st)
+    return met_error_at_line(err, r.st, line_of(s, r.pos < len ? r.pos : len), r.pos, "%s",
+                             r.st == MET_ENOMEM ? "out of memory" : r.why);
   *out = root;
   return MET_OK;
 }

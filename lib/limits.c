@@ -121,10 +121,10 @@ const char *met_limit_nearest(const char *name, size_t len) {
   return near;
 }
 
-bool met_limits_parse(const char *s, size_t len, met_limit_item_t *items, size_t cap,
-                      size_t *n, char *why, size_t why_cap) {
+met_status_t met_limits_parse(const char *s, size_t len, met_limit_item_t *items, size_t cap,
+                              size_t *n, met_error_t *err) {
   *n = 0;
-  if (!len) { snprintf(why, why_cap, "expected FIELD=VALUE,... (arena_bytes=8MiB,dispatches=40)"); return false; }
+  if (!len) return met_error_set(err, MET_EINVAL, "expected FIELD=VALUE,... (arena_bytes=8MiB,dispatches=40)");
   size_t i = 0;
   while (i <= len) {
     size_t e = i;
@@ -133,22 +133,19 @@ bool met_limits_parse(const char *s, size_t len, met_limit_item_t *items, size_t
     size_t il = e - i, eq = 0;
     while (eq < il && item[eq] != '=') ++eq;
     if (!il || eq == il || eq == 0 || eq + 1 == il) {
-      snprintf(why, why_cap, "item '%.*s' is no FIELD=VALUE (arena_bytes=8MiB,dispatches=40)",
+      return met_error_set(err, MET_EINVAL, "item '%.*s' is no FIELD=VALUE (arena_bytes=8MiB,dispatches=40)",
                (int)(il > 64 ? 64 : il), item);
-      return false;
     }
     met_limit_item_t it = {0};
     if (!met_limit_field(item, eq, &it.family, &it.is_min, &it.field)) {
       const char *near = met_limit_nearest(item, eq);
-      snprintf(why, why_cap, "'%.*s' is no numeric field of the Budget, the dispatch stats or "
+      return met_error_set(err, MET_EINVAL, "'%.*s' is no numeric field of the Budget, the dispatch stats or "
                "the memory model%s%s%s", (int)(eq > 64 ? 64 : eq), item,
                near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
-      return false;
     }
     for (size_t k = 0; k < *n; ++k)
       if (items[k].field == it.field) {
-        snprintf(why, why_cap, "'%s' is given twice", it.field);
-        return false;
+        return met_error_set(err, MET_EINVAL, "'%s' is given twice", it.field);
       }
     uint64_t max = it.is_min ? INT64_MAX : UINT64_MAX;
     const char *v = item + eq + 1;
@@ -157,18 +154,17 @@ bool met_limits_parse(const char *s, size_t len, met_limit_item_t *items, size_t
     met_status_t st = bytes ? met_parse_size(v, vl, 0, max, &it.value)
                             : met_parse_u64(v, vl, 0, max, &it.value);
     if (st) {
-      snprintf(why, why_cap, "'%.*s' for %s: %s", (int)(vl > 64 ? 64 : vl), v, it.field,
+      return met_error_set(err, MET_EINVAL, "'%.*s' for %s: %s", (int)(vl > 64 ? 64 : vl), v, it.field,
                bytes ? (st == MET_EOVERFLOW ? "a size out of range" : MET_SIZE_EXPECTED)
                      : (st == MET_EOVERFLOW ? "a number out of range" : "expected a whole number"));
-      return false;
     }
-    if (*n == cap) { snprintf(why, why_cap, "more than %zu limits", cap); return false; }
+    if (*n == cap) return met_error_set(err, MET_EINVAL, "more than %zu limits", cap);
     it.text = item;
     it.text_len = il;
     items[(*n)++] = it;
     if (e == len) break;
     i = e + 1;
-    if (i == len) { snprintf(why, why_cap, "a limit after each ','"); return false; }
+    if (i == len) return met_error_set(err, MET_EINVAL, "a limit after each ','");
   }
-  return true;
+  return MET_OK;
 }

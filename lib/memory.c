@@ -9,7 +9,8 @@
 #include "metrale/parse.h"
 
 
-const char *met_memory_kv_pool_parse(const char *s, size_t len, met_kv_pool_t *pool) {
+met_status_t met_memory_kv_pool_parse(const char *s, size_t len, met_kv_pool_t *pool,
+                                      met_error_t *err) {
   pool->present = true;
   static const char *const keys[] = {"layers", "kv_heads", "head_dim", "block_size"};
   uint64_t *dsts[] = {&pool->layers, &pool->kv_heads, &pool->head_dim, &pool->block_size};
@@ -25,14 +26,15 @@ const char *met_memory_kv_pool_parse(const char *s, size_t len, met_kv_pool_t *p
       if (strlen(keys[key]) == eq && !memcmp(item, keys[key], eq)) which = key;
     uint64_t v;
     if (which < 0 || eq == n)
-      return "each entry is key=N with a key of layers, kv_heads, head_dim, block_size";
-    if (*dsts[which]) return "a key is given twice";
-    if (met_parse_u64(item + eq + 1, n - eq - 1, 1, UINT64_MAX, &v))
-      return "each N is a whole number of at least 1 (digits only)";
+      return met_error_set(err, MET_EINVAL, "each entry is key=N with a key of layers, "
+                                            "kv_heads, head_dim, block_size");
+    if (*dsts[which]) return met_error_set(err, MET_EINVAL, "a key is given twice");
+    met_status_t st = met_parse_u64(item + eq + 1, n - eq - 1, 1, UINT64_MAX, &v);
+    if (st) return met_error_set(err, st, "each N is a whole number of at least 1 (digits only)");
     *dsts[which] = v;
     ++i;  // past the ','
   }
-  return NULL;
+  return MET_OK;
 }
 
 uint32_t met_memory_kv_missing(const met_kv_pool_t *p, uint64_t sequences, uint64_t tokens) {

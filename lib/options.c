@@ -15,11 +15,11 @@ static const met_option_t kOptions[MET_OPT_COUNT] = {
 
 const met_option_t *met_options(void) { return kOptions; }
 
-bool met_option_parse_num(int opt, const char *shown, const char *s, size_t len,
-                          uint64_t *out, char *msg, size_t msg_len) {
+met_status_t met_option_parse_num(int opt, const char *shown, const char *s, size_t len,
+                                  uint64_t *out, met_error_t *err) {
   const met_option_t *o = &kOptions[opt];
   bool size = (o->kind == MET_OPTION_LIMIT_MAX || o->kind == MET_OPTION_LIMIT_MIN) &&
               met_limit_field_is_bytes(o->member, strlen(o->member));
-  return size ? met_parse_option_size(shown, s, len, o->lo, o->hi, out, msg, msg_len)
-              : met_parse_option_u64(shown, s, len, o->lo, o->hi, out, msg, msg_len);
+  return size ? met_parse_option_size(shown, s, len, o->lo, o->hi, out, err)
+              : met_parse_option_u64(shown, s, len, o->lo, o->hi, out, err);
 }

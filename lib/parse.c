@@ -47,15 +47,15 @@ met_status_t met_parse_ppm(const char *s, size_t len, uint32_t *out) {
   return MET_OK;
 }
 
-bool met_parse_option_u64(const char *name, const char *s, size_t len, uint64_t min,
-                          uint64_t max, uint64_t *out, char *msg, size_t msg_len) {
-  if (met_parse_u64(s, len, min, max, out) == MET_OK) return true;
+met_status_t met_parse_option_u64(const char *name, const char *s, size_t len, uint64_t min,
+                                  uint64_t max, uint64_t *out, met_error_t *err) {
+  met_status_t st = met_parse_u64(s, len, min, max, out);
+  if (st == MET_OK) return MET_OK;
   int shown = len > 64 ? 64 : (int)len;
-  snprintf(msg, msg_len,
-           "invalid %s='%.*s%s': expected a whole number from %" PRIu64 " to %" PRIu64
-           " (digits only, no sign or spaces)",
-           name, shown, s ? s : "", len > 64 ? "..." : "", min, max);
-  return false;
+  return met_error_set(err, st,
+                       "invalid %s='%.*s%s': expected a whole number from %" PRIu64
+                       " to %" PRIu64 " (digits only, no sign or spaces)",
+                       name, shown, s ? s : "", len > 64 ? "..." : "", min, max);
 }
 
 // The units of met_parse_size: |five| and |two| the powers of 5 and 2 of their factor.
@@ -136,16 +136,15 @@ met_status_t met_parse_size(const char *s, size_t len, uint64_t min, uint64_t ma
   return MET_OK;
 }
 
-bool met_parse_option_size(const char *name, const char *s, size_t len, uint64_t min,
-                           uint64_t max, uint64_t *out, char *msg, size_t msg_len) {
+met_status_t met_parse_option_size(const char *name, const char *s, size_t len, uint64_t min,
+                                   uint64_t max, uint64_t *out, met_error_t *err) {
   met_status_t st = met_parse_size(s, len, min, max, out);
-  if (st == MET_OK) return true;
+  if (st == MET_OK) return MET_OK;
   int shown = len > 64 ? 64 : (int)len;
-  snprintf(msg, msg_len, "invalid %s='%.*s%s': %s %" PRIu64 " to %" PRIu64 " bytes%s", name,
+  return met_error_set(err, st, "invalid %s='%.*s%s': %s %" PRIu64 " to %" PRIu64 " bytes%s", name,
            shown, s ? s : "", len > 64 ? "..." : "",
            st == MET_EOVERFLOW ? "out of range: a size from" : "expected a size from", min, max,
            st == MET_EOVERFLOW ? "" : " (digits with an optional unit: B, kB, MB, GB, TB, PB, "
                                       "KiB, MiB, GiB, TiB, PiB; a fraction must make whole "
                                       "bytes, such as 8MiB or 1.5GB)");
-  return false;
 }

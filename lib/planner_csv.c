@@ -73,7 +73,7 @@ static int column_of(const char *s, const char *e) {
 // The header: the first line that is not blank (|*p| past it, |*line| its number);
 // col[k] is the cell of column k (id, lower, upper, size), in any order.
 static met_status_t parse_header(const char **p, const char *end, size_t *line, int col[4],
-                                 size_t *out_line, char *why, size_t why_cap) {
+                                 met_error_t *err) {
   const char *ls, *le;
   bool head = false;
   while (!head && next_line(p, end, &ls, &le)) {
@@ -83,8 +83,8 @@ static met_status_t parse_header(const char **p, const char *end, size_t *line, 
     size_t n = split(ls, le, cs, ce, 6);
     for (size_t k = 0; k < n && k < 6; ++k)
       if (column_of(cs[k], ce[k]) == -2) {
-        *out_line = *line;
-        snprintf(why, why_cap, "column '%.*s' is not taken: the planner places every buffer "
+        err->line = *line;
+        snprintf(err->message, sizeof err->message, "column '%.*s' is not taken: the planner places every buffer "
                                "itself (MiniMalloc's fixed offsets and alignments are not "
                                "supported)", (int)(ce[k] - cs[k]), cs[k]);
         return MET_EINVAL;
@@ -96,16 +96,16 @@ static met_status_t parse_header(const char **p, const char *end, size_t *line, 
       else col[c] = (int)k;
     }
     if (!ok) {
-      *out_line = *line;
-      snprintf(why, why_cap, "expected a header of the columns id, lower, upper and size, in "
+      err->line = *line;
+      snprintf(err->message, sizeof err->message, "expected a header of the columns id, lower, upper and size, in "
                              "any order (MiniMalloc's CSV format; also buffer, start, end)");
       return MET_EINVAL;
     }
     head = true;
   }
   if (!head) {
-    *out_line = *line ? *line : 1;
-    snprintf(why, why_cap, "no header 'id,lower,upper,size': the file is empty");
+    err->line = *line ? *line : 1;
+    snprintf(err->message, sizeof err->message, "no header 'id,lower,upper,size': the file is empty");
     return MET_EINVAL;
   }
   return MET_OK;
@@ -114,7 +114,7 @@ static met_status_t parse_header(const char **p, const char *end, size_t *line, 
 // No two ids alike: sorted by id, then row; the later row of a pair is at fault (|lines|:
 // each row's line).
 static met_status_t check_ids(met_arena_t *arena, const met_csv_problem_t *out,
-                              const size_t *lines, size_t *out_line, char *why, size_t why_cap) {
+                              const size_t *lines, met_error_t *err) {
   size_t k = out->count;
   if (k > 1) {
     idrow_t *sorted;
@@ -123,8 +123,8 @@ static met_status_t check_ids(met_arena_t *arena, const met_csv_problem_t *out,
     qsort(sorted, k, sizeof(idrow_t), cmp_id);
     for (size_t i = 1; i < k; ++i)
       if (!strcmp(sorted[i - 1].id, sorted[i].id)) {
-        *out_line = lines[sorted[i].row];
-        snprintf(why, why_cap, "id '%.40s' is used twice (first at line %zu): a plan's rows "
+        err->line = lines[sorted[i].row];
+        snprintf(err->message, sizeof err->message, "id '%.40s' is used twice (first at line %zu): a plan's rows "
                                "could not be told apart", sorted[i].id, lines[sorted[i - 1].row]);
         return MET_EINVAL;
       }
@@ -154,24 +154,21 @@ static met_status_t rank_times(met_arena_t *arena, met_csv_problem_t *out) {
   return MET_OK;
 }
 
-met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *arena,
-                                   met_csv_problem_t *out, size_t *out_line, char *why,
-                                   size_t why_cap) {
+static met_status_t parse_csv(const char *text, size_t len, met_arena_t *arena,
+                                   met_csv_problem_t *out, met_error_t *err) {
   memset(out, 0, sizeof(*out));
-  *out_line = 0;
-  if (why_cap) why[0] = '\0';
   const char *p = text, *end = text + len, *ls, *le;
   if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) p += 3;  // a UTF-8 byte order mark
   size_t line = 0, rows = 0;
   int col[4] = {-1, -1, -1, -1};  // the cell of column k (id, lower, upper, size)
-  MET_RETURN_IF_ERROR(parse_header(&p, end, &line, col, out_line, why, why_cap));
+  MET_RETURN_IF_ERROR(parse_header(&p, end, &line, col, err));
   // Rows: counted first, then parsed.
   const char *body = p;
   size_t body_line = line;
   while (next_line(&p, end, &ls, &le)) rows += !blank(ls, le);
   if (rows > (size_t)INT32_MAX / 2) {
-    *out_line = line;
-    snprintf(why, why_cap, "more than 2^30 buffers");
+    err->line = line;
+    snprintf(err->message, sizeof err->message, "more than 2^30 buffers");
     return MET_EOVERFLOW;
   }
   size_t cap = rows ? rows : 1;
@@ -190,9 +187,9 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
     if (blank(ls, le)) continue;
     const char *cs[5], *ce[5];
     size_t n = split(ls, le, cs, ce, 4);
-    *out_line = line;
+    err->line = line;
     if (n != 4) {
-      snprintf(why, why_cap, "expected 4 cells (id, lower, upper, size), found %s",
+      snprintf(err->message, sizeof err->message, "expected 4 cells (id, lower, upper, size), found %s",
                n > 4 ? "more" : n == 3 ? "3" : n == 2 ? "2" : "1");
       return MET_EINVAL;
     }
@@ -202,7 +199,7 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
     for (const char *q = is; q < ie && plain; ++q)
       plain = *q != '"' && (unsigned char)*q >= 0x20 && *q != 0x7f;
     if (!plain) {
-      snprintf(why, why_cap, idl ? "an id with a quote or a control character (ids are plain "
+      snprintf(err->message, sizeof err->message, idl ? "an id with a quote or a control character (ids are plain "
                                    "text)" : "an empty id");
       return MET_EINVAL;
     }
@@ -218,13 +215,13 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
       const char *vs = cs[col[c + 1]], *ve = ce[col[c + 1]];
       met_status_t st = met_parse_u64(vs, (size_t)(ve - vs), 0, kMax[c], &v[c]);
       if (st) {
-        snprintf(why, why_cap, "%s '%.*s' is not a whole number%s", kCol[c],
+        snprintf(err->message, sizeof err->message, "%s '%.*s' is not a whole number%s", kCol[c],
                  (int)(ve - vs > 40 ? 40 : ve - vs), vs, st == MET_EOVERFLOW ? kBelow[c] : "");
         return st;
       }
     }
     if (v[1] <= v[0]) {
-      snprintf(why, why_cap, "upper %llu is not above lower %llu (a lifetime [lower, upper) "
+      snprintf(err->message, sizeof err->message, "upper %llu is not above lower %llu (a lifetime [lower, upper) "
                              "holds at least one time)", (unsigned long long)v[1],
                (unsigned long long)v[0]);
       return MET_EINVAL;
@@ -237,9 +234,22 @@ met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *ar
     lines[k] = line;
     ++k;
   }
-  *out_line = 0;
+  err->line = MET_NOWHERE;
   out->count = k;
-  MET_RETURN_IF_ERROR(check_ids(arena, out, lines, out_line, why, why_cap));
+  MET_RETURN_IF_ERROR(check_ids(arena, out, lines, err));
   MET_RETURN_IF_ERROR(rank_times(arena, out));
   return MET_OK;
+}
+
+met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *arena,
+                                   met_csv_problem_t *out, met_error_t *err) {
+  met_error_t scratch;
+  if (!err) err = &scratch;
+  met_error_init(err);
+  met_status_t st = parse_csv(text, len, arena, out, err);
+  if (st != MET_OK) {
+    err->code = st;
+    if (st == MET_ENOMEM) err->line = MET_NOWHERE;
+  }
+  return st;
 }

@@ -188,7 +188,8 @@ static void attr_keys_init(MlirContext ctx, const met_target_t *t, attr_keys_t *
   const char *names[MET_BUDGET_FIELD_COUNT];
   for (size_t i = 0; i < n; ++i) names[i] = fields[i].name;
   _Static_assert(MET_BUDGET_FIELD_COUNT + 2 <= MET_DICT_MAX_KEYS, "budget keys");
-  met_dict_keys_init_report(&k->dict, ctx, names, n);  // then complete, target
+  // then complete, target; never too many (asserted above)
+  (void)met_dict_keys_init_report(&k->dict, ctx, names, n);
   k->target = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name));
   k->policy = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(
                                          met_width_policy_name(t->width_policy)));
@@ -252,7 +253,7 @@ typedef struct emit_t {
   met_diag_fn_t diag;
   void *user;
   attr_keys_t keys;
-  bool ok;
+  met_status_t st;  // the first failure
   bool svg_done;
   const met_limits_t *limits;
 } emit_t;
@@ -272,14 +273,14 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
                    results[i].error ? NULL : &j->report.budget, j->report.complete,
                    results[i].error);
   if (results[i].error) {
-    e->ok = false;
+    MET_KEEP_FIRST(e->st, met_fn_job_status(j));
     return;
   }
   results[i].graph = &j->graph;
   results[i].report = &j->report;
-  if (!met_limits_check_budget(e->limits, j->source, results[i].name, e->target, &j->graph,
-                               &j->report, e->diag, e->user))
-    e->ok = false;
+  MET_KEEP_FIRST(e->st, met_limits_check_budget(e->limits, j->source, results[i].name,
+                                                 e->target, &j->graph, &j->report, e->diag,
+                                                 e->user));
   if (o->run.set_attributes) set_budget_attr(j, &e->keys);
   if (o->run.metrics) budget_metrics(o, j, e->user);
   if (o->on_plan) o->on_plan(o->on_plan_user, e->target, results[i].name, &j->graph, &j->report);
@@ -292,19 +293,19 @@ static void emit_function(void *user_, size_t i, met_fn_job_t *j, void *results_
     if (st) {
       met_diag_emit(e->diag, e->user, e->mloc, MET_DIAG_ERROR, "cannot draw the plan: %s",
                     met_status_str(st));
-      e->ok = false;
-    } else if (!met_output_write(e->mloc, o->run.svg, &sb, NULL, "plan picture", e->diag, e->user)) {
-      e->ok = false;
+    } else {
+      st = met_output_write(e->mloc, o->run.svg, &sb, NULL, "plan picture", e->diag, e->user);
     }
+    MET_KEEP_FIRST(e->st, st);
     met_strbuf_deinitialize(&sb);
   }
 }
 
-bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
-                    met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
-                    met_strbuf_t *json_out) {
+met_status_t met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
+                            met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
+                            met_strbuf_t *json_out) {
   met_run_setup_t su;
-  if (!met_run_setup(module, &o->run, MET_PASS_BUDGET, diag, user, &su)) return false;
+  MET_RETURN_IF_ERROR(met_run_setup(module, &o->run, MET_PASS_BUDGET, diag, user, &su));
   MlirLocation mloc = su.loc;
   const met_target_t *target = su.target;
   met_budget_options_t bopt = su.bopt;
@@ -324,26 +325,28 @@ bool met_budget_run(MlirOperation module, const met_budget_run_options_t *o,
   for (size_t k = 0; k < remarks.nrows; ++k) remarks.name_len[k] = strlen(remarks.rows[k]->name);
   met_function_result_t *results;
   emit_t e = {.o = o, .target = target, .mloc = mloc, .diag = diag, .user = user,
-              .ok = true, .svg_done = false, .limits = limits};
+              .st = MET_OK, .svg_done = false, .limits = limits};
   if (o->run.set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &e.keys);
   // Each function is reported as soon as it and those before it are analysed; unless the
   // JSON or the text table needs every report at the end, its memory then goes.
   met_fn_stream_t stream = {emit_function, &e, !o->run.json.length && !text_out};
   met_fn_jobs_spec_t spec = {&aopt, &bopt, after_budget, &remarks, &stream, sizeof(*results)};
-  if (!met_fn_jobs_start(module, &spec, mloc, diag, user, &jobs, (void **)&results)) {
+  met_status_t st = met_fn_jobs_start(module, &spec, mloc, diag, user, &jobs, (void **)&results);
+  if (st) {
     met_run_setup_release(&su);
-    return false;
+    return st;
   }
-  bool ok = e.ok;
+  st = e.st;
   if (o->run.json.length) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_report_json(&sb, target, results, jobs.visible);
-    if (!met_output_rendered(mloc, o->run.json, &sb, json_out, "JSON report", diag, user)) ok = false;
+    MET_KEEP_FIRST(st, met_output_rendered(mloc, o->run.json, &sb, json_out, "JSON report",
+                                           diag, user));
   }
   if (text_out) met_report_text(text_out, target, results, jobs.visible);
   met_fn_jobs_release(&jobs);
   free(results);
   met_run_setup_release(&su);
-  return ok;
+  return st;
 }

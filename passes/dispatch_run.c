@@ -113,7 +113,8 @@ static void attr_keys_init(MlirContext ctx, const met_target_t *t, attr_keys_t *
   const char *names[MET_DISPATCH_FIELD_COUNT];
   for (size_t i = 0; i < n; ++i) names[i] = f[i].name;
   _Static_assert(MET_DISPATCH_FIELD_COUNT + 2 <= MET_DICT_MAX_KEYS, "dispatch keys");
-  met_dict_keys_init_report(&k->dict, ctx, names, n);  // then complete, target
+  // then complete, target; never too many (asserted above)
+  (void)met_dict_keys_init_report(&k->dict, ctx, names, n);
   k->target = mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(t->name));
   k->attr_name = mlirStringRefCreateFromCString("metrale.dispatch");
 }
@@ -133,12 +134,13 @@ static void set_dispatch_attr(met_fn_job_t *j, attr_keys_t *k, const met_dispatc
 }
 
 // Hands |j|'s prediction to the caller, with the arguments that are resident.
-static bool report_prediction(const met_dispatch_run_options_t *o, const met_target_t *t,
-                              met_fn_job_t *j, const met_dispatch_report_t *d) {
+static met_status_t report_prediction(const met_dispatch_run_options_t *o,
+                                      const met_target_t *t, met_fn_job_t *j,
+                                      const met_dispatch_report_t *d) {
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(j->func, 0));
   size_t n = (size_t)mlirBlockGetNumArguments(entry);
   uint8_t *resident = calloc(n ? n : 1, 1);
-  if (!resident) return false;
+  if (!resident) return MET_ENOMEM;
   for (uint32_t a = 0; a < j->graph.arg_count; ++a) {
     const met_value_t *v = &j->graph.values[a];
     if ((v->role == MET_ROLE_PARAM || v->role == MET_ROLE_STATE) && v->arg_index >= 0 &&
@@ -148,14 +150,14 @@ static bool report_prediction(const met_dispatch_run_options_t *o, const met_tar
   o->on_function(o->on_function_user, t, j->source, j->graph.name, &d->stats, &j->report.budget,
                  j->report.complete && d->flops_complete, resident, n, NULL);
   free(resident);
-  return true;
+  return MET_OK;
 }
 
-bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
-                      met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
-                      met_strbuf_t *json_out) {
+met_status_t met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
+                              met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
+                              met_strbuf_t *json_out) {
   met_run_setup_t su;
-  if (!met_run_setup(module, &o->run, MET_PASS_DISPATCH, diag, user, &su)) return false;
+  MET_RETURN_IF_ERROR(met_run_setup(module, &o->run, MET_PASS_DISPATCH, diag, user, &su));
   MlirLocation mloc = su.loc;
   const met_target_t *target = su.target;
   met_budget_options_t bopt = su.bopt;
@@ -170,11 +172,11 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
   met_fn_jobs_t jobs;
   met_dispatch_result_t *results;
   met_fn_jobs_spec_t spec = {&aopt, &bopt, after_dispatch, &actx, NULL, sizeof(*results)};
-  if (!met_fn_jobs_start(module, &spec, mloc, diag, user, &jobs, (void **)&results)) {
+  met_status_t st = met_fn_jobs_start(module, &spec, mloc, diag, user, &jobs, (void **)&results);
+  if (st) {
     met_run_setup_release(&su);
-    return false;
+    return st;
   }
-  bool ok = true;
   attr_keys_t keys;
   if (o->run.set_attributes) attr_keys_init(mlirOperationGetContext(module), target, &keys);
   for (size_t i = 0; i < jobs.visible; ++i) {
@@ -183,7 +185,7 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
     results[i].signature = o->run.json.length ? met_fn_job_signature(j) : NULL;
     results[i].error = met_fn_job_emit(j, "metrale-dispatch", diag, user);
     if (results[i].error) {
-      ok = false;
+      MET_KEEP_FIRST(st, met_fn_job_status(j));
       if (o->on_function)
         o->on_function(o->on_function_user, target, j->source, results[i].name, NULL, NULL, false, NULL,
                        0, results[i].error);
@@ -194,9 +196,8 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
     results[i].report = d;
     results[i].budget = &j->report;
     results[i].complete = j->report.complete && d->flops_complete;
-    if (!met_limits_check_dispatch(limits, j->source, results[i].name, target, &j->graph,
-                                   &j->report, d, diag, user))
-      ok = false;
+    MET_KEEP_FIRST(st, met_limits_check_dispatch(limits, j->source, results[i].name, target,
+                                                 &j->graph, &j->report, d, diag, user));
     if (o->run.set_attributes) set_dispatch_attr(j, &keys, d);
     if (o->run.metrics) {
       size_t n;
@@ -212,20 +213,20 @@ bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *o,
       o->run.metrics(user, mlirOperationGetLocation(j->func), false, "dispatch", results[i].name, names,
                  values, NULL, n + 1);
     }
-    if (o->on_function && !report_prediction(o, target, j, d)) {
-      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "out of memory");
-      ok = false;
-    }
+    met_status_t told = o->on_function ? report_prediction(o, target, j, d) : MET_OK;
+    if (told) met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "%s", met_status_str(told));
+    MET_KEEP_FIRST(st, told);
   }
   if (o->run.json.length) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_dispatch_json(&sb, target, results, jobs.visible);
-    if (!met_output_rendered(mloc, o->run.json, &sb, json_out, "JSON report", diag, user)) ok = false;
+    MET_KEEP_FIRST(st, met_output_rendered(mloc, o->run.json, &sb, json_out, "JSON report",
+                                           diag, user));
   }
   if (text_out) met_dispatch_text(text_out, target, results, jobs.visible, o->run.per_dispatch);
   met_fn_jobs_release(&jobs);
   free(results);
   met_run_setup_release(&su);
-  return ok;
+  return st;
 }

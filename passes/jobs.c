@@ -249,8 +249,9 @@ static void stream_chunk(stream_state_t *ss, const graph_t *g, const size_t *ord
   }
 }
 
-bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_fn_jobs_spec_t *spec,
-                     met_fn_jobs_t *out, void **results) {
+met_status_t met_fn_jobs_run(MlirOperation module, MlirOperation source,
+                             const met_fn_jobs_spec_t *spec, met_fn_jobs_t *out,
+                             void **results) {
   const met_fn_stream_t *stream = spec->stream;
   size_t size = spec->result_size;
   out->jobs = NULL;
@@ -287,6 +288,7 @@ bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_fn_jo
     out->ncaches = slots;
     for (size_t i = 0; i < slots; ++i) met_adapter_cache_initialize(&out->caches[i]);
   }
+  // Every step below only allocates: |ok| false is "out of memory".
   bool ok = out->jobs && out->caches && r.state && r.order && g.start && level &&
             (!have_sources || !src.oom);
   if (ok && size && results) ok = (*results = calloc(n ? n : 1, size)) != NULL;
@@ -362,7 +364,7 @@ bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_fn_jo
     met_fn_jobs_release(out);
     if (results) { free(*results); *results = NULL; }
   }
-  return ok;
+  return ok ? MET_OK : MET_ENOMEM;
 }
 
 void met_fn_jobs_release(met_fn_jobs_t *jobs) {
@@ -414,32 +416,34 @@ MlirOperation met_fn_jobs_lower(MlirOperation module, const met_target_t *target
   if (target->fusion != MET_FUSION_MLIR) return (MlirOperation){NULL};
   // The program upstream MLIR's pipeline makes, on a clone (passes/ir/bufferize.h).
   MlirOperation lowered = mlirOperationClone(module);
-  met_bufferize_error_t be;
-  if (met_bufferize(mlirOperationGetContext(module), lowered, &be)) return lowered;
+  met_error_t be;
+  if (met_bufferize(mlirOperationGetContext(module), lowered, &be) == MET_OK) return lowered;
   mlirOperationDestroy(lowered);
   met_diag_emit(diag, user, loc, MET_DIAG_WARNING,
-                "upstream MLIR's pipeline does not bufferize this module (pass '%s' at %s: %s): "
+                "upstream MLIR's pipeline does not bufferize this module (%s): "
                 "target '%s' counts it with metrale's model of that pipeline (MET_FUSION_MLIR's "
                 "rules, metrale/budget.h), not from the program it makes",
-                be.pass, be.loc, be.msg, target->name);
+                be.message, target->name);
   return (MlirOperation){NULL};
 }
 
-bool met_fn_jobs_start(MlirOperation module, const met_fn_jobs_spec_t *spec, MlirLocation loc,
-                       met_diag_fn_t diag, void *user, met_fn_jobs_t *jobs, void **results) {
+met_status_t met_fn_jobs_start(MlirOperation module, const met_fn_jobs_spec_t *spec,
+                               MlirLocation loc, met_diag_fn_t diag, void *user,
+                               met_fn_jobs_t *jobs, void **results) {
   MlirOperation lowered = met_fn_jobs_lower(module, spec->aopt->target, loc, diag, user);
   MlirOperation analysed = mlirOperationIsNull(lowered) ? module : lowered;
-  if (!met_fn_jobs_run(analysed, mlirOperationIsNull(lowered) ? lowered : module, spec, jobs,
-                       results)) {
+  met_status_t st = met_fn_jobs_run(analysed, mlirOperationIsNull(lowered) ? lowered : module,
+                                    spec, jobs, results);
+  if (st) {
     if (!mlirOperationIsNull(lowered)) mlirOperationDestroy(lowered);
-    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory");
-    return false;
+    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s", met_status_str(st));
+    return st;
   }
   jobs->lowered = lowered;
   if (!jobs->count)
     met_diag_emit(diag, user, loc, MET_DIAG_WARNING,
                   "no func.func with a body in this module: there is nothing to analyse");
-  return true;
+  return MET_OK;
 }
 
 met_status_t met_fn_job_remark(met_fn_job_t *j, met_strbuf_t *sb) {

@@ -81,14 +81,15 @@ typedef struct met_fn_jobs_spec_t {
 } met_fn_jobs_spec_t;
 
 // Builds and analyses every function with a body in |module| (in parallel when the
-// context allows) as |spec| says. False only when the job table cannot be allocated;
-// per-function failures are in each job. |results| may be NULL when spec->result_size
+// context allows) as |spec| says. MET_ENOMEM only when the job table cannot be
+// allocated; per-function failures are in each job. |results| may be NULL when spec->result_size
 // is 0.
 // |source| (null: |module| itself) is the user's module |module| was made from: each job's
 // source function is the function of that name there, and jobs without one come last.
 // The stream is called for the visible jobs only.
-bool met_fn_jobs_run(MlirOperation module, MlirOperation source, const met_fn_jobs_spec_t *spec,
-                     met_fn_jobs_t *out, void **results);
+met_status_t met_fn_jobs_run(MlirOperation module, MlirOperation source,
+                             const met_fn_jobs_spec_t *spec, met_fn_jobs_t *out,
+                             void **results);
 void met_fn_jobs_release(met_fn_jobs_t *jobs);
 
 // On a target whose fusion model is MET_FUSION_MLIR: a clone of |module| run through
@@ -99,15 +100,16 @@ MlirOperation met_fn_jobs_lower(MlirOperation module, const met_target_t *target
                                 MlirLocation loc, met_diag_fn_t diag, void *user);
 
 // What every runner does first: runs the jobs (met_fn_jobs_run) as |spec| says, and
-// warns at |loc| when the module has no function with a body. False, after an "out of
-// memory" error at |loc|, when it cannot; the jobs are then released.
+// warns at |loc| when the module has no function with a body. Its status, after an "out
+// of memory" error at |loc|, when it cannot; the jobs are then released.
 // On a target whose fusion model is MET_FUSION_MLIR (metrale/budget.h), the jobs analyse
 // the program upstream MLIR's pipeline makes of |module| (met_fn_jobs_lower), on a clone
 // that jobs->lowered keeps until met_fn_jobs_release; when the pipeline refuses the
 // module, a warning at |loc| says where and why, and the jobs analyse |module| itself
 // with the core's model of that pipeline.
-bool met_fn_jobs_start(MlirOperation module, const met_fn_jobs_spec_t *spec, MlirLocation loc,
-                       met_diag_fn_t diag, void *user, met_fn_jobs_t *jobs, void **results);
+met_status_t met_fn_jobs_start(MlirOperation module, const met_fn_jobs_spec_t *spec,
+                               MlirLocation loc, met_diag_fn_t diag, void *user,
+                               met_fn_jobs_t *jobs, void **results);
 
 // Emits |j|'s collected diagnostics through |diag|, then, when its analysis failed, one
 // error at the function saying why (named after |pass|, e.g. "metrale-budget"). Returns
@@ -115,6 +117,10 @@ bool met_fn_jobs_start(MlirOperation module, const met_fn_jobs_spec_t *spec, Mli
 // in the job's arena: "its arena_bytes overflows 64 bits").
 const char *met_fn_job_emit(met_fn_job_t *j, const char *pass, met_diag_fn_t diag,
                             void *user);
+// |j|'s analysis as a status: its own, or MET_EINVAL when only errors were reported at it.
+static inline met_status_t met_fn_job_status(const met_fn_job_t *j) {
+  return j->status ? j->status : j->failed ? MET_EINVAL : MET_OK;
+}
 
 // Adds |sb|'s text as a remark at |j|'s function (its summary remark), unless writing
 // |sb| failed; releases |sb| either way. The status of the text, then of the add.

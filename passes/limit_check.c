@@ -58,17 +58,17 @@ static const char *known_fields(met_strbuf_t *sb, const char *key, size_t len) {
 }
 
 // The `metrale.limits` of |op| into |l| (|holder|: "the module", "@f"); false after an error.
-static bool from_attr(MlirOperation op, const char *holder, met_limits_t *l, met_diag_fn_t diag,
+static met_status_t from_attr(MlirOperation op, const char *holder, met_limits_t *l, met_diag_fn_t diag,
                       void *user) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("metrale.limits"));
-  if (mlirAttributeIsNull(a)) return true;
+  if (mlirAttributeIsNull(a)) return MET_OK;
   MlirLocation loc = met_ir_op_is(op, "builtin.module") ? met_diag_module_loc(op)
                                                          : mlirOperationGetLocation(op);
   if (!mlirAttributeIsADictionary(a)) {
     met_diag_emit(diag, user, loc, MET_DIAG_ERROR,
                   "metrale.limits must be a dictionary of report fields and whole numbers "
                   "({arena_bytes = 8388608, dispatches = 40, ...})");
-    return false;
+    return MET_EINVAL;
   }
   for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(a); ++i) {
     MlirNamedAttribute e = mlirDictionaryAttrGetElement(a, i);
@@ -86,7 +86,7 @@ static bool from_attr(MlirOperation op, const char *holder, met_limits_t *l, met
                     near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "",
                     known.data ? known.data : "");
       met_strbuf_deinitialize(&known);
-      return false;
+      return MET_EINVAL;
     }
     uint64_t v;
     const char *why = NULL;
@@ -100,16 +100,16 @@ static bool from_attr(MlirOperation op, const char *holder, met_limits_t *l, met
     }
     if (why) {
       met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "metrale.limits entry '%s' %s", canon, why);
-      return false;
+      return MET_EINVAL;
     }
     char src[96];
     snprintf(src, sizeof(src), "metrale.limits of %s", holder);
     if (!add(l, canon, fam, is_min, v, src)) {
       met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "more than %d limits", MET_LIMITS_MAX);
-      return false;
+      return MET_EOVERFLOW;
     }
   }
-  return true;
+  return MET_OK;
 }
 
 static const char *family_name(met_limit_family_t f) {
@@ -122,7 +122,7 @@ static const char *family_pass(met_limit_family_t f) {
                                    : "metrale-memory (metrale memory)";
 }
 
-bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, MlirStringRef list,
+met_status_t met_limits_gather(MlirOperation module, const MlirStringRef *limits, MlirStringRef list,
                        met_limit_family_t family, met_limits_t *out, met_diag_fn_t diag,
                        void *user) {
   memset(out, 0, sizeof(*out));
@@ -131,11 +131,13 @@ bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, MlirSt
     // limits=FIELD=VALUE,...: any numeric field (lib/limits.c parses it).
     met_limit_item_t items[MET_LIMITS_MAX];
     size_t n;
-    char why[256];
-    if (!met_limits_parse(list.data, list.length, items, MET_LIMITS_MAX, &n, why, sizeof(why))) {
+    met_error_t err;
+    met_error_init(&err);
+    if (met_limits_parse(list.data, list.length, items, MET_LIMITS_MAX, &n, &err) != MET_OK) {
       met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid limits='%.*s': %s",
-                    (int)(list.length > 200 ? 200 : list.length), list.data, why);
-      return false;
+                    (int)(list.length > 200 ? 200 : list.length), list.data,
+                    met_error_message(&err));
+      return err.code;
     }
     for (size_t k = 0; k < n; ++k) {
       // A field of another report is checked by its own pass, not silently by none.
@@ -145,7 +147,7 @@ bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, MlirSt
                       "pass (it checks %s)", (int)(list.length > 200 ? 200 : list.length),
                       list.data, items[k].field, family_name(items[k].family),
                       family_pass(items[k].family), family_name(family));
-        return false;
+        return MET_EINVAL;
       }
       char src[96];
       snprintf(src, sizeof(src), "limits: %.*s", (int)(items[k].text_len > 80 ? 80 : items[k].text_len),
@@ -158,13 +160,13 @@ bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, MlirSt
     if (!met_option_takes_num(opts[k].kind) || opts[k].kind == MET_OPTION_NUM) continue;
     if (!limits[k].length) continue;
     uint64_t v;
-    if (!met_diag_option_num(mloc, k, limits[k], 0, &v, diag, user)) return false;
+    MET_RETURN_IF_ERROR(met_diag_option_num(mloc, k, limits[k], 0, &v, diag, user));
     // The option's field is its member's name: options.def's table gives it.
     met_limit_family_t fam;
     bool is_min;
     const char *canon;
     const char *field = opts[k].member;
-    if (!met_limit_field(field, strlen(field), &fam, &is_min, &canon)) return false;
+    if (!met_limit_field(field, strlen(field), &fam, &is_min, &canon)) return MET_EINVAL;
     char src[96];
     // As the user wrote it ("max-arena=8MiB"); the value itself is said beside it.
     snprintf(src, sizeof(src), "%s=%.*s", opts[k].name, limits[k].length > 64 ? 64 : (int)limits[k].length,
@@ -233,7 +235,7 @@ static void put_groups(met_strbuf_t *sb, const met_graph_t *g, const met_budget_
 // The `metrale.limits` of the modules nested in the top one that hold |func| (outermost
 // first), then of |func| itself (named |name|), into |l|: a nested module's limits bound
 // its functions as the top module's bound them all.
-static bool own_limits(MlirOperation func, const char *name, met_limits_t *l,
+static met_status_t own_limits(MlirOperation func, const char *name, met_limits_t *l,
                        met_diag_fn_t diag, void *user) {
   char holder[300];
   snprintf(holder, sizeof(holder), "@%s", name);
@@ -250,7 +252,7 @@ static bool own_limits(MlirOperation func, const char *name, met_limits_t *l,
     MlirStringRef mn = !mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm) ? mlirStringAttrGetValue(nm)
                                                                              : mlirStringRefCreate("", 0);
     snprintf(mholder, sizeof(mholder), "module @%.*s", (int)(mn.length > 200 ? 200 : mn.length), mn.data);
-    if (!from_attr(chain[n], mn.length ? mholder : "a nested module", l, diag, user)) return false;
+    MET_RETURN_IF_ERROR(from_attr(chain[n], mn.length ? mholder : "a nested module", l, diag, user));
   }
   return from_attr(func, holder, l, diag, user);
 }
@@ -271,14 +273,14 @@ static bool has_own_limits(MlirOperation func) {
   return false;
 }
 
-bool met_limits_check_budget(const met_limits_t *base, MlirOperation func, const char *name,
+met_status_t met_limits_check_budget(const met_limits_t *base, MlirOperation func, const char *name,
                              const met_target_t *t, const met_graph_t *g,
                              const met_budget_report_t *r, met_diag_fn_t diag, void *user) {
-  if (!met_limits_any(base, MET_LIMIT_BUDGET, NULL) && !has_own_limits(func)) return true;
+  if (!met_limits_any(base, MET_LIMIT_BUDGET, NULL) && !has_own_limits(func)) return MET_OK;
   met_limits_t own = *base;
   MlirLocation loc = mlirOperationGetLocation(func);
-  if (!own_limits(func, name, &own, diag, user)) return false;
-  bool ok = true;
+  MET_RETURN_IF_ERROR(own_limits(func, name, &own, diag, user));
+  met_status_t st = MET_OK;
   size_t nf;
   const met_budget_field_t *fields = met_budget_fields(&nf);
   for (size_t i = 0; i < own.count; ++i) {
@@ -288,7 +290,7 @@ bool met_limits_check_budget(const met_limits_t *base, MlirOperation func, const
     for (size_t k = 0; k < nf && !f; ++k) if (!strcmp(fields[k].name, x->field)) f = &fields[k];
     uint64_t v = met_budget_field_u64(&r->budget, f);
     if (!met_limit_breached((int64_t)0, false, v, x->is_min, x->value)) continue;
-    ok = false;
+    st = MET_ELIMIT;
     bool bytes = f->kind == MET_FIELD_BYTES;
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
@@ -363,18 +365,18 @@ bool met_limits_check_budget(const met_limits_t *base, MlirOperation func, const
     emit(&sb, loc, diag, user);
     met_strbuf_deinitialize(&sb);
   }
-  return ok;
+  return st;
 }
 
-bool met_limits_check_dispatch(const met_limits_t *base, MlirOperation func, const char *name,
+met_status_t met_limits_check_dispatch(const met_limits_t *base, MlirOperation func, const char *name,
                                const met_target_t *t, const met_graph_t *g,
                                const met_budget_report_t *r, const met_dispatch_report_t *d,
                                met_diag_fn_t diag, void *user) {
-  if (!met_limits_any(base, MET_LIMIT_DISPATCH, NULL) && !has_own_limits(func)) return true;
+  if (!met_limits_any(base, MET_LIMIT_DISPATCH, NULL) && !has_own_limits(func)) return MET_OK;
   met_limits_t own = *base;
   MlirLocation loc = mlirOperationGetLocation(func);
-  if (!own_limits(func, name, &own, diag, user)) return false;
-  bool ok = true;
+  MET_RETURN_IF_ERROR(own_limits(func, name, &own, diag, user));
+  met_status_t st = MET_OK;
   size_t nf;
   const met_dispatch_field_t *fields = met_dispatch_fields(&nf);
   for (size_t i = 0; i < own.count; ++i) {
@@ -384,7 +386,7 @@ bool met_limits_check_dispatch(const met_limits_t *base, MlirOperation func, con
     for (size_t k = 0; k < nf && !f; ++k) if (!strcmp(fields[k].name, x->field)) f = &fields[k];
     uint64_t v = met_dispatch_field_u64(&d->stats, f);
     if (!met_limit_breached(0, false, v, x->is_min, x->value)) continue;
-    ok = false;
+    st = MET_ELIMIT;
     bool bytes = f->kind == MET_DFIELD_BYTES;
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
@@ -410,14 +412,14 @@ bool met_limits_check_dispatch(const met_limits_t *base, MlirOperation func, con
     emit(&sb, loc, diag, user);
     met_strbuf_deinitialize(&sb);
   }
-  return ok;
+  return st;
 }
 
 typedef struct fn_limits_t {
   met_limits_t *l;
   met_diag_fn_t diag;
   void *user;
-  bool ok;
+  met_status_t st;  // the first failure of a holder's metrale.limits
   MlirOperation where[MET_LIMITS_MAX];  // per limit: the function that set it (null: the run)
 } fn_limits_t;
 
@@ -427,7 +429,8 @@ static MlirWalkResult gather_fn(MlirOperation op, void *u) {
       !mlirOperationIsNull(mlirOperationGetParentOperation(op))) {
     // A nested module's limits bound the memory model too, said at the module.
     size_t before = f->l->count;
-    if (!from_attr(op, "a nested module", f->l, f->diag, f->user)) f->ok = false;
+    met_status_t st = from_attr(op, "a nested module", f->l, f->diag, f->user);
+    if (!f->st) f->st = st;
     for (size_t i = before; i < f->l->count; ++i) f->where[i] = op;
     return MlirWalkResultAdvance;
   }
@@ -436,18 +439,19 @@ static MlirWalkResult gather_fn(MlirOperation op, void *u) {
   size_t n = met_ir_symbol_path(op, path, sizeof(path));
   snprintf(holder, sizeof(holder), "@%s", n == SIZE_MAX ? "?" : path);
   size_t before = f->l->count;
-  if (!from_attr(op, holder, f->l, f->diag, f->user)) f->ok = false;
+  met_status_t st = from_attr(op, holder, f->l, f->diag, f->user);
+  if (!f->st) f->st = st;
   for (size_t i = before; i < f->l->count; ++i) f->where[i] = op;
   return MlirWalkResultSkip;
 }
 
-bool met_limits_check_memory(const met_limits_t *base, MlirOperation module, const met_target_t *t,
+met_status_t met_limits_check_memory(const met_limits_t *base, MlirOperation module, const met_target_t *t,
                              const met_memory_report_t *m, met_diag_fn_t diag, void *user) {
   met_limits_t own = *base;
-  fn_limits_t f = {&own, diag, user, true, {{0}}};
+  fn_limits_t f = {&own, diag, user, MET_OK, {{0}}};
   mlirOperationWalk(module, gather_fn, &f, MlirWalkPreOrder);
-  if (!f.ok) return false;
-  bool ok = true;
+  MET_RETURN_IF_ERROR(f.st);
+  met_status_t st = MET_OK;
   size_t nf;
   const met_memory_field_t *fields = met_memory_fields(&nf);
   for (size_t i = 0; i < own.count; ++i) {
@@ -459,7 +463,7 @@ bool met_limits_check_memory(const met_limits_t *base, MlirOperation module, con
     int64_t sv = met_memory_field_i64(m, fd);
     uint64_t uv = met_memory_field_u64(m, fd);
     if (!met_limit_breached(sv, sgn, uv, x->is_min, x->value)) continue;
-    ok = false;
+    st = MET_ELIMIT;
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     put_head(&sb, "memory", NULL, t, x, sgn, sv, uv, fd->kind == MET_MFIELD_BYTES || sgn);
@@ -470,5 +474,5 @@ bool met_limits_check_memory(const met_limits_t *base, MlirOperation module, con
          diag, user);
     met_strbuf_deinitialize(&sb);
   }
-  return ok;
+  return st;
 }

@@ -38,27 +38,30 @@ typedef struct met_limits_t {
 // them), its limits= option |list| ("arena_bytes=8MiB,dispatches=40": any numeric field of
 // the pass's report, |family|: another's is an error)
 // and the module's `metrale.limits`, each number parsed strictly and each key
-// checked (a name that is no numeric report field is an error at the module). False
+// checked (a name that is no numeric report field is an error at the module). The status
 // after an error.
-bool met_limits_gather(MlirOperation module, const MlirStringRef *limits, MlirStringRef list,
-                       met_limit_family_t family, met_limits_t *out, met_diag_fn_t diag,
-                       void *user);
+met_status_t met_limits_gather(MlirOperation module, const MlirStringRef *limits,
+                               MlirStringRef list, met_limit_family_t family, met_limits_t *out,
+                               met_diag_fn_t diag, void *user);
 // Whether |l| holds a limit of |family| (or, with |field|, on that field).
 bool met_limits_any(const met_limits_t *l, met_limit_family_t family, const char *field);
 
 // Checks function |func|'s Budget against |l| and its own `metrale.limits`: an error per
-// breach. False when one is breached or its attribute is malformed.
-bool met_limits_check_budget(const met_limits_t *l, MlirOperation func, const char *name,
-                             const met_target_t *t, const met_graph_t *g,
-                             const met_budget_report_t *r, met_diag_fn_t diag, void *user);
+// breach. MET_ELIMIT when one is breached, another status when its attribute is malformed.
+met_status_t met_limits_check_budget(const met_limits_t *l, MlirOperation func,
+                                     const char *name, const met_target_t *t,
+                                     const met_graph_t *g, const met_budget_report_t *r,
+                                     met_diag_fn_t diag, void *user);
 // The same for its dispatch stats (|d|; |r| the Budget it comes from).
-bool met_limits_check_dispatch(const met_limits_t *l, MlirOperation func, const char *name,
-                               const met_target_t *t, const met_graph_t *g,
-                               const met_budget_report_t *r, const met_dispatch_report_t *d,
-                               met_diag_fn_t diag, void *user);
+met_status_t met_limits_check_dispatch(const met_limits_t *l, MlirOperation func,
+                                       const char *name, const met_target_t *t,
+                                       const met_graph_t *g, const met_budget_report_t *r,
+                                       const met_dispatch_report_t *d, met_diag_fn_t diag,
+                                       void *user);
 // The memory model's report |m| of |module| (its functions' `metrale.limits` on memory
 // fields too, said at the function).
-bool met_limits_check_memory(const met_limits_t *l, MlirOperation module, const met_target_t *t,
-                             const met_memory_report_t *m, met_diag_fn_t diag, void *user);
+met_status_t met_limits_check_memory(const met_limits_t *l, MlirOperation module,
+                                     const met_target_t *t, const met_memory_report_t *m,
+                                     met_diag_fn_t diag, void *user);
 
 #endif

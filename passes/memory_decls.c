@@ -35,7 +35,7 @@ static MlirWalkResult walk_reads(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-static bool gather_globals_in(gather_t *g, MlirOperation module, const char *prefix);
+static met_status_t gather_globals_in(gather_t *g, MlirOperation module, const char *prefix);
 
 // Module-level globals: immutable ones are weights, mutable ones states; a nested module's
 // are named after it ("@inner::@w"). A load is matched to a global by its root symbol
@@ -55,15 +55,15 @@ static bool has_globals(MlirOperation module) {
   return false;
 }
 
-bool met_mem_gather_globals(gather_t *g) {
+met_status_t met_mem_gather_globals(gather_t *g) {
   // The loads are counted only when there are globals to count them for: a walk over
   // every op is most of this function's cost on a large graph.
-  if (!has_globals(g->module)) return true;
+  if (!has_globals(g->module)) return MET_OK;
   mlirOperationWalk(g->module, walk_reads, g, MlirWalkPreOrder);
   return gather_globals_in(g, g->module, "");
 }
 
-static bool gather_globals_in(gather_t *g, MlirOperation module, const char *prefix) {
+static met_status_t gather_globals_in(gather_t *g, MlirOperation module, const char *prefix) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
@@ -75,7 +75,7 @@ static bool gather_globals_in(gather_t *g, MlirOperation module, const char *pre
                              ? mlirStringAttrGetValue(ms) : mlirStringRefCreateFromCString("?");
       const char *inner = met_mem_afmt(g, "%s%.*s::@", prefix, (int)mn.length, mn.data);
       if (!inner) return met_mem_fail_oom(g);
-      if (!gather_globals_in(g, op, inner)) return false;
+      MET_RETURN_IF_ERROR(gather_globals_in(g, op, inner));
       continue;
     }
     bool ml = n.length == 17 && !memcmp(n.data, "ml_program.global", 17);
@@ -96,7 +96,7 @@ static bool gather_globals_in(gather_t *g, MlirOperation module, const char *pre
       met_diag_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
                "global @%.*s of type %s has no byte size: it %s", (int)s.length, s.data,
                tys ? tys : "?", met_size_status_why(zs));
-      g->ok = false;
+      met_mem_fail(g, MET_EINVAL);
       continue;
     }
     if (sz.dynamic) {
@@ -122,35 +122,34 @@ static bool gather_globals_in(gather_t *g, MlirOperation module, const char *pre
       met_diag_emit(g->diag, g->user, mlirOperationGetLocation(op), MET_DIAG_ERROR,
                     "global %s is %" PRIu64 " bytes, and a %s of that name is %" PRIu64,
                     name, sz.bytes, is_mutable ? "state" : "weight", g->model.conflict_bytes);
-      g->ok = false;
+      met_mem_fail(g, MET_EINVAL);
       continue;
     }
-    if (!met_mem_check(g, st)) return false;
+    MET_RETURN_IF_ERROR(met_mem_check(g, st));
   }
-  return true;
+  return MET_OK;
 }
 
-static bool decl_error(gather_t *g, const char *fmt, const char *what, const char *key,
+static met_status_t decl_error(gather_t *g, const char *fmt, const char *what, const char *key,
                        const char *why) {
   met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR, fmt, what, key,
                 why);
-  g->ok = false;
-  return false;
+  return met_mem_fail(g, MET_EINVAL);
 }
 
 // An integer entry of at least 1 (attrs.h's integer rule). Absent: stays 0 (reported as
 // missing).
-static bool int_entry(gather_t *g, MlirAttribute dict, const char *key, const char *what,
+static met_status_t int_entry(gather_t *g, MlirAttribute dict, const char *key, const char *what,
                       uint64_t *out) {
   MlirAttribute a = met_mem_attr_of(dict, key);
-  if (mlirAttributeIsNull(a)) return true;
+  if (mlirAttributeIsNull(a)) return MET_OK;
   const char *why = met_attr_u64(a, 1, UINT64_MAX, out);
   if (why && !strcmp(why, "is out of range")) why = "must be at least 1";
-  return !why || decl_error(g, "%s entry '%s' %s", what, key, why);
+  return why ? decl_error(g, "%s entry '%s' %s", what, key, why) : MET_OK;
 }
 
 // Every key of |dict| is one of |keys| (NULL-terminated): a misspelt key is an error.
-static bool known_keys(gather_t *g, MlirAttribute dict, const char *what,
+static met_status_t known_keys(gather_t *g, MlirAttribute dict, const char *what,
                        const char *const *keys) {
   for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(dict); ++i) {
     MlirStringRef k = mlirIdentifierStr(mlirDictionaryAttrGetElement(dict, i).name);
@@ -163,12 +162,12 @@ static bool known_keys(gather_t *g, MlirAttribute dict, const char *what,
       return decl_error(g, "%s entry '%s' %s", what, key, "is not one of its keys");
     }
   }
-  return true;
+  return MET_OK;
 }
 
 // A KV element type: an attribute (a type, or a string naming one) or an option's text.
 // Its storage bits go to |*out|; nothing declared leaves it 0.
-static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const char *what,
+static met_status_t dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const char *what,
                        uint32_t *out) {
   MlirContext ctx = mlirOperationGetContext(g->module);
   MlirType t = {NULL};
@@ -177,8 +176,7 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
     if (why) {
       met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR, "%s %s",
                     what, why);
-      g->ok = false;
-      return false;
+      return met_mem_fail(g, MET_EINVAL);
     }
   } else if (text.length) {
     t = met_parse_type_quietly(ctx, text);
@@ -186,11 +184,10 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
       met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
                "invalid %s='%.*s': " MET_TYPE_EXPECTED, what,
                (int)text.length, text.data);
-      g->ok = false;
-      return false;
+      return met_mem_fail(g, MET_EINVAL);
     }
   } else {
-    return true;  // not declared
+    return MET_OK;  // not declared
   }
   uint64_t bits, widened;
   bool is_float;
@@ -198,65 +195,62 @@ static bool dtype_bits(gather_t *g, MlirAttribute a, MlirStringRef text, const c
       bits > UINT32_MAX) {
     met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
              "%s has no storage width", what);
-    g->ok = false;
-    return false;
+    return met_mem_fail(g, MET_EINVAL);
   }
   *out = (uint32_t)bits;
-  return true;
+  return MET_OK;
 }
 
 // kv-pool="layers=32,kv_heads=32,head_dim=128,block_size=16" (met_memory_kv_pool_parse).
-static bool parse_kv_option(gather_t *g, MlirStringRef s) {
-  const char *why = met_memory_kv_pool_parse(s.data, s.length, &g->r.pool);
-  if (!why) return true;
+static met_status_t parse_kv_option(gather_t *g, MlirStringRef s) {
+  met_error_t err;
+  met_error_init(&err);
+  if (met_memory_kv_pool_parse(s.data, s.length, &g->r.pool, &err) == MET_OK) return MET_OK;
   met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
-           "invalid kv-pool='%.*s': %s (" MET_KV_POOL_SYNTAX ")", (int)s.length, s.data, why);
-  g->ok = false;
-  return false;
+           "invalid kv-pool='%.*s': %s (" MET_KV_POOL_SYNTAX ")", (int)s.length, s.data,
+           met_error_message(&err));
+  return met_mem_fail(g, MET_EINVAL);
 }
 
-bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef kv_option) {
+met_status_t met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef kv_option) {
   MlirAttribute p = mlirOperationGetDiscardableAttributeByName(
       g->module, mlirStringRefCreateFromCString("metrale.kv_pool"));
   met_kv_pool_t *pool = &g->r.pool;
   if (kv_option.length) {
-    if (!parse_kv_option(g, kv_option)) return false;
-    return !kv_dtype.length || dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype",
-                                          &pool->kv_bits);
+    MET_RETURN_IF_ERROR(parse_kv_option(g, kv_option));
+    return kv_dtype.length ? dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype",
+                                        &pool->kv_bits)
+                           : MET_OK;
   }
   if (mlirAttributeIsNull(p)) {
-    if (!kv_dtype.length) return true;
+    if (!kv_dtype.length) return MET_OK;
     uint32_t bits;  // checked all the same: a bad value is an error wherever it is given
-    if (!dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &bits)) return false;
+    MET_RETURN_IF_ERROR(dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &bits));
     met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_WARNING,
                   "kv-dtype='%.*s' has no effect: the module declares no KV pool "
                   "(metrale.kv_pool, or kv-pool=)", (int)kv_dtype.length, kv_dtype.data);
-    return true;
+    return MET_OK;
   }
   if (!mlirAttributeIsADictionary(p)) {
     met_diag_emit(g->diag, g->user, met_diag_module_loc(g->module), MET_DIAG_ERROR,
              "metrale.kv_pool must be a dictionary");
-    g->ok = false;
-    return false;
+    return met_mem_fail(g, MET_EINVAL);
   }
   pool->present = true;
   const char *w = "metrale.kv_pool";
   static const char *const pool_keys[] = {"layers", "kv_heads", "head_dim", "block_size",
                                           "dtype", "draft", NULL};
-  if (!known_keys(g, p, w, pool_keys)) return false;
-  if (!int_entry(g, p, "layers", w, &pool->layers) || !int_entry(g, p, "kv_heads", w,
-                                                                 &pool->kv_heads) ||
-      !int_entry(g, p, "head_dim", w, &pool->head_dim) ||
-      !int_entry(g, p, "block_size", w, &pool->block_size))
-    return false;
+  MET_RETURN_IF_ERROR(known_keys(g, p, w, pool_keys));
+  MET_RETURN_IF_ERROR(int_entry(g, p, "layers", w, &pool->layers));
+  MET_RETURN_IF_ERROR(int_entry(g, p, "kv_heads", w, &pool->kv_heads));
+  MET_RETURN_IF_ERROR(int_entry(g, p, "head_dim", w, &pool->head_dim));
+  MET_RETURN_IF_ERROR(int_entry(g, p, "block_size", w, &pool->block_size));
   // The option names the served KV type; else the module's declaration.
-  if (kv_dtype.length) {
-    if (!dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &pool->kv_bits)) return false;
-  } else if (!dtype_bits(g, met_mem_attr_of(p, "dtype"), (MlirStringRef){NULL, 0},
-                         "metrale.kv_pool dtype",
-                         &pool->kv_bits)) {
-    return false;
-  }
+  if (kv_dtype.length)
+    MET_RETURN_IF_ERROR(dtype_bits(g, (MlirAttribute){NULL}, kv_dtype, "kv-dtype", &pool->kv_bits));
+  else
+    MET_RETURN_IF_ERROR(dtype_bits(g, met_mem_attr_of(p, "dtype"), (MlirStringRef){NULL, 0},
+                                   "metrale.kv_pool dtype", &pool->kv_bits));
   MlirAttribute d = met_mem_attr_of(p, "draft");
   if (!mlirAttributeIsNull(d)) {
     pool->has_draft = true;
@@ -264,44 +258,39 @@ bool met_mem_gather_kv_pool(gather_t *g, MlirStringRef kv_dtype, MlirStringRef k
     static const char *const draft_keys[] = {"layers", "kv_heads", "head_dim", "dtype", NULL};
     if (!mlirAttributeIsADictionary(d))
       return decl_error(g, "%s entry '%s' %s", w, "draft", "must be a dictionary");
-    if (!known_keys(g, d, dw, draft_keys)) return false;
-    if (!int_entry(g, d, "layers", dw, &pool->draft_layers) ||
-        !int_entry(g, d, "kv_heads", dw, &pool->draft_kv_heads) ||
-        !int_entry(g, d, "head_dim", dw, &pool->draft_head_dim) ||
-        !dtype_bits(g, met_mem_attr_of(d, "dtype"), (MlirStringRef){NULL, 0},
-                    "metrale.kv_pool draft dtype",
-                    &pool->draft_kv_bits))
-      return false;
+    MET_RETURN_IF_ERROR(known_keys(g, d, dw, draft_keys));
+    MET_RETURN_IF_ERROR(int_entry(g, d, "layers", dw, &pool->draft_layers));
+    MET_RETURN_IF_ERROR(int_entry(g, d, "kv_heads", dw, &pool->draft_kv_heads));
+    MET_RETURN_IF_ERROR(int_entry(g, d, "head_dim", dw, &pool->draft_head_dim));
+    MET_RETURN_IF_ERROR(dtype_bits(g, met_mem_attr_of(d, "dtype"), (MlirStringRef){NULL, 0},
+                                   "metrale.kv_pool draft dtype", &pool->draft_kv_bits));
   }
-  return true;
+  return MET_OK;
 }
 
-bool met_mem_gather_caches(gather_t *g) {
+met_status_t met_mem_gather_caches(gather_t *g) {
   MlirAttribute c = mlirOperationGetDiscardableAttributeByName(
       g->module, mlirStringRefCreateFromCString("metrale.caches"));
-  if (mlirAttributeIsNull(c)) return true;
+  if (mlirAttributeIsNull(c)) return MET_OK;
   MlirLocation mloc = met_diag_module_loc(g->module);
   if (!mlirAttributeIsAArray(c)) {
     met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
                   "metrale.caches must be an array of dictionaries");
-    g->ok = false;
-    return false;
+    return met_mem_fail(g, MET_EINVAL);
   }
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(c); ++i) {
     MlirAttribute e = mlirArrayAttrGetElement(c, i);
     if (!mlirAttributeIsADictionary(e)) {
       met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
                "metrale.caches entry #%" PRIdPTR " must be a dictionary", i);
-      g->ok = false;
-      return false;
+      return met_mem_fail(g, MET_EINVAL);
     }
     static const char *const cache_keys[] = {"name", "units", "bytes", "where", NULL};
-    if (!known_keys(g, e, "metrale.caches", cache_keys)) return false;
+    MET_RETURN_IF_ERROR(known_keys(g, e, "metrale.caches", cache_keys));
     MlirAttribute nm = met_mem_attr_of(e, "name"), where = met_mem_attr_of(e, "where");
     met_memory_cache_t cache = {0};
-    if (!int_entry(g, e, "units", "metrale.caches", &cache.units) ||
-        !int_entry(g, e, "bytes", "metrale.caches", &cache.unit_bytes))
-      return false;
+    MET_RETURN_IF_ERROR(int_entry(g, e, "units", "metrale.caches", &cache.units));
+    MET_RETURN_IF_ERROR(int_entry(g, e, "bytes", "metrale.caches", &cache.unit_bytes));
     MlirStringRef name, w = {"device", 6};
     const char *why = mlirAttributeIsNull(nm) ? "needs a name" : met_attr_string(nm, &name);
     if (!why && !name.length) why = "has an empty name";
@@ -315,8 +304,7 @@ bool met_mem_gather_caches(gather_t *g) {
     if (why) {
       met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
                "metrale.caches entry #%" PRIdPTR " %s (it needs name, units and bytes)", i, why);
-      g->ok = false;
-      return false;
+      return met_mem_fail(g, MET_EINVAL);
     }
     cache.name = met_arena_strndup(&g->arena, name.data, name.length);
     cache.host = w.length == 4;
@@ -324,10 +312,9 @@ bool met_mem_gather_caches(gather_t *g) {
     if (st == MET_EOVERFLOW && !strcmp(g->model.overflow_term, MET_MEMORY_CACHE_PRODUCT)) {
       met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
                "metrale.caches entry #%" PRIdPTR ": units x bytes overflows 64 bits", i);
-      g->ok = false;
-      return false;
+      return met_mem_fail(g, MET_EINVAL);
     }
-    if (!met_mem_check(g, st)) return false;
+    MET_RETURN_IF_ERROR(met_mem_check(g, st));
   }
-  return true;
+  return MET_OK;
 }

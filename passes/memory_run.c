@@ -48,7 +48,7 @@ static met_status_t after_memory(met_fn_job_t *j, const met_target_t *t, void *c
 }
 
 // Weights and states that are arguments of |j|'s function.
-static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
+static met_status_t gather_arguments(gather_t *g, met_fn_job_t *j) {
   const met_graph_t *gr = &j->graph;
   const met_function_memory_t *fm = j->extra;
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(j->func, 0));
@@ -70,10 +70,10 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
                       "argument #%d: the state named \"%s\" is %" PRIu64 " bytes here and %"
                       PRIu64 " bytes elsewhere: one name is one state", v->arg_index, name,
                       v->bytes, g->model.conflict_bytes);
-        g->ok = false;
+        met_mem_fail(g, MET_EINVAL);
         continue;
       }
-      if (!met_mem_check(g, st)) return false;
+      MET_RETURN_IF_ERROR(met_mem_check(g, st));
       continue;
     }
     // A parameter: stored at its declared format when one is given.
@@ -90,13 +90,13 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
         met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "argument #%d: its size at its metrale.format (elements x bits) overflows 64 bits",
                  v->arg_index);
-        g->ok = false;
+        met_mem_fail(g, MET_EINVAL);
         continue;
       }
       if (szst != MET_SIZE_OK) {
         met_diag_emit(g->diag, g->user, mlirOperationGetLocation(j->func), MET_DIAG_ERROR,
                  "argument #%d: its metrale.format has no storage width", v->arg_index);
-        g->ok = false;
+        met_mem_fail(g, MET_EINVAL);
         continue;
       }
       stored = sz.bytes;
@@ -111,16 +111,16 @@ static bool gather_arguments(gather_t *g, met_fn_job_t *j) {
                     "argument #%d: the weight named \"%s\" is stored as %" PRIu64 " bytes here "
                     "and %" PRIu64 " bytes elsewhere: one name is one weight", v->arg_index,
                     name, stored, g->model.conflict_bytes);
-      g->ok = false;
+      met_mem_fail(g, MET_EINVAL);
       continue;
     }
-    if (!met_mem_check(g, st)) return false;
+    MET_RETURN_IF_ERROR(met_mem_check(g, st));
   }
-  return true;
+  return MET_OK;
 }
 
 // Tensor constants of |j|'s function: each one a weight.
-static bool gather_constants(gather_t *g, met_fn_job_t *j) {
+static met_status_t gather_constants(gather_t *g, met_fn_job_t *j) {
   const met_graph_t *gr = &j->graph;
   const met_function_memory_t *fm = j->extra;
   for (size_t v = gr->arg_count; v < gr->value_count; ++v) {
@@ -133,13 +133,13 @@ static bool gather_constants(gather_t *g, met_fn_job_t *j) {
     met_memory_weight_t w = {name, NULL, val->bytes, 0, 0, false, false, 0};
     met_memory_model_weight_use(&j->report, fm, (uint32_t)v, val->bytes,
                                 g->target->hoists_parameters, &w);
-    if (!met_mem_check(g, met_memory_model_weight(&g->model, &w, false))) return false;
+    MET_RETURN_IF_ERROR(met_mem_check(g, met_memory_model_weight(&g->model, &w, false)));
   }
-  return true;
+  return MET_OK;
 }
 
 // The planned slots live at the peak position of the charged run, one row each.
-static bool gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memory_run_t *run) {
+static met_status_t gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memory_run_t *run) {
   const met_function_memory_t *fm = j->extra;
   // Fully bufferized code is charged its own allocation peak: one row for it.
   if (run->bufferized) {
@@ -155,16 +155,15 @@ static bool gather_activation_rows(gather_t *g, met_fn_job_t *j, const met_memor
     if (slot->first > fm->peak_position || slot->last < fm->peak_position) continue;
     const met_node_t *n = &j->graph.nodes[slot->node];
     live += slot->bytes;
-    if (!met_mem_add_row(g, n->name, "activation", met_adapter_loc_string(&g->arena, met_node_loc(n)),
-                         0, 0,
-                 slot->bytes, 0, 0))
-      return false;
+    MET_RETURN_IF_ERROR(met_mem_add_row(g, n->name, "activation",
+                                        met_adapter_loc_string(&g->arena, met_node_loc(n)), 0,
+                                        0, slot->bytes, 0, 0));
   }
   if (run->charged > live)
     return met_mem_add_row(g, met_mem_afmt(g, "arena fragmentation of @%s", run->name),
                            "activation", NULL, 0,
                    0, run->charged - live, 0, 0);
-  return true;
+  return MET_OK;
 }
 
 // The `metrale.memory` attribute: the attr fields of metrale/memory_fields.def and the
@@ -192,12 +191,12 @@ static void set_memory_attr(gather_t *g) {
                                              mlirDictionaryAttrGet(ctx, n, named));
 }
 
-static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
+static met_status_t gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
   for (size_t i = 0; i < jobs->visible; ++i) {
     met_fn_job_t *j = &jobs->jobs[i];
     // A failed callee fails the model too: its callers could not count it.
     if (met_fn_job_emit(j, "metrale-memory", g->diag, g->user)) {
-      g->ok = false;
+      met_mem_fail(g, met_fn_job_status(j));
       continue;
     }
     const met_function_memory_t *fm = j->extra;
@@ -205,7 +204,7 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
       // A private function is no run, but what it holds when called is the model's: its
       // constants, and the workspace its kernels need.
       met_memory_model_families(&g->model, fm);
-      if (!gather_constants(g, j)) return false;
+      MET_RETURN_IF_ERROR(gather_constants(g, j));
       continue;
     }
     if (!j->report.complete) g->r.complete = false;
@@ -215,20 +214,21 @@ static bool gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
                "the conv workspace rule of target '%s' needs the size of every operand of '%s', "
                "and one has dynamic dims or no size (bind them with dynamic-size=N)",
                g->target->name, n->name);
-      g->ok = false;
+      met_mem_fail(g, MET_EUNSUPPORTED);
     }
-    if (!met_mem_check(g, met_memory_model_run(&g->model, j->graph.name, &j->report, fm, NULL)))
-      return false;
-    if (!gather_arguments(g, j) || !gather_constants(g, j)) return false;
+    MET_RETURN_IF_ERROR(
+        met_mem_check(g, met_memory_model_run(&g->model, j->graph.name, &j->report, fm, NULL)));
+    MET_RETURN_IF_ERROR(gather_arguments(g, j));
+    MET_RETURN_IF_ERROR(gather_constants(g, j));
   }
   // Rows of the run that sets the charge.
   for (size_t i = 0, k = 0; i < jobs->visible; ++i) {
     met_fn_job_t *j = &jobs->jobs[i];
     if (!met_ir_func_is_public(j->func) || j->status || j->failed) continue;
     met_memory_run_t *run = &g->r.runs[k++];
-    if (run->name == g->r.peak_run && !gather_activation_rows(g, j, run)) return false;
+    if (run->name == g->r.peak_run) MET_RETURN_IF_ERROR(gather_activation_rows(g, j, run));
   }
-  return true;
+  return MET_OK;
 }
 
 static void report_missing_kv(gather_t *g) {
@@ -254,31 +254,30 @@ static void report_missing_kv(gather_t *g) {
 // The model's totals once its terms are gathered: the KV pool for |sequences| x |tokens|,
 // the device bytes against the budget, and what still fits (the most sequences at
 // |tokens|, the most tokens at |sequences|). False after an error at the module.
-static bool evaluate_model(gather_t *g, uint64_t sequences, uint64_t tokens) {
+static met_status_t evaluate_model(gather_t *g, uint64_t sequences, uint64_t tokens) {
   MlirLocation mloc = met_diag_module_loc(g->module);
-  bool ok = true;
   g->r.kv_missing = met_memory_kv_missing(&g->r.pool, sequences, tokens);
   report_missing_kv(g);
   uint64_t kv_blocks, kv_bytes;
-  if (met_memory_kv_bytes(&g->r.pool, sequences, tokens, &kv_blocks, &kv_bytes)) {
+  met_status_t st = met_memory_kv_bytes(&g->r.pool, sequences, tokens, &kv_blocks, &kv_bytes);
+  if (st) {
     met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
              "the paged KV pool for %" PRIu64 " sequences x %" PRIu64 " tokens has no byte "
              "size: blocks x block_size x 2 x layers x kv_heads x head_dim x KV bytes "
              "overflows 64 bits", sequences, tokens);
-    ok = false;
+    return met_mem_fail(g, st);
   }
-  met_status_t st = !ok ? MET_OK : met_memory_evaluate(&g->r.terms, &g->r.pool,
-                                                       &g->target->driver,
-                                        g->target->memory_bytes, g->r.util_ppm, sequences,
-                                        tokens, &g->r.totals);
+  st = met_memory_evaluate(&g->r.terms, &g->r.pool, &g->target->driver,
+                           g->target->memory_bytes, g->r.util_ppm, sequences, tokens,
+                           &g->r.totals);
   uint32_t shape_missing = g->r.kv_missing & ~(MET_KV_MISSING_SEQUENCES | MET_KV_MISSING_TOKENS);
-  if (ok && !st && g->r.pool.present && !shape_missing && tokens) {
+  if (!st && g->r.pool.present && !shape_missing && tokens) {
     g->r.asked_max_sequences = true;
     st = met_memory_max_sequences(&g->r.terms, &g->r.pool, &g->target->driver,
                                   g->target->memory_bytes, g->r.util_ppm, tokens,
                                   &g->r.max_sequences, &g->r.max_sequences_found);
   }
-  if (ok && !st && g->r.pool.present && !shape_missing && sequences) {
+  if (!st && g->r.pool.present && !shape_missing && sequences) {
     g->r.asked_max_tokens = true;
     st = met_memory_max_tokens(&g->r.terms, &g->r.pool, &g->target->driver,
                                g->target->memory_bytes, g->r.util_ppm, sequences,
@@ -288,27 +287,27 @@ static bool evaluate_model(gather_t *g, uint64_t sequences, uint64_t tokens) {
     met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,
              "the memory model has no size: adding its term '%s' overflows 64 bits (the sum "
              "passes 2^64 bytes)", g->r.totals.overflow_term ? g->r.totals.overflow_term : "?");
-    ok = false;
-  } else if (st) {
+    return met_mem_fail(g, st);
+  }
+  if (st) {
     met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR, "the memory model cannot be evaluated: %s",
              met_status_str(st));
-    ok = false;
-  } else if (ok && g->r.totals.kv_bytes &&
-             !met_mem_add_row(g, "paged KV pool", MET_MEMORY_FIELD_NAME(kv), NULL, 0, 0, 0, 0,
-                              g->r.totals.kv_bytes)) {
-    ok = false;
+    return met_mem_fail(g, st);
   }
-  return ok;
+  if (g->r.totals.kv_bytes)
+    return met_mem_add_row(g, "paged KV pool", MET_MEMORY_FIELD_NAME(kv), NULL, 0, 0, 0, 0,
+                           g->r.totals.kv_bytes);
+  return MET_OK;
 }
 
 // The evaluated model reported: the module remark's table (|rows| largest nodes; not
 // when the caller prints the table, |text_out|), the error (or warning) when it does not
 // fit, the limits, the attribute, the callback, the structured remark, the JSON and the
 // text. False when it does not fit (as an error), breaks a limit or cannot be written.
-static bool report_model(gather_t *g, const met_memory_run_options_t *o, uint64_t rows,
+static met_status_t report_model(gather_t *g, const met_memory_run_options_t *o, uint64_t rows,
                          met_strbuf_t *text_out, met_strbuf_t *json_out) {
   MlirLocation mloc = met_diag_module_loc(g->module);
-  bool ok = true;
+  met_status_t st = MET_OK;
   met_strbuf_t sb;
   met_strbuf_initialize(met_allocator_system(), &sb);
   // The module remark's table; not when the caller prints the table itself (text_out:
@@ -330,9 +329,10 @@ static bool report_model(gather_t *g, const met_memory_run_options_t *o, uint64_
     met_memory_report_largest(&sb, &g->r, 3);
     if (!sb.status)
       g->diag(g->user, mloc, o->run.over_budget_warning ? MET_DIAG_WARNING : MET_DIAG_ERROR, sb.data);
-    if (!o->run.over_budget_warning) ok = false;
+    if (!o->run.over_budget_warning) st = MET_ELIMIT;
   }
-  if (!met_limits_check_memory(g->limits, g->module, g->target, &g->r, g->diag, g->user)) ok = false;
+  MET_KEEP_FIRST(st, met_limits_check_memory(g->limits, g->module, g->target, &g->r, g->diag,
+                                             g->user));
   if (o->run.set_attributes) set_memory_attr(g);
   if (o->on_report) o->on_report(o->on_report_user, g->target, &g->r);
   if (o->run.metrics) {
@@ -352,80 +352,102 @@ static bool report_model(gather_t *g, const met_memory_run_options_t *o, uint64_
   if (o->run.json.length) {
     sb.len = 0;
     met_memory_report_json(&sb, g->target, &g->r);
-    if (sb.status || !met_output_write(mloc, o->run.json, &sb, json_out, "JSON report", g->diag, g->user)) ok = false;
+    // met_output_rendered would release |sb|, which the table below still uses.
+    if (sb.status)
+      met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR, "cannot render the JSON report: %s",
+                    met_status_str(sb.status));
+    MET_KEEP_FIRST(st, sb.status ? sb.status
+                                 : met_output_write(mloc, o->run.json, &sb, json_out,
+                                                    "JSON report", g->diag, g->user));
   }
   if (text_out) met_memory_report_text(text_out, g->target, &g->r, o->run.remark_rows.length ? rows : 15);
   met_strbuf_deinitialize(&sb);
-  return ok;
+  return st;
 }
 
-bool met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
-                    met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
-                    met_strbuf_t *json_out) {
+// The options of the run, its functions' jobs (into |jobs|, which the caller releases)
+// and the module's declarations gathered into |g|, the model evaluated and reported
+// (report_model). The first failure's status, after its error.
+static met_status_t gather_model(gather_t *g, const met_memory_run_options_t *o,
+                                 const met_run_setup_t *su, met_fn_jobs_t *jobs,
+                                 met_strbuf_t *text_out, met_strbuf_t *json_out) {
+  MlirLocation mloc = su->loc;
+  met_diag_fn_t diag = g->diag;
+  void *user = g->user;
+  uint64_t sequences = 0, tokens = 0, rows = 0;
+  MET_RETURN_IF_ERROR(met_diag_option_num(mloc, MET_OPT_sequences, o->run.sequences, 0,
+                                          &sequences, diag, user));
+  MET_RETURN_IF_ERROR(met_diag_option_num(mloc, MET_OPT_tokens, o->run.tokens, 0, &tokens,
+                                          diag, user));
+  MET_RETURN_IF_ERROR(met_diag_option_num(mloc, MET_OPT_remark_rows, o->run.remark_rows, 8,
+                                          &rows, diag, user));
+  g->r.util_ppm = g->target->default_util_ppm;
+  if (o->run.util.length) {
+    met_status_t st = met_parse_ppm(o->run.util.data, o->run.util.length, &g->r.util_ppm);
+    if (st) {
+      met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "invalid util='%.*s': " MET_PPM_EXPECTED,
+                    (int)o->run.util.length, o->run.util.data);
+      return st;
+    }
+  }
+  met_adapter_options_t aopt = {g->target, (int64_t)su->dynamic_size, &su->params, false,
+                                &su->states, NULL, NULL, false, o->run.dead_remarks,
+                                o->run.remarks_each};
+  met_budget_options_t bopt = su->bopt;
+  MlirOperation lowered = met_fn_jobs_lower(g->module, g->target, mloc, diag, user);
+  met_fn_jobs_spec_t spec = {&aopt, &bopt, after_memory, &bopt.plan_limits, NULL, 0};
+  if (met_fn_jobs_run(mlirOperationIsNull(lowered) ? g->module : lowered,
+                      mlirOperationIsNull(lowered) ? lowered : g->module, &spec, jobs, NULL)) {
+    if (!mlirOperationIsNull(lowered)) mlirOperationDestroy(lowered);
+    return met_mem_fail_oom(g);
+  }
+  jobs->lowered = lowered;
+  if (!jobs->count)
+    met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
+             "no func.func with a body in this module: no run is counted (activations 0)");
+  g->r.sequences = sequences;
+  g->r.tokens = tokens;
+  g->model.replace_sources = g->target->residency == MET_RESIDENCY_REPLACE;
+  MET_RETURN_IF_ERROR(gather_runs(g, jobs));
+  MET_RETURN_IF_ERROR(met_mem_gather_globals(g));
+  MET_RETURN_IF_ERROR(met_mem_check(g, met_memory_model_finish(&g->model)));
+  MET_RETURN_IF_ERROR(met_mem_gather_kv_pool(g, o->run.kv_dtype, o->run.kv_pool));
+  MET_RETURN_IF_ERROR(met_mem_gather_caches(g));
+  MET_RETURN_IF_ERROR(g->st);  // an error that let the gathering go on to say more
+  if (!g->r.pool.present && (sequences || tokens))
+    met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
+                  "%s%s%s %s no effect: the module declares no KV pool (metrale.kv_pool, or "
+                  "kv-pool=)", sequences ? "sequences=" : "", sequences && tokens ? " and " : "",
+                  tokens ? "tokens=" : "", sequences && tokens ? "have" : "has");
+  MET_RETURN_IF_ERROR(evaluate_model(g, sequences, tokens));
+  return report_model(g, o, rows, text_out, json_out);
+}
+
+met_status_t met_memory_run(MlirOperation module, const met_memory_run_options_t *o,
+                            met_diag_fn_t diag, void *user, met_strbuf_t *text_out,
+                            met_strbuf_t *json_out) {
   met_run_setup_t su;
-  if (!met_run_setup(module, &o->run, MET_PASS_MEMORY, diag, user, &su)) return false;
+  MET_RETURN_IF_ERROR(met_run_setup(module, &o->run, MET_PASS_MEMORY, diag, user, &su));
   MlirLocation mloc = su.loc;
   gather_t *g = calloc(1, sizeof(gather_t));
   if (!g) {
     met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "metrale-memory: out of memory");
     met_run_setup_release(&su);
-    return false;
+    return MET_ENOMEM;
   }
   g->module = module;
   g->diag = diag;
   g->user = user;
-  g->ok = true;
+  g->st = MET_OK;
   g->target = su.target;
   g->limits = su.limits;
   met_arena_initialize(met_allocator_system(), &g->arena);
   met_memory_model_initialize(&g->arena, &g->r, &g->model);
-  uint64_t sequences = 0, tokens = 0, rows = 0;
-  bool ok = met_diag_option_num(mloc, MET_OPT_sequences, o->run.sequences, 0, &sequences, diag,
-                                user) &&
-            met_diag_option_num(mloc, MET_OPT_tokens, o->run.tokens, 0, &tokens, diag, user) &&
-            met_diag_option_num(mloc, MET_OPT_remark_rows, o->run.remark_rows, 8, &rows, diag,
-                                user);
-  g->r.util_ppm = ok ? g->target->default_util_ppm : 0;
-  if (ok && o->run.util.length && met_parse_ppm(o->run.util.data, o->run.util.length, &g->r.util_ppm)) {
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
-             "invalid util='%.*s': " MET_PPM_EXPECTED,
-             (int)o->run.util.length, o->run.util.data);
-    ok = false;
-  }
   met_fn_jobs_t jobs = {0};
-  if (ok) {
-    met_adapter_options_t aopt = {g->target, (int64_t)su.dynamic_size, &su.params, false,
-                                  &su.states, NULL, NULL, false, o->run.dead_remarks,
-                                  o->run.remarks_each};
-    met_budget_options_t bopt = su.bopt;
-    MlirOperation lowered = met_fn_jobs_lower(module, g->target, mloc, diag, user);
-    met_fn_jobs_spec_t spec = {&aopt, &bopt, after_memory, &bopt.plan_limits, NULL, 0};
-    if (!met_fn_jobs_run(mlirOperationIsNull(lowered) ? module : lowered,
-                         mlirOperationIsNull(lowered) ? lowered : module, &spec, &jobs, NULL)) {
-      if (!mlirOperationIsNull(lowered)) mlirOperationDestroy(lowered);
-      ok = met_mem_fail_oom(g);
-    } else {
-      jobs.lowered = lowered;
-    }
-  }
-  if (ok && !jobs.count)
-    met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
-             "no func.func with a body in this module: no run is counted (activations 0)");
-  g->r.sequences = sequences;
-  g->r.tokens = tokens;
-  if (ok) g->model.replace_sources = g->target->residency == MET_RESIDENCY_REPLACE;
-  ok = ok && gather_runs(g, &jobs) && met_mem_gather_globals(g) && met_mem_check(g, met_memory_model_finish(&g->model)) &&
-       met_mem_gather_kv_pool(g, o->run.kv_dtype, o->run.kv_pool) && met_mem_gather_caches(g) && g->ok;
-  if (ok && !g->r.pool.present && (sequences || tokens))
-    met_diag_emit(diag, user, mloc, MET_DIAG_WARNING,
-                  "%s%s%s %s no effect: the module declares no KV pool (metrale.kv_pool, or "
-                  "kv-pool=)", sequences ? "sequences=" : "", sequences && tokens ? " and " : "",
-                  tokens ? "tokens=" : "", sequences && tokens ? "have" : "has");
-  ok = ok && evaluate_model(g, sequences, tokens);
-  ok = ok && report_model(g, o, rows, text_out, json_out);
+  met_status_t st = gather_model(g, o, &su, &jobs, text_out, json_out);
   met_fn_jobs_release(&jobs);
   met_arena_deinitialize(&g->arena);
   free(g);
   met_run_setup_release(&su);
-  return ok;
+  return st;
 }

@@ -34,8 +34,8 @@ MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.siz
 // analysis stays valid, and MLIR skips its post-pass verification of the module
 // (mlir/lib/Pass/Pass.cpp).
 template <typename Derived, typename Options, unsigned Bit,
-          bool (*Run)(MlirOperation, const Options *, met_diag_fn_t, void *, met_strbuf_t *,
-                      met_strbuf_t *)>
+          met_status_t (*Run)(MlirOperation, const Options *, met_diag_fn_t, void *,
+                              met_strbuf_t *, met_strbuf_t *)>
 struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir::ModuleOp>> {
   using Base = mlir::PassWrapper<Derived, mlir::OperationPass<mlir::ModuleOp>>;
   template <typename T> using Opt = typename Base::template Option<T>;
@@ -95,26 +95,27 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
     // run fails, and must never overwrite the model.
     const char *flags[] = {"json=", "sarif=", "svg="};
     MlirStringRef paths[] = {o.json, o.sarif, o.svg};
-    if (!met_output_check_module(module, flags, paths, 3, met_mlir_emit_diag, nullptr)) {
+    if (met_output_check_module(module, flags, paths, 3, met_mlir_emit_diag, nullptr) != MET_OK) {
       this->signalPassFailure();
       llvm::errs().flush();
       return;
     }
     if (!o.sarif.length) {
-      if (!Run(module, &opts, met_mlir_emit_diag, nullptr, nullptr, nullptr)) this->signalPassFailure();
+      if (Run(module, &opts, met_mlir_emit_diag, nullptr, nullptr, nullptr) != MET_OK)
+        this->signalPassFailure();
       llvm::errs().flush();  // a buffered stderr (metrale-opt's): before the printed IR
       return;
     }
     // sarif=FILE: every diagnostic also goes into the log, written when the run ends.
     met_sarif_t sarif;
     met_sarif_initialize(&sarif, met_mlir_emit_diag, nullptr);
-    bool ok = Run(module, &opts, met_sarif_diag, &sarif, nullptr, nullptr);
+    bool ok = Run(module, &opts, met_sarif_diag, &sarif, nullptr, nullptr) == MET_OK;
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_sarif_render(&sarif, &sb);
     if (sarif.status || sb.status ||
-        !met_output_write(met_diag_module_loc(module), o.sarif, &sb, nullptr, "SARIF log",
-                          met_mlir_emit_diag, nullptr))
+        met_output_write(met_diag_module_loc(module), o.sarif, &sb, nullptr, "SARIF log",
+                         met_mlir_emit_diag, nullptr) != MET_OK)
       ok = false;
     met_strbuf_deinitialize(&sb);
     met_sarif_deinitialize(&sarif);

@@ -9,8 +9,8 @@
 
 static bool has(unsigned pass, int opt) { return (met_options()[opt].passes & pass) != 0; }
 
-bool met_run_setup(MlirOperation module, const met_run_options_t *o, unsigned pass,
-                   met_diag_fn_t diag, void *user, met_run_setup_t *s) {
+met_status_t met_run_setup(MlirOperation module, const met_run_options_t *o, unsigned pass,
+                           met_diag_fn_t diag, void *user, met_run_setup_t *s) {
   memset(s, 0, sizeof(*s));
   s->loc = met_diag_module_loc(module);
   s->bopt.strategy = MET_PLAN_BEST;
@@ -18,33 +18,32 @@ bool met_run_setup(MlirOperation module, const met_run_options_t *o, unsigned pa
   static const char *const out_flags[] = {"json=", "sarif=", "svg="};
   const MlirStringRef outs[] = {o->json, o->sarif, o->svg};
   size_t nouts = has(pass, MET_OPT_svg) ? 3 : 2;
-  if (!met_output_check_module(module, out_flags, outs, nouts, diag, user) ||
-      !met_diag_check_attr_names(module, diag, user) ||
-      !met_dlti_resolve_target(module, o->target, &s->dlti_target, &s->target, diag, user))
-    return false;
+  MET_RETURN_IF_ERROR(met_output_check_module(module, out_flags, outs, nouts, diag, user));
+  MET_RETURN_IF_ERROR(met_diag_check_attr_names(module, diag, user));
+  MET_RETURN_IF_ERROR(
+      met_dlti_resolve_target(module, o->target, &s->dlti_target, &s->target, diag, user));
   met_limit_family_t family = pass == MET_PASS_MEMORY     ? MET_LIMIT_MEMORY
                               : pass == MET_PASS_DISPATCH ? MET_LIMIT_DISPATCH
                                                           : MET_LIMIT_BUDGET;
-  if ((has(pass, MET_OPT_planner) &&
-       !met_diag_option_planner(s->loc, o->planner, &s->bopt.strategy, diag, user)) ||
-      !met_diag_option_plan_limits(s->loc, o->plan_effort, o->plan_seconds,
-                                   &s->bopt.plan_limits, diag, user) ||
-      !met_diag_option_spec(module, "params", o->params, &s->params, diag, user) ||
-      (has(pass, MET_OPT_states) &&
-       !met_diag_option_spec(module, "states", o->states, &s->states, diag, user)) ||
-      !met_diag_option_num(s->loc, MET_OPT_dynamic_size, o->dynamic_size, 0, &s->dynamic_size,
-                           diag, user))
-    return false;
+  if (has(pass, MET_OPT_planner))
+    MET_RETURN_IF_ERROR(
+        met_diag_option_planner(s->loc, o->planner, &s->bopt.strategy, diag, user));
+  MET_RETURN_IF_ERROR(met_diag_option_plan_limits(s->loc, o->plan_effort, o->plan_seconds,
+                                                  &s->bopt.plan_limits, diag, user));
+  MET_RETURN_IF_ERROR(met_diag_option_spec(module, "params", o->params, &s->params, diag, user));
+  if (has(pass, MET_OPT_states))
+    MET_RETURN_IF_ERROR(met_diag_option_spec(module, "states", o->states, &s->states, diag, user));
+  MET_RETURN_IF_ERROR(met_diag_option_num(s->loc, MET_OPT_dynamic_size, o->dynamic_size, 0,
+                                          &s->dynamic_size, diag, user));
   s->limits = malloc(sizeof(*s->limits));
   if (!s->limits) {
     met_diag_emit(diag, user, s->loc, MET_DIAG_ERROR, "out of memory");
-    return false;
+    return MET_ENOMEM;
   }
-  if (!met_limits_gather(module, o->limits, o->limit_list, family, s->limits, diag, user)) {
-    met_run_setup_release(s);
-    return false;
-  }
-  return true;
+  met_status_t st = met_limits_gather(module, o->limits, o->limit_list, family, s->limits,
+                                      diag, user);
+  if (st) met_run_setup_release(s);
+  return st;
 }
 
 void met_run_setup_release(met_run_setup_t *s) {

@@ -32,10 +32,10 @@ typedef struct met_run_setup_t {
   met_limits_t *limits;        // of the pass's family (malloc'd)
 } met_run_setup_t;
 
-// |pass|: MET_PASS_BUDGET, _MEMORY or _DISPATCH. False after an error (nothing to
-// release); else met_run_setup_release frees |s|.
-bool met_run_setup(MlirOperation module, const met_run_options_t *o, unsigned pass,
-                   met_diag_fn_t diag, void *user, met_run_setup_t *s);
+// |pass|: MET_PASS_BUDGET, _MEMORY or _DISPATCH. The status after an error (emitted at
+// the module; nothing to release); else met_run_setup_release frees |s|.
+met_status_t met_run_setup(MlirOperation module, const met_run_options_t *o, unsigned pass,
+                           met_diag_fn_t diag, void *user, met_run_setup_t *s);
 void met_run_setup_release(met_run_setup_t *s);
 
 #endif

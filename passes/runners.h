@@ -94,11 +94,12 @@ typedef struct met_budget_run_options_t {
 
 // Runs the Budget on |module|. |text_out| (optional) receives the human-readable tables,
 // |json_out| (optional) the JSON when |options->json| is "-".
-// Returns false when any function could not be evaluated or an option was invalid; an
-// error diagnostic has then been reported.
-bool met_budget_run(MlirOperation module, const met_budget_run_options_t *options,
-                    met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
-                    met_strbuf_t *json_out);
+// Returns MET_OK, or (after its error diagnostic) the status of the first failure: an
+// invalid option, a function that could not be evaluated (its status), MET_ELIMIT for a
+// breached limit, MET_EEXTERNAL for a file that cannot be written.
+met_status_t met_budget_run(MlirOperation module, const met_budget_run_options_t *options,
+                            met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
+                            met_strbuf_t *json_out);
 
 typedef struct met_memory_run_options_t {
   met_run_options_t run;
@@ -112,10 +113,11 @@ typedef struct met_memory_run_options_t {
 // by the Budget planner; weights, workspaces, states, the KV pool, caches and driver
 // terms are summed against the device budget (definitions in metrale/memory.h and
 // metrale/memory_graph.h). Emits a remark table at the module, an error when the model
-// does not fit, and the JSON. Returns false on an error.
-bool met_memory_run(MlirOperation module, const met_memory_run_options_t *options,
-                    met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
-                    met_strbuf_t *json_out);
+// does not fit, and the JSON. Returns the first failure's status after its error
+// (MET_ELIMIT: it does not fit, or breaks a limit), as met_budget_run.
+met_status_t met_memory_run(MlirOperation module, const met_memory_run_options_t *options,
+                            met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
+                            met_strbuf_t *json_out);
 
 typedef struct met_dispatch_run_options_t {
   met_run_options_t run;
@@ -137,10 +139,11 @@ typedef struct met_dispatch_run_options_t {
 // Runs the dispatch stats (metrale/dispatch.h) on every func.func with a body: the Budget
 // analysis with per-dispatch traffic and the ops' FLOPs, then the stats of one invocation
 // on the target. Emits one summary remark per function, the `metrale.dispatch`
-// attribute, the JSON and (|text_out|) the table. Returns false on an error.
-bool met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *options,
-                      met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
-                      met_strbuf_t *json_out);
+// attribute, the JSON and (|text_out|) the table. Returns the first failure's status after
+// its error, as met_budget_run.
+met_status_t met_dispatch_run(MlirOperation module, const met_dispatch_run_options_t *options,
+                              met_diag_fn_t diag, void *diag_user, met_strbuf_t *text_out,
+                              met_strbuf_t *json_out);
 
 #ifdef __cplusplus
 }

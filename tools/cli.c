@@ -307,12 +307,13 @@ static MlirContext context_with_all_dialects(void) {
 // still the pass's to say.
 bool cli_check_outputs(const char *cmd, const cli_opts_t *o, const char *const *flags,
                        const char *const *paths, size_t n) {
-  char why[4352];
-  if (met_output_paths_ok(o->models, o->nmodels, flags, paths, n, why, sizeof(why)) &&
-      met_output_streams_ok(o->models, o->nmodels, why, sizeof(why)))
+  met_error_t err;
+  met_error_init(&err);
+  if (met_output_paths_check(o->models, o->nmodels, flags, paths, n, &err) == MET_OK &&
+      met_output_streams_check(o->models, o->nmodels, &err) == MET_OK)
     return true;
-  if (!why[0]) return false;  // standard error is the model: not a word there
-  fprintf(stderr, "metrale %s: %s\n", cmd, why);
+  if (!err.message[0]) return false;  // standard error is the model: not a word there
+  fprintf(stderr, "metrale %s: %s\n", cmd, err.message);
   return false;
 }
 
@@ -321,10 +322,11 @@ bool cli_check_values(const cli_opts_t *o) {
   for (int k = 0; k < MET_OPT_COUNT; ++k) {
     const char *s = o->text[k];
     if (!s || !met_option_takes_num(opts[k].kind)) continue;
-    char msg[256];
+    met_error_t err;
+    met_error_init(&err);
     uint64_t v;
-    if (!met_option_parse_num(k, opts[k].cli, s, strlen(s), &v, msg, sizeof(msg))) {
-      fprintf(stderr, "metrale: %s\n", msg);
+    if (met_option_parse_num(k, opts[k].cli, s, strlen(s), &v, &err) != MET_OK) {
+      fprintf(stderr, "metrale: %s\n", met_error_message(&err));
       return false;
     }
   }
@@ -335,13 +337,19 @@ bool cli_check_values(const cli_opts_t *o) {
   uint32_t ppm;
   met_kv_pool_t pool;
   memset(&pool, 0, sizeof(pool));
+  met_error_t verr;  // the reason of the value refused (|why| points into it or is static)
+  met_error_init(&verr);
   const int specs[] = {MET_OPT_params, MET_OPT_states};
-  for (size_t i = 0; i < 2 && bad < 0; ++i)
-    if (o->text[specs[i]] &&
-        (!met_param_spec_parse(o->text[specs[i]], strlen(o->text[specs[i]]), &spec, &why) ||
-         (specs[i] == MET_OPT_states && met_param_spec_has_auto(&spec) &&
-          (why = MET_PARAM_AUTO_STATES_WHY))))
+  for (size_t i = 0; i < 2 && bad < 0; ++i) {
+    if (!o->text[specs[i]]) continue;
+    if (met_param_spec_parse(o->text[specs[i]], strlen(o->text[specs[i]]), &spec, &verr)) {
       bad = specs[i];
+      why = met_error_message(&verr);
+    } else if (specs[i] == MET_OPT_states && met_param_spec_has_auto(&spec)) {
+      bad = specs[i];
+      why = MET_PARAM_AUTO_STATES_WHY;
+    }
+  }
   if (bad < 0 && o->text[MET_OPT_planner] &&
       met_plan_strategy_parse(o->text[MET_OPT_planner], strlen(o->text[MET_OPT_planner]),
                               &strategy) != MET_OK) {
@@ -355,9 +363,11 @@ bool cli_check_values(const cli_opts_t *o) {
     why = MET_PPM_EXPECTED;
   }
   if (bad < 0 && o->text[MET_OPT_kv_pool] &&
-      (why = met_memory_kv_pool_parse(o->text[MET_OPT_kv_pool], strlen(o->text[MET_OPT_kv_pool]),
-                                      &pool)) != NULL)
+      met_memory_kv_pool_parse(o->text[MET_OPT_kv_pool], strlen(o->text[MET_OPT_kv_pool]),
+                               &pool, &verr) != MET_OK) {
     bad = MET_OPT_kv_pool;
+    why = met_error_message(&verr);
+  }
   if (bad < 0 && o->text[MET_OPT_kv_dtype]) {
     MlirContext ctx = context_with_all_dialects();
     MlirType t = met_parse_type_quietly(ctx, ref(o->text[MET_OPT_kv_dtype]));
@@ -372,14 +382,13 @@ bool cli_check_values(const cli_opts_t *o) {
     }
     mlirContextDestroy(ctx);
   }
-  char lwhy[256];
   if (bad < 0 && o->text[MET_OPT_limit_list]) {
     met_limit_item_t items[64];
     size_t n;
-    if (!met_limits_parse(o->text[MET_OPT_limit_list], strlen(o->text[MET_OPT_limit_list]),
-                          items, 64, &n, lwhy, sizeof(lwhy))) {
+    if (met_limits_parse(o->text[MET_OPT_limit_list], strlen(o->text[MET_OPT_limit_list]),
+                         items, 64, &n, &verr) != MET_OK) {
       bad = MET_OPT_limit_list;
-      why = lwhy;
+      why = met_error_message(&verr);
     }
   }
   if (bad < 0) return true;
@@ -467,7 +476,11 @@ MlirModule cli_load_path(const cli_opts_t *o, const char *path, MlirContext *out
     why[0] = '\0';
   }
   if (probe) fclose(probe);
-  if (!why[0] && strcmp(path, "-") && S_ISREG(st.st_mode)) met_input_nesting_ok(path, why, sizeof(why));
+  met_error_t nest;
+  met_error_init(&nest);
+  if (!why[0] && strcmp(path, "-") && S_ISREG(st.st_mode) &&
+      met_input_nesting_check(path, &nest) != MET_OK)
+    snprintf(why, sizeof(why), "%s", nest.message);
   if (why[0]) {
     fprintf(stderr, "metrale: %s\n", why);
     if (o->sarif) met_sarif_add(o->sarif, "metrale.input", MET_DIAG_ERROR, path, 0, 0, why);

@@ -21,16 +21,16 @@ static met_json_t *load(met_arena_t *arena, const char *path) {
   size_t len;
   if (!cli_read_file("metrale diff", path, DIFF_MAX_BYTES, "larger than 1 GiB, no report metrale writes", &text, &len)) return NULL;
   met_json_t *root = NULL;
-  size_t at = 0;
-  const char *why = NULL;
-  met_status_t st = met_json_parse(arena, text, len, &root, &at, &why);
+  met_error_t err;
+  met_error_init(&err);
+  met_status_t st = met_json_parse(arena, text, len, &root, &err);
   if (st) {
-    size_t line = 1, col = 1;
+    size_t at = err.offset == MET_NOWHERE ? 0 : err.offset, line = 1, col = 1;
     for (size_t i = 0; i < at && i < len; ++i) {
       if (text[i] == '\n') { ++line; col = 1; } else ++col;
     }
     fprintf(stderr, "metrale diff: %s:%zu:%zu: not JSON: %s\n", path, line, col,
-            why ? why : "unreadable");
+            met_error_message(&err));
     root = NULL;
   }
   free(text);
@@ -43,13 +43,15 @@ static bool take_rules(const char *rule, met_diff_rule_t *rules, size_t *nrules)
   for (const char *p = rule; *p;) {
     const char *e = strchr(p, ',');
     size_t n = e ? (size_t)(e - p) : strlen(p);
-    const char *why = NULL;
+    met_error_t err;
+    met_error_init(&err);
     if (*nrules == DIFF_MAX_RULES) {
       fprintf(stderr, "metrale diff: more than %d --fail-on rules\n", DIFF_MAX_RULES);
       return false;
     }
-    if (!met_diff_rule_parse(p, n, &rules[*nrules], &why)) {
-      fprintf(stderr, "metrale diff: invalid --fail-on '%.*s': %s\n", (int)n, p, why);
+    if (met_diff_rule_parse(p, n, &rules[*nrules], &err) != MET_OK) {
+      fprintf(stderr, "metrale diff: invalid --fail-on '%.*s': %s\n", (int)n, p,
+              met_error_message(&err));
       return false;
     }
     ++*nrules;
@@ -65,15 +67,17 @@ static bool take_rules(const char *rule, met_diff_rule_t *rules, size_t *nrules)
 // --json never names one of the reports (nor a stream they are read from). False after
 // saying so.
 static bool outputs_ok(const char *const *files, const char *json) {
-  char why[4352];
+  met_error_t err;
+  met_error_init(&err);
   const char *flags[] = {"--json"}, *paths[] = {json};
-  if (met_output_paths_ok(files, 2, flags, paths, 1, why, sizeof(why)) &&
-      met_output_streams_ok(files, 2, why, sizeof(why)))
+  if (met_output_paths_check(files, 2, flags, paths, 1, &err) == MET_OK &&
+      met_output_streams_check(files, 2, &err) == MET_OK)
     return true;
+  char *why = err.message;
   if (!why[0]) return false;  // standard error is an input: not a word there
   // The inputs here are reports, not models.
   char *m = strstr(why, "input model");
-  if (m) {
+  if (m && strlen(why) + 1 < sizeof err.message) {
     memmove(m + 12, m + 11, strlen(m + 11) + 1);
     memcpy(m, "input report", 12);
   }

@@ -87,7 +87,8 @@ int cmd_plan(int argc, char **argv) {
   bo.run.plan_seconds = ref(o.text[MET_OPT_plan_seconds] ? o.text[MET_OPT_plan_seconds] : "");
   bo.on_plan = on_plan;
   bo.on_plan_user = &p;
-  bool ok = met_budget_run(mlirModuleGetOperation(m), &bo, cli_on_diag, &o.d, NULL, NULL);
+  bool ok = met_budget_run(mlirModuleGetOperation(m), &bo, cli_on_diag, &o.d, NULL, NULL) ==
+            MET_OK;
   rc = ok ? 0 : 1;
   if (!p.done) {
     if (o.function && p.count)

@@ -133,25 +133,23 @@ int cmd_plan_buffers(int argc, char **argv) {
     return usage(NULL);
   }
   if (!in) return usage("--buffers FILE.csv is needed");
-  char msg[256];
+  met_error_t err;
+  met_error_init(&err);
   uint64_t capacity = 0, nodes = MET_PLAN_DEFAULT_NODES, secs = MET_PLAN_DEFAULT_SECONDS;
-  if (cap_text && !met_parse_option_size("capacity", cap_text, strlen(cap_text), 1, UINT64_MAX,
-                                         &capacity, msg, sizeof(msg)))
-    return usage(msg);
-  if (effort && !met_parse_option_u64("plan-effort", effort, strlen(effort), 0, UINT64_MAX,
-                                      &nodes, msg, sizeof(msg)))
-    return usage(msg);
-  if (seconds && !met_parse_option_u64("plan-seconds", seconds, strlen(seconds), 0, 86400, &secs,
-                                       msg, sizeof(msg)))
-    return usage(msg);
+  if ((cap_text && met_parse_option_size("capacity", cap_text, strlen(cap_text), 1, UINT64_MAX,
+                                         &capacity, &err)) ||
+      (effort && met_parse_option_u64("plan-effort", effort, strlen(effort), 0, UINT64_MAX,
+                                      &nodes, &err)) ||
+      (seconds && met_parse_option_u64("plan-seconds", seconds, strlen(seconds), 0, 86400,
+                                       &secs, &err)))
+    return usage(met_error_message(&err));
   // The plan never goes over the problem (nor over standard output when that is the input).
   const char *inputs[] = {in};
   const char *flags[] = {"--out"};
   const char *paths[] = {out_path};
-  char why[512];
-  if (strcmp(in, "-") && (!met_output_paths_ok(inputs, 1, flags, paths, 1, why, sizeof(why)) ||
-                          !met_output_streams_ok(inputs, 1, why, sizeof(why)))) {
-    if (*why) fprintf(stderr, "metrale plan: %s\n", why);
+  if (strcmp(in, "-") && (met_output_paths_check(inputs, 1, flags, paths, 1, &err) ||
+                          met_output_streams_check(inputs, 1, &err))) {
+    if (err.message[0]) fprintf(stderr, "metrale plan: %s\n", err.message);
     return 2;
   }
   char *text;
@@ -160,13 +158,12 @@ int cmd_plan_buffers(int argc, char **argv) {
   met_arena_t arena;
   met_arena_initialize(met_allocator_system(), &arena);
   met_csv_problem_t p;
-  size_t line;
-  met_status_t st = met_csv_problem_parse(text, len, &arena, &p, &line, why, sizeof(why));
+  met_status_t st = met_csv_problem_parse(text, len, &arena, &p, &err);
   free(text);
   const char *name = strcmp(in, "-") ? in : "<stdin>";
   if (st) {
     if (st == MET_ENOMEM) fprintf(stderr, "metrale plan: %s: out of memory\n", name);
-    else fprintf(stderr, "%s:%zu: error: %s\n", name, line, why);
+    else fprintf(stderr, "%s:%zu: error: %s\n", name, err.line, met_error_message(&err));
     met_arena_deinitialize(&arena);
     return 2;
   }

@@ -256,21 +256,26 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
   eo.n_resident = nargs;
   eo.predicted_peak_bytes = pred->device_allocation_peak_bytes;
   met_exec_result_t res;
-  int rc = top ? met_exec_run_function(r->ctx, r->m, fname, &eo, &res) : -1;
-  if (!top) {
+  met_status_t rc;
+  if (top) {
+    rc = met_exec_run_function(r->ctx, r->m, fname, &eo, &res);
+  } else {
     memset(&res, 0, sizeof(res));
-    snprintf(res.error, sizeof(res.error), "@%s is in a nested module: only the top module's functions run", name);
+    met_error_init(&res.error);
+    rc = met_error_set(&res.error, MET_EUNSUPPORTED,
+                       "@%s is in a nested module: only the top module's functions run", name);
   }
+  const char *why = met_error_message(&res.error);
   met_strbuf_t *t = &r->text, *j = &r->json;
   met_strbuf_cstr(j, r->done ? ",\n  {\"name\": " : "\n  {\"name\": ");
   met_strbuf_json_string(j, name);
   ++r->done;
   if (rc) {
     ++r->failed;
-    cli_print_diag(mlirOperationGetLocation(func), "error", res.error);
-    met_strbuf_printf(t, "%s@%s: not run: %s\n", r->done > 1 ? "\n" : "", name, res.error);
+    cli_print_diag(mlirOperationGetLocation(func), "error", why);
+    met_strbuf_printf(t, "%s@%s: not run: %s\n", r->done > 1 ? "\n" : "", name, why);
     MET_STRBUF_LIT(j, ", \"error\": ");
-    met_strbuf_json_string(j, res.error);
+    met_strbuf_json_string(j, why);
     MET_STRBUF_LIT(j, "}");
     met_exec_result_free(&res);
     return;
@@ -381,10 +386,11 @@ int cmd_run(int argc, char **argv) {
   const char *num_text[] = {runs, timeout, opt};
   uint64_t num[3] = {r.eo.runs, r.eo.timeout_s, (uint64_t)r.eo.opt_level};
   for (size_t k = 0; k < 3; ++k) {
-    char msg[256];
-    if (num_text[k] && !met_parse_option_u64(nums[k].flag, num_text[k], strlen(num_text[k]),
-                                             nums[k].lo, nums[k].hi, &num[k], msg, sizeof(msg))) {
-      fprintf(stderr, "metrale: %s\n", msg);
+    met_error_t err;
+    met_error_init(&err);
+    if (num_text[k] && met_parse_option_u64(nums[k].flag, num_text[k], strlen(num_text[k]),
+                                            nums[k].lo, nums[k].hi, &num[k], &err) != MET_OK) {
+      fprintf(stderr, "metrale: %s\n", met_error_message(&err));
       return 2;
     }
   }
@@ -433,7 +439,8 @@ int cmd_run(int argc, char **argv) {
   cli_diag_t d = {false};
   if (r.watchdog)
     atomic_store(&r.watchdog->phase, "predicting (the prediction lowers the model on mlir-cpu)");
-  bool ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, cli_on_diag, &d, NULL, NULL);
+  bool ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, cli_on_diag, &d, NULL, NULL) ==
+            MET_OK;
   if (!r.done && ok) {
     if (r.function)
       fprintf(stderr, "metrale run: no function @%s with a body in the module\n", r.function);

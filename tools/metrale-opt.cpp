@@ -91,11 +91,12 @@ static int opt_main(int argc, char **argv) {
     return 1;
   }
   {
-    char why[4352];
+    met_error_t err;
+    met_error_init(&err);
     struct stat rs;
     if (input != "-" && stat(input.c_str(), &rs) == 0 && S_ISREG(rs.st_mode) &&
-        !met_input_nesting_ok(input.c_str(), why, sizeof(why))) {
-      llvm::errs() << "metrale-opt: " << why << "\n";
+        met_input_nesting_check(input.c_str(), &err) != MET_OK) {
+      llvm::errs() << "metrale-opt: " << err.message << "\n";
       return 1;
     }
   }
@@ -112,10 +113,11 @@ static int opt_main(int argc, char **argv) {
     for (size_t j = 0; j < f.size(); ++j)
       for (size_t k = j + 1; k < f.size(); ++k) {
         const char *pf[2] = {f[j], f[k]}, *pp[2] = {p[j], p[k]};
-        char why[4352];
-        if (!met_output_paths_ok(nullptr, 0, pf, pp, 2, why, sizeof(why)) &&
-            strstr(why, "are the same file")) {
-          llvm::errs() << "metrale-opt: " << why << "\n";
+        met_error_t err;
+        met_error_init(&err);
+        if (met_output_paths_check(nullptr, 0, pf, pp, 2, &err) != MET_OK &&
+            strstr(err.message, "are the same file")) {
+          llvm::errs() << "metrale-opt: " << err.message << "\n";
           return 1;
         }
       }
@@ -123,9 +125,10 @@ static int opt_main(int argc, char **argv) {
   {
     // Standard output (the IR, unless -o) and standard error redirected to the model.
     const char *in[1] = {input.c_str()};
-    char why[512];
-    if (!met_output_streams_ok(in, 1, why, sizeof(why))) {
-      if (why[0]) llvm::errs() << "metrale-opt: " << why << "\n";
+    met_error_t err;
+    met_error_init(&err);
+    if (met_output_streams_check(in, 1, &err) != MET_OK) {
+      if (err.message[0]) llvm::errs() << "metrale-opt: " << err.message << "\n";
       return 1;
     }
   }

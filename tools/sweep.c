@@ -148,12 +148,12 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
   if (pass == MET_PASS_MEMORY) {
     met_memory_run_options_t mo = {.run = run, .on_report = on_memory_row, .on_report_user = w};
     ok = met_memory_run(mlirModuleGetOperation(m), &mo, diag, duser,
-                        json_stdout ? NULL : text, jout);
+                        json_stdout ? NULL : text, jout) == MET_OK;
   } else if (pass == MET_PASS_DISPATCH) {
     met_dispatch_run_options_t dop = {.run = run, .on_function = on_dispatch_row,
                                       .on_function_user = w};
     ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, diag, duser,
-                          json_stdout ? NULL : text, jout);
+                          json_stdout ? NULL : text, jout) == MET_OK;
   } else {
     met_budget_run_options_t bo = {.run = run, .on_function = on_budget_row,
                                    .on_function_user = w};
@@ -161,7 +161,7 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
     // finding the run made, whatever the terminal shows (cli_on_diag filters remarks).
     bo.run.op_remarks = o->d.remarks || o->text[MET_OPT_sarif];
     ok = met_budget_run(mlirModuleGetOperation(m), &bo, diag, duser,
-                        json_stdout ? NULL : text, jout);
+                        json_stdout ? NULL : text, jout) == MET_OK;
   }
   o->text[MET_OPT_target] = saved;
   return ok;

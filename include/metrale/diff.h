@@ -49,8 +49,8 @@ typedef struct met_diff_rule_t {
 } met_diff_rule_t;
 
 // Parses one rule ("arena_bytes>5%"); its field is checked later, against the report.
-// False with a static reason in *|why|.
-bool met_diff_rule_parse(const char *s, size_t len, met_diff_rule_t *out, const char **why);
+// MET_EINVAL with the reason in |err| when it is no rule.
+met_status_t met_diff_rule_parse(const char *s, size_t len, met_diff_rule_t *out, met_error_t *err);
 
 // A signed 64-bit magnitude: reports hold unsigned 64-bit counts and a signed headroom.
 typedef struct met_diff_value_t {

@@ -39,9 +39,9 @@ typedef struct met_json_t {
 } met_json_t;
 
 // Parses |len| bytes of |s| into a tree in |arena|. MET_EINVAL for text that is no JSON
-// (then *|err_offset| is where, *|why| a static phrase), MET_ENOMEM when the arena fails.
+// (then |err| says what, with its byte .offset and .line), MET_ENOMEM when the arena fails.
 met_status_t met_json_parse(met_arena_t *arena, const char *s, size_t len, met_json_t **out,
-                            size_t *err_offset, const char **why);
+                            met_error_t *err);
 
 // The value of key |key| in object |obj| (the first, if several), or NULL (also when |obj|
 // is NULL or no object).

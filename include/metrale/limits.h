@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "metrale/budget.h"
+#include "metrale/status.h"
 
 typedef enum met_limit_family_e {
   MET_LIMIT_BUDGET = 0,    // a field of the Budget, per function
@@ -48,9 +49,9 @@ typedef struct met_limit_item_t {
 // Parses the limits= option, "FIELD=VALUE,FIELD=VALUE,...": any numeric field of the
 // Budget, the dispatch stats or the memory model, a maximum for each but the headroom's
 // minimum; VALUE a size with a unit on a byte field (metrale/parse.h), a whole number on
-// any other. At most |cap| items. False with a one-line reason in |why|.
-bool met_limits_parse(const char *s, size_t len, met_limit_item_t *items, size_t cap,
-                      size_t *n, char *why, size_t why_cap);
+// any other. At most |cap| items. MET_EINVAL with a one-line reason in |err|.
+met_status_t met_limits_parse(const char *s, size_t len, met_limit_item_t *items, size_t cap,
+                              size_t *n, met_error_t *err);
 
 // Whether |value| breaches a limit |limit|: above it for a maximum, below it for a minimum.
 // |value| is signed (headroom may be negative).

@@ -92,10 +92,11 @@ enum {
 // |sequences| and |tokens| of 0 mean "not given".
 // The kv-pool= option's text: "layers=N,kv_heads=N,head_dim=N,block_size=N", entries in
 // any order, each N a whole number of at least 1 (metrale/parse.h). Sets |pool|'s shape
-// and |pool->present| (a key left out is found later: met_memory_kv_missing). Returns
-// NULL, or why the text is refused (a static string; |pool| is then partly set).
+// and |pool->present| (a key left out is found later: met_memory_kv_missing). On refusal
+// its status, why in |err| (|pool| is then partly set).
 #define MET_KV_POOL_SYNTAX "layers=N,kv_heads=N,head_dim=N,block_size=N"
-const char *met_memory_kv_pool_parse(const char *s, size_t len, met_kv_pool_t *pool);
+met_status_t met_memory_kv_pool_parse(const char *s, size_t len, met_kv_pool_t *pool,
+                                      met_error_t *err);
 
 uint32_t met_memory_kv_missing(const met_kv_pool_t *pool, uint64_t sequences,
                                uint64_t tokens);

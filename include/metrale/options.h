@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "metrale/status.h"
+
 enum { MET_PASS_BUDGET = 1, MET_PASS_MEMORY = 2, MET_PASS_DISPATCH = 4 };
 #define MET_PASSES_ALL (MET_PASS_BUDGET | MET_PASS_MEMORY | MET_PASS_DISPATCH)
 #define MET_PASSES_BUDGET MET_PASS_BUDGET
@@ -70,9 +72,10 @@ const met_option_t *met_options(void);
 
 // Parses the value |s| (|len| bytes) of option |opt| (MET_OPT_*, one that takes a number)
 // by its rule (metrale/parse.h): a limit on a byte field takes a size with a unit
-// ("8MiB"), every other a whole number; in the option's [lo, hi]. False with a one-line
-// message naming the option as |shown| ("max-arena" or "--max-arena") in |msg|.
-bool met_option_parse_num(int opt, const char *shown, const char *s, size_t len,
-                          uint64_t *out, char *msg, size_t msg_len);
+// ("8MiB"), every other a whole number; in the option's [lo, hi]. On failure its status,
+// with a one-line message naming the option as |shown| ("max-arena" or "--max-arena")
+// in |err|.
+met_status_t met_option_parse_num(int opt, const char *shown, const char *s, size_t len,
+                                  uint64_t *out, met_error_t *err);
 
 #endif

@@ -38,13 +38,13 @@ met_status_t met_parse_size(const char *s, size_t len, uint64_t min, uint64_t ma
   "a size in bytes: digits, with an optional unit (B, kB, MB, GB, TB, PB, KiB, MiB, GiB, " \
   "TiB, PiB) and a fraction that makes whole bytes, such as 8MiB or 1.5GB"
 
-// met_parse_u64 for an option named |name|; on failure writes a one-line message
-// ("invalid dynamic-size='-1': expected a whole number from 1 to 9223372036854775807")
-// into |msg| (|msg_len| bytes, always NUL-terminated) and returns false.
-bool met_parse_option_u64(const char *name, const char *s, size_t len, uint64_t min,
-                          uint64_t max, uint64_t *out, char *msg, size_t msg_len);
+// met_parse_u64 for an option named |name|; on failure its status, with a one-line
+// message in |err| ("invalid dynamic-size='-1': expected a whole number from 1 to
+// 9223372036854775807").
+met_status_t met_parse_option_u64(const char *name, const char *s, size_t len, uint64_t min,
+                                  uint64_t max, uint64_t *out, met_error_t *err);
 // met_parse_size for an option named |name|, with the same kind of message.
-bool met_parse_option_size(const char *name, const char *s, size_t len, uint64_t min,
-                           uint64_t max, uint64_t *out, char *msg, size_t msg_len);
+met_status_t met_parse_option_size(const char *name, const char *s, size_t len, uint64_t min,
+                                   uint64_t max, uint64_t *out, met_error_t *err);
 
 #endif

@@ -33,10 +33,9 @@ typedef struct met_csv_problem_t {
 } met_csv_problem_t;
 
 // Parses |len| bytes of |text|. On MET_EINVAL (or MET_EOVERFLOW: a number past its
-// range), |*out_line| is the 1-based line at fault and |why| (|why_cap| bytes, always
-// NUL-terminated) says what is wrong there. MET_ENOMEM from |arena|.
+// range), |err| (may be NULL) holds the 1-based .line at fault and says what is wrong
+// there. MET_ENOMEM from |arena| (no line).
 met_status_t met_csv_problem_parse(const char *text, size_t len, met_arena_t *arena,
-                                   met_csv_problem_t *out, size_t *out_line, char *why,
-                                   size_t why_cap);
+                                   met_csv_problem_t *out, met_error_t *err);
 
 #endif

@@ -68,16 +68,19 @@ static MlirLogicalResult capture(MlirDiagnostic d, void *user) {
   return mlirLogicalResultSuccess();  // handled: nothing reaches the user's handlers
 }
 
-static bool fail(met_bufferize_error_t *err, const char *pass, const capture_t *c,
-                 const char *fallback) {
-  snprintf(err->pass, sizeof err->pass, "%s", pass);
-  snprintf(err->loc, sizeof err->loc, "%s", c->loc[0] ? c->loc : "?");
-  snprintf(err->msg, sizeof err->msg, "%s", c->msg[0] ? c->msg : fallback);
-  return false;
+// The one message of a failure: "pass 'P' at LOC: MESSAGE".
+static met_status_t fail_at(met_error_t *err, const char *pass, const char *loc,
+                            const char *msg) {
+  return met_error_set(err, MET_EEXTERNAL, "pass '%.159s' at %.255s: %.767s", pass, loc, msg);
 }
 
-static bool run_one(MlirContext ctx, MlirOperation module, const char *pass, capture_t *c,
-                    met_bufferize_error_t *err) {
+static met_status_t fail(met_error_t *err, const char *pass, const capture_t *c,
+                         const char *fallback) {
+  return fail_at(err, pass, c->loc[0] ? c->loc : "?", c->msg[0] ? c->msg : fallback);
+}
+
+static met_status_t run_one(MlirContext ctx, MlirOperation module, const char *pass,
+                            capture_t *c, met_error_t *err) {
   char pipe[512], perr[256] = {0};
   snprintf(pipe, sizeof pipe, "builtin.module(%s)", pass);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("builtin.module"));
@@ -95,7 +98,7 @@ static bool run_one(MlirContext ctx, MlirOperation module, const char *pass, cap
   MlirLogicalResult r = mlirPassManagerRunOnOp(pm, module);
   mlirPassManagerDestroy(pm);
   if (mlirLogicalResultIsFailure(r)) return fail(err, pass, c, "(no diagnostic)");
-  return true;
+  return MET_OK;
 }
 
 // linalg.softmax (an aggregate op) is not lowered by convert-linalg-to-loops, and no
@@ -109,11 +112,11 @@ static MlirWalkResult find_softmax(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-static bool decompose_aggregates(MlirContext ctx, MlirOperation module, capture_t *c,
-                                 met_bufferize_error_t *err) {
+static met_status_t decompose_aggregates(MlirContext ctx, MlirOperation module, capture_t *c,
+                                         met_error_t *err) {
   bool any = false;
   mlirOperationWalk(module, find_softmax, &any, MlirWalkPreOrder);
-  if (!any) return true;
+  if (!any) return MET_OK;
   static const char *const seq =
       "module attributes {transform.with_named_sequence} {\n"
       "transform.named_sequence @__metrale_decompose(%root: !transform.any_op "
@@ -136,10 +139,11 @@ static bool decompose_aggregates(MlirContext ctx, MlirOperation module, capture_
   mlirBlockAppendOwnedOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)), sq);
   bool had = !mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(module, attr));
   if (!had) mlirOperationSetDiscardableAttributeByName(module, attr, mlirUnitAttrGet(ctx));
-  bool ok = run_one(ctx, module, "transform-interpreter{entry-point=__metrale_decompose}", c, err);
+  met_status_t st =
+      run_one(ctx, module, "transform-interpreter{entry-point=__metrale_decompose}", c, err);
   mlirOperationDestroy(sq);
   if (!had) mlirOperationRemoveDiscardableAttributeByName(module, attr);
-  return ok;
+  return st;
 }
 
 // --- ml_program globals ---------------------------------------------------------------
@@ -236,26 +240,30 @@ static MlirOperation memref_global(mlp_state_t *st, mlp_global_t *g) {
   return mg;
 }
 
-static bool refuse(met_bufferize_error_t *err, MlirOperation op, const char *why) {
-  snprintf(err->pass, sizeof err->pass, "ml_program globals to memref");
-  met_diag_loc_short(mlirOperationGetLocation(op), err->loc, sizeof err->loc);
-  snprintf(err->msg, sizeof err->msg, "%s", why);
-  return false;
+// |code| with |why| at |op|: the step before the passes refuses the module.
+static met_status_t refuse(met_error_t *err, met_status_t code, MlirOperation op,
+                           const char *why) {
+  char loc[256];
+  met_diag_loc_short(mlirOperationGetLocation(op), loc, sizeof loc);
+  fail_at(err, "ml_program globals to memref", loc, why);
+  err->code = code;
+  err->loc = mlirOperationGetLocation(op).ptr;
+  return code;
 }
 
-static bool prepare_globals(MlirContext ctx, MlirOperation module, met_bufferize_error_t *err) {
+static met_status_t prepare_globals(MlirContext ctx, MlirOperation module, met_error_t *err) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   size_t n = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     n += met_ir_op_is(op, "ml_program.global");
-  if (!n) return true;
+  if (!n) return MET_OK;
   mlp_state_t *st = calloc(1, sizeof *st);
   mlp_global_t *gs = calloc(n, sizeof *gs);
   if (!st || !gs) {
     free(st);
     free(gs);
-    return refuse(err, module, "out of memory");
+    return refuse(err, MET_ENOMEM, module, "out of memory");
   }
   st->ctx = ctx;
   st->g = gs;
@@ -271,25 +279,27 @@ static bool prepare_globals(MlirContext ctx, MlirOperation module, met_bufferize
     g->is_mutable = !mlirAttributeIsNull(any_attr(op, "is_mutable"));
   }
   mlirOperationWalk(module, find_global_uses, st, MlirWalkPreOrder);
-  bool ok = !st->overflow || refuse(err, module, "more than 4096 loads and stores of ml_program globals");
-  for (size_t u = 0; ok && u < st->nuses; ++u) {
+  met_status_t res = st->overflow
+                        ? refuse(err, MET_EUNSUPPORTED, module, "more than 4096 loads and stores of ml_program globals")
+                        : MET_OK;
+  for (size_t u = 0; !res && u < st->nuses; ++u) {
     MlirOperation op = st->uses[u];
     MlirStringRef name = str_attr(op, "global");
     mlp_global_t *g = NULL;
     for (size_t k = 0; k < st->n && !g; ++k)
       if (mlirStringRefEqual(gs[k].name, name)) g = &gs[k];
-    if (!g || mlirTypeIsNull(g->type)) { ok = refuse(err, op, "it loads or stores a global this module does not define"); break; }
+    if (!g || mlirTypeIsNull(g->type)) { res = refuse(err, MET_EUNSUPPORTED, op, "it loads or stores a global this module does not define"); break; }
     MlirLocation loc = mlirOperationGetLocation(op);
     bool store = met_ir_op_is(op, "ml_program.global_store");
     MlirOperation repl = {NULL}, extra = {NULL};
     if (!store && !g->is_mutable) {
-      if (mlirAttributeIsNull(g->value)) { ok = refuse(err, op, "it loads an immutable global with no value (defined elsewhere)"); break; }
+      if (mlirAttributeIsNull(g->value)) { res = refuse(err, MET_EUNSUPPORTED, op, "it loads an immutable global with no value (defined elsewhere)"); break; }
       MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
       MlirNamedAttribute va = named(ctx, "value", g->value);
       repl = create(ctx, "arith.constant", loc, 1, &rt, 0, NULL, 1, &va);
     } else {
       MlirOperation mg = memref_global(st, g);
-      if (mlirOperationIsNull(mg)) { ok = refuse(err, op, "a global of more than 16 dims"); break; }
+      if (mlirOperationIsNull(mg)) { res = refuse(err, MET_EUNSUPPORTED, op, "a global of more than 16 dims"); break; }
       MlirAttribute mt = any_attr(mg, "type");
       MlirType mty = mlirTypeAttrGetValue(mt);
       MlirNamedAttribute nm = named(ctx, "name", mlirFlatSymbolRefAttrGet(ctx, g->name));
@@ -325,15 +335,15 @@ static bool prepare_globals(MlirContext ctx, MlirOperation module, met_bufferize
     if (!mlirOperationIsNull(extra)) mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, extra);
     mlirOperationDestroy(op);
   }
-  if (ok)
+  if (!res)
     for (size_t k = 0; k < st->n; ++k) mlirOperationDestroy(gs[k].op);
   free(gs);
   free(st);
-  return ok;
+  return res;
 }
 
-bool met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_error_t *err) {
-  memset(err, 0, sizeof *err);
+met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_error_t *err) {
+  met_error_init(err);
   capture_t c;
   memset(&c, 0, sizeof c);
   MlirDiagnosticHandlerID hid = mlirContextAttachDiagnosticHandler(ctx, capture, &c, NULL);
@@ -344,9 +354,10 @@ bool met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_error_t 
                                       "transform"};
   for (size_t i = 0; i < sizeof(kMade) / sizeof(kMade[0]); ++i)
     mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString(kMade[i]));
-  bool ok = prepare_globals(ctx, module, err) && decompose_aggregates(ctx, module, &c, err);
-  for (size_t i = 0; ok && i < sizeof(kPasses) / sizeof(kPasses[0]); ++i)
-    ok = run_one(ctx, module, kPasses[i], &c, err);
+  met_status_t st = prepare_globals(ctx, module, err);
+  if (!st) st = decompose_aggregates(ctx, module, &c, err);
+  for (size_t i = 0; !st && i < sizeof(kPasses) / sizeof(kPasses[0]); ++i)
+    st = run_one(ctx, module, kPasses[i], &c, err);
   mlirContextDetachDiagnosticHandler(ctx, hid);
-  return ok;
+  return st;
 }

@@ -10,15 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "metrale/status.h"
 #include "mlir-c/IR.h"
-
-// Why the pipeline failed: the pass (its pipeline text), the location of the first error
-// ("file:line:col", "?" when it has none) and that error's message.
-typedef struct met_bufferize_error_t {
-  char pass[160];
-  char loc[256];
-  char msg[768];
-} met_bufferize_error_t;
 
 // The passes of the pipeline, in order (static text); |*count| receives their number.
 // Before them, ml_program globals become memref.global and arith.constant forms (no
@@ -29,8 +22,10 @@ const char *const *met_bufferize_passes(size_t *count);
 
 // Runs the pipeline on |module| (a builtin.module, changed in place: run it on a clone
 // to keep the original). Every pass must be registered in the process (mlir-opt and
-// metrale-opt register all; the `metrale` command calls mlirRegisterAllPasses). False,
-// with |*err| filled, when a pass does not parse or fails.
-bool met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_error_t *err);
+// metrale-opt register all; the `metrale` command calls mlirRegisterAllPasses). On
+// failure its status (MET_EEXTERNAL: a pass does not parse or fails; MET_EUNSUPPORTED:
+// an ml_program global it cannot convert) with |err|'s message "pass 'P' at LOC: MESSAGE"
+// (the pass's pipeline text, the first error's "file:line:col" or "?", its message).
+met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_error_t *err);
 
 #endif

@@ -56,15 +56,15 @@ MlirLocation met_diag_module_loc(MlirOperation module) {
   return mlirOperationIsNull(first) ? loc : mlirOperationGetLocation(first);
 }
 
-bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t absent,
-                         uint64_t *out, met_diag_fn_t diag, void *user) {
-  if (!text.length) { *out = absent; return true; }
+met_status_t met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t absent,
+                                 uint64_t *out, met_diag_fn_t diag, void *user) {
+  if (!text.length) { *out = absent; return MET_OK; }
   const met_option_t *o = &met_options()[opt];
-  char msg[256];
-  if (met_option_parse_num(opt, o->name, text.data, text.length, out, msg, sizeof(msg)))
-    return true;
-  met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s", msg);
-  return false;
+  met_error_t err;
+  met_error_init(&err);
+  met_status_t st = met_option_parse_num(opt, o->name, text.data, text.length, out, &err);
+  if (st) met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s", met_error_message(&err));
+  return st;
 }
 
 typedef struct fn_names_t {
@@ -95,27 +95,28 @@ static MlirWalkResult find_fn(MlirOperation op, void *user) {
   return MlirWalkResultSkip;  // no functions inside functions
 }
 
-bool met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef text,
-                          met_param_spec_t *out, met_diag_fn_t diag, void *user) {
+met_status_t met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef text,
+                                  met_param_spec_t *out, met_diag_fn_t diag, void *user) {
   MlirLocation loc = met_diag_module_loc(module);
-  const char *why;
-  if (!met_param_spec_parse(text.data, text.length, out, &why)) {
+  met_error_t err;
+  met_error_init(&err);
+  if (met_param_spec_parse(text.data, text.length, out, &err) != MET_OK) {
     met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': %s", name,
-                  (int)text.length, text.data, why);
-    return false;
+                  (int)text.length, text.data, met_error_message(&err));
+    return err.code;
   }
   if (!strcmp(name, "states") && met_param_spec_has_auto(out)) {
     met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': %s", name,
                   (int)text.length, text.data, MET_PARAM_AUTO_STATES_WHY);
-    return false;
+    return MET_EINVAL;
   }
-  if (!out->fn_count) return true;
+  if (!out->fn_count) return MET_OK;
   fn_names_t *f = calloc(1, sizeof(*f));
-  if (!f) { met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory"); return false; }
+  if (!f) { met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory"); return MET_ENOMEM; }
   f->spec = out;
   mlirOperationWalk(module, find_fn, f, MlirWalkPreOrder);
-  bool ok = true;
-  for (size_t k = 0; k < out->fn_count && ok; ++k)
+  met_status_t st = MET_OK;
+  for (size_t k = 0; k < out->fn_count && !st; ++k)
     if (!(f->found >> k & 1)) {
       if (f->nested >> k & 1)
         met_diag_emit(diag, user, loc, MET_DIAG_ERROR,
@@ -125,10 +126,10 @@ bool met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef 
       else
         met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "invalid %s='%.*s': no function @%.*s",
                       name, (int)text.length, text.data, (int)out->fn_len[k], out->fn_name[k]);
-      ok = false;
+      st = MET_ENOTFOUND;
     }
   free(f);
-  return ok;
+  return st;
 }
 
 static uint64_t monotonic_ns(void *user) {
@@ -138,26 +139,27 @@ static uint64_t monotonic_ns(void *user) {
   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-bool met_diag_option_plan_limits(MlirLocation loc, MlirStringRef effort, MlirStringRef seconds,
-                                 met_plan_limits_t *out, met_diag_fn_t diag, void *user) {
+met_status_t met_diag_option_plan_limits(MlirLocation loc, MlirStringRef effort,
+                                         MlirStringRef seconds, met_plan_limits_t *out,
+                                         met_diag_fn_t diag, void *user) {
   uint64_t nodes, secs;
-  if (!met_diag_option_num(loc, MET_OPT_plan_effort, effort, MET_PLAN_DEFAULT_NODES, &nodes,
-                           diag, user) ||
-      !met_diag_option_num(loc, MET_OPT_plan_seconds, seconds, MET_PLAN_DEFAULT_SECONDS, &secs,
-                           diag, user))
-    return false;
+  MET_RETURN_IF_ERROR(met_diag_option_num(loc, MET_OPT_plan_effort, effort,
+                                          MET_PLAN_DEFAULT_NODES, &nodes, diag, user));
+  MET_RETURN_IF_ERROR(met_diag_option_num(loc, MET_OPT_plan_seconds, seconds,
+                                          MET_PLAN_DEFAULT_SECONDS, &secs, diag, user));
   // secs <= 86400 (options.def): the nanoseconds fit.
   *out = (met_plan_limits_t){nodes, secs * 1000000000u, secs ? monotonic_ns : NULL, NULL, NULL};
-  return true;
+  return MET_OK;
 }
 
-bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,
-                             met_diag_fn_t diag, void *user) {
+met_status_t met_diag_option_planner(MlirLocation loc, MlirStringRef text,
+                                     met_plan_strategy_t *out, met_diag_fn_t diag, void *user) {
   *out = MET_PLAN_BEST;
-  if (!text.length || met_plan_strategy_parse(text.data, text.length, out) == MET_OK) return true;
+  if (!text.length || met_plan_strategy_parse(text.data, text.length, out) == MET_OK)
+    return MET_OK;
   met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "unknown planner '%.*s'; use " MET_PLAN_STRATEGY_NAMES,
                 (int)text.length, text.data);
-  return false;
+  return MET_ENOTFOUND;
 }
 
 // The first file:line:col location inside |loc| (through Name, CallSite: callee first,
@@ -232,7 +234,7 @@ static const char *const kModuleAttrs[] = {"metrale.kv_pool", "metrale.caches",
 static const char *const kFuncAttrs[] = {"metrale.limits", "metrale.budget",
                                          "metrale.dispatch"};
 
-static bool attr_names_ok(MlirOperation op, bool is_module, MlirLocation loc,
+static met_status_t attr_names_ok(MlirOperation op, bool is_module, MlirLocation loc,
                           met_diag_fn_t diag, void *user) {
   const char *const *known = is_module ? kModuleAttrs : kFuncAttrs;
   size_t nknown = is_module ? 4 : 3, nread = is_module ? 3 : 1;
@@ -250,16 +252,16 @@ static bool attr_names_ok(MlirOperation op, bool is_module, MlirLocation loc,
                   "unknown attribute '%.*s' on %s: metrale reads %s there (and writes %s)",
                   (int)name.length, name.data, is_module ? "a module" : "a function", list,
                   is_module ? "metrale.memory" : "metrale.budget, metrale.dispatch");
-    return false;
+    return MET_EINVAL;
   }
-  return true;
+  return MET_OK;
 }
 
 // A function's result attributes: metrale reads none there, so a `metrale.*` one (a
 // metrale.param meant for an argument) is an error, not ignored.
-static bool result_attrs_ok(MlirOperation func, met_diag_fn_t diag, void *user) {
+static met_status_t result_attrs_ok(MlirOperation func, met_diag_fn_t diag, void *user) {
   MlirAttribute res = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("res_attrs"));
-  if (mlirAttributeIsNull(res) || !mlirAttributeIsAArray(res)) return true;
+  if (mlirAttributeIsNull(res) || !mlirAttributeIsAArray(res)) return MET_OK;
   for (intptr_t r = 0; r < mlirArrayAttrGetNumElements(res); ++r) {
     MlirAttribute d = mlirArrayAttrGetElement(res, r);
     if (!mlirAttributeIsADictionary(d)) continue;
@@ -270,25 +272,24 @@ static bool result_attrs_ok(MlirOperation func, met_diag_fn_t diag, void *user) 
                     "result #%" PRIdPTR ": attribute '%.*s' is unknown there: metrale reads "
                     "no attribute on a result (metrale.param, metrale.state, metrale.name and "
                     "metrale.format go on arguments)", r, (int)name.length, name.data);
-      return false;
+      return MET_EINVAL;
     }
   }
-  return true;
+  return MET_OK;
 }
 
-static bool check_module_attrs(MlirOperation module, MlirLocation loc, int depth,
+static met_status_t check_module_attrs(MlirOperation module, MlirLocation loc, int depth,
                                met_diag_fn_t diag, void *user) {
-  if (!attr_names_ok(module, true, loc, diag, user)) return false;
-  if (depth > 64 || mlirOperationGetNumRegions(module) < 1) return true;
+  MET_RETURN_IF_ERROR(attr_names_ok(module, true, loc, diag, user));
+  if (depth > 64 || mlirOperationGetNumRegions(module) < 1) return MET_OK;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  if (mlirBlockIsNull(body)) return true;
+  if (mlirBlockIsNull(body)) return MET_OK;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
     if (met_ir_str_eq(n, "func.func")) {
-      if (!attr_names_ok(op, false, mlirOperationGetLocation(op), diag, user) ||
-          !result_attrs_ok(op, diag, user))
-        return false;
+      MET_RETURN_IF_ERROR(attr_names_ok(op, false, mlirOperationGetLocation(op), diag, user));
+      MET_RETURN_IF_ERROR(result_attrs_ok(op, diag, user));
       // A declaration has no report to limit: its limits would be checked by nothing.
       MlirRegion body = mlirOperationGetRegion(op, 0);
       if (mlirBlockIsNull(mlirRegionGetFirstBlock(body)) &&
@@ -298,16 +299,15 @@ static bool check_module_attrs(MlirOperation module, MlirLocation loc, int depth
                       "metrale.limits on a function without a body: there is no report of it "
                       "to limit (put the limits on the function that has the body, or on a "
                       "module)");
-        return false;
+        return MET_EINVAL;
       }
     } else if (met_ir_str_eq(n, "builtin.module")) {
-      if (!check_module_attrs(op, mlirOperationGetLocation(op), depth + 1, diag, user))
-        return false;
+      MET_RETURN_IF_ERROR(check_module_attrs(op, mlirOperationGetLocation(op), depth + 1, diag, user));
     }
   }
-  return true;
+  return MET_OK;
 }
 
-bool met_diag_check_attr_names(MlirOperation module, met_diag_fn_t diag, void *user) {
+met_status_t met_diag_check_attr_names(MlirOperation module, met_diag_fn_t diag, void *user) {
   return check_module_attrs(module, met_diag_module_loc(module), 0, diag, user);
 }

@@ -77,29 +77,34 @@ MlirLocation met_diag_module_loc(MlirOperation module);
 
 // Parses the numeric option |opt| (MET_OPT_*, a NUM of metrale/options.def: its name and
 // range come from there) with metrale/parse.h's rule into |*out|; |absent| when |text| is
-// empty. On error, one located line and false.
-bool met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text, uint64_t absent,
-                         uint64_t *out, met_diag_fn_t diag, void *user);
+// empty. On error, one located line and its status (metrale/status.h: every function of
+// the pass layer that can fail emits its message at the location it concerns and returns
+// the status).
+met_status_t met_diag_option_num(MlirLocation loc, int opt, MlirStringRef text,
+                                 uint64_t absent, uint64_t *out, met_diag_fn_t diag,
+                                 void *user);
 // The exact planner's limits from the plan-effort and plan-seconds options (empty: the
 // defaults, MET_PLAN_DEFAULT_NODES and MET_PLAN_DEFAULT_SECONDS); the wall-clock cap reads
-// CLOCK_MONOTONIC. False after an error at |loc|.
-bool met_diag_option_plan_limits(MlirLocation loc, MlirStringRef effort, MlirStringRef seconds,
-                                 met_plan_limits_t *out, met_diag_fn_t diag, void *user);
-// Parses the planner= option ("best" when empty, or a met_plan_strategy_name).
-bool met_diag_option_planner(MlirLocation loc, MlirStringRef text, met_plan_strategy_t *out,
-                             met_diag_fn_t diag, void *user);
+// CLOCK_MONOTONIC. The status after an error at |loc|.
+met_status_t met_diag_option_plan_limits(MlirLocation loc, MlirStringRef effort,
+                                         MlirStringRef seconds, met_plan_limits_t *out,
+                                         met_diag_fn_t diag, void *user);
+// Parses the planner= option ("best" when empty, or a met_plan_strategy_name);
+// MET_ENOTFOUND after an error at |loc| for another name.
+met_status_t met_diag_option_planner(MlirLocation loc, MlirStringRef text,
+                                     met_plan_strategy_t *out, met_diag_fn_t diag, void *user);
 // Parses an argument spec option ("params", "states": passes/ir/params.h's grammar) into
 // |*out|; every function an "@NAME:" item names must be a func.func of |module|. On error,
-// one line at the module and false.
-bool met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef text,
-                          met_param_spec_t *out, met_diag_fn_t diag, void *user);
+// one line at the module and its status (MET_ENOTFOUND: a function it names is not there).
+met_status_t met_diag_option_spec(MlirOperation module, const char *name, MlirStringRef text,
+                                  met_param_spec_t *out, met_diag_fn_t diag, void *user);
 
 // Checks the `metrale.*` attributes of |module|, of the modules nested in it and of their
 // func.func ops: an unknown one ("metrale.limitz") is an error at its holder naming the
 // attributes metrale reads there (a module: metrale.kv_pool, metrale.caches,
 // metrale.limits; a function: metrale.limits) and those it writes (metrale.budget,
-// metrale.dispatch, metrale.memory). False after the first. Visits the modules' top-level
-// ops only, not the functions' bodies.
-bool met_diag_check_attr_names(MlirOperation module, met_diag_fn_t diag, void *user);
+// metrale.dispatch, metrale.memory). MET_EINVAL after the first. Visits the modules'
+// top-level ops only, not the functions' bodies.
+met_status_t met_diag_check_attr_names(MlirOperation module, met_diag_fn_t diag, void *user);
 
 #endif

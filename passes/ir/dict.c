@@ -7,9 +7,9 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-bool met_dict_keys_init(met_dict_keys_t *k, MlirContext ctx, const char *const *names,
-                        size_t n) {
-  if (n > MET_DICT_MAX_KEYS) return false;
+met_status_t met_dict_keys_init(met_dict_keys_t *k, MlirContext ctx, const char *const *names,
+                                size_t n) {
+  if (n > MET_DICT_MAX_KEYS) return MET_EINVAL;
   memset(k, 0, sizeof(*k));
   const char *sorted[MET_DICT_MAX_KEYS];
   for (size_t i = 0; i < n; ++i) {
@@ -29,13 +29,13 @@ bool met_dict_keys_init(met_dict_keys_t *k, MlirContext ctx, const char *const *
   k->i64 = mlirIntegerTypeGet(ctx, 64);
   k->yes = mlirBoolAttrGet(ctx, 1);
   k->no = mlirBoolAttrGet(ctx, 0);
-  return true;
+  return MET_OK;
 }
 
-bool met_dict_keys_init_report(met_dict_keys_t *k, MlirContext ctx, const char *const *fields,
-                               size_t n) {
+met_status_t met_dict_keys_init_report(met_dict_keys_t *k, MlirContext ctx,
+                                       const char *const *fields, size_t n) {
   const char *names[MET_DICT_MAX_KEYS];
-  if (n + 2 > MET_DICT_MAX_KEYS) return false;
+  if (n + 2 > MET_DICT_MAX_KEYS) return MET_EINVAL;
   for (size_t i = 0; i < n; ++i) names[i] = fields[i];
   names[n] = "complete";
   names[n + 1] = "target";

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "metrale/status.h"
 #include "mlir-c/IR.h"
 
 #define MET_DICT_MAX_KEYS 48
@@ -27,14 +28,14 @@ typedef struct met_dict_keys_t {
   struct { uint64_t v; MlirAttribute a; } ints[64];  // direct-mapped by value
 } met_dict_keys_t;
 
-// Makes |n| keys, |names| in the caller's order (distinct, static text). False when |n|
-// is more than MET_DICT_MAX_KEYS.
-bool met_dict_keys_init(met_dict_keys_t *k, MlirContext ctx, const char *const *names,
-                        size_t n);
+// Makes |n| keys, |names| in the caller's order (distinct, static text). MET_EINVAL when
+// |n| is more than MET_DICT_MAX_KEYS (callers with fixed tables assert it statically).
+met_status_t met_dict_keys_init(met_dict_keys_t *k, MlirContext ctx, const char *const *names,
+                                size_t n);
 // The keys of a report's attribute: its |n| field names in the caller's order, then
-// "complete" (index n) and "target" (index n + 1). False when they are too many.
-bool met_dict_keys_init_report(met_dict_keys_t *k, MlirContext ctx, const char *const *fields,
-                               size_t n);
+// "complete" (index n) and "target" (index n + 1). MET_EINVAL when they are too many.
+met_status_t met_dict_keys_init_report(met_dict_keys_t *k, MlirContext ctx,
+                                       const char *const *fields, size_t n);
 // An i64 IntegerAttr of |v| (as int64_t), and a BoolAttr.
 MlirAttribute met_dict_int(met_dict_keys_t *k, uint64_t v);
 MlirAttribute met_dict_bool(const met_dict_keys_t *k, bool v);

@@ -22,9 +22,7 @@ typedef struct walk_t {
   MlirStringRef last_device;   // counting devices: entries come device by device
   size_t devices;
   met_target_t *t;
-  char *why;
-  size_t why_len;
-  bool bad;
+  met_error_t *err;  // the first malformed entry (code MET_OK while none)
 } walk_t;
 
 static bool key_is(MlirStringRef k, const char *s) {
@@ -36,10 +34,9 @@ static bool same(MlirStringRef a, MlirStringRef b) {
 }
 
 static void fail(walk_t *w, MlirStringRef key, const char *what) {
-  if (w->bad) return;
-  w->bad = true;
-  snprintf(w->why, w->why_len, "dlti.target_device_spec entry \"%.*s\" %s", (int)key.length,
-           key.data, what);
+  if (w->err->code != MET_OK) return;
+  met_error_set(w->err, MET_EINVAL, "dlti.target_device_spec entry \"%.*s\" %s",
+                (int)key.length, key.data, what);
 }
 
 static void apply_base(walk_t *w, MlirStringRef key, MlirAttribute v) {
@@ -146,15 +143,18 @@ static void on_entry(void *user, MlirStringRef device, MlirStringRef key, MlirAt
   }
 }
 
-int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t why_len,
-                    char *warn, size_t warn_len) {
+met_status_t met_dlti_target(MlirOperation module, met_target_t *out, bool *found,
+                             met_error_t *err, char *warn, size_t warn_len) {
   if (warn_len) warn[0] = '\0';
+  *found = false;
+  met_error_t scratch;
   walk_t w;
   memset(&w, 0, sizeof(w));
   w.t = out;
-  w.why = why;
-  w.why_len = why_len;
-  if (!met_dlti_for_each_entry(module, on_entry, &w) || !w.have_device) return 0;
+  w.err = err ? err : &scratch;
+  met_error_init(w.err);
+  if (!met_dlti_for_each_entry(module, on_entry, &w) || !w.have_device) return MET_OK;
+  *found = true;
   const met_target_t *host;
   met_target_find("host-cpu", 8, &host);
   *out = *host;
@@ -167,7 +167,7 @@ int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t w
     snprintf(warn, warn_len,
              "dlti.target_system_spec has %zu devices and none has a \"metrale.target\" entry: "
              "metrale uses the first, \"%.*s\"", w.devices, (int)w.device.length, w.device.data);
-  return w.bad ? -1 : 1;
+  return w.err->code;
 }
 
 // "host-cpu, h100, ..." from the built-in table, into |buf|.
@@ -205,26 +205,28 @@ static MlirWalkResult warn_nested_dlti(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-bool met_dlti_resolve_target(MlirOperation module, MlirStringRef name, met_target_t *storage,
-                             const met_target_t **out, met_diag_fn_t diag, void *user) {
+met_status_t met_dlti_resolve_target(MlirOperation module, MlirStringRef name,
+                                     met_target_t *storage, const met_target_t **out,
+                                     met_diag_fn_t diag, void *user) {
   MlirLocation mloc = met_diag_module_loc(module);
   nested_dlti_t nd = {module, diag, user, 0};
   mlirOperationWalk(module, warn_nested_dlti, &nd, MlirWalkPreOrder);
   if (name.length) {
-    if (met_target_find(name.data, name.length, out) == MET_OK) return true;
+    if (met_target_find(name.data, name.length, out) == MET_OK) return MET_OK;
     char names[256];
     met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "unknown target '%.*s'; the built-in targets are %s",
              (int)name.length, name.data, target_list(names, sizeof(names)));
-    return false;
+    return MET_ENOTFOUND;
   }
-  char why[256], warn[256];
-  int found = met_dlti_target(module, storage, why, sizeof(why), warn, sizeof(warn));
-  if (found < 0) {
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "%s", why);
-    return false;
+  char warn[256];
+  met_error_t err;
+  bool found;
+  if (met_dlti_target(module, storage, &found, &err, warn, sizeof(warn)) != MET_OK) {
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "%s", met_error_message(&err));
+    return err.code;
   }
   if (warn[0]) met_diag_emit(diag, user, mloc, MET_DIAG_WARNING, "%s", warn);
-  if (found > 0) *out = storage;
+  if (found) *out = storage;
   else met_target_find("host-cpu", 8, out);
-  return true;
+  return MET_OK;
 }

@@ -25,17 +25,19 @@
 extern "C" {
 #endif
 
-// Builds |out| from |module|'s DLTI spec. Returns 1 when built, 0 when the module has no
-// spec, -1 when the spec is malformed (reason in |why|). |warn| receives a warning (or
-// ""): several devices and none marked with "metrale.target".
-int met_dlti_target(MlirOperation module, met_target_t *out, char *why, size_t why_len,
-                    char *warn, size_t warn_len);
+// Builds |out| from |module|'s DLTI spec; |*found| says whether the module has one.
+// MET_EINVAL, with the first malformed entry named in |err|, when the spec is malformed.
+// |warn| receives a warning (or ""): several devices and none marked with "metrale.target".
+met_status_t met_dlti_target(MlirOperation module, met_target_t *out, bool *found,
+                             met_error_t *err, char *warn, size_t warn_len);
 
 // The target: |name| when given (a built-in), else the module's DLTI spec, else host-cpu.
-// |storage| holds a DLTI-built target. On error a diagnostic is emitted and false returned.
-// Warns at a nested module that has its own spec (not applied).
-bool met_dlti_resolve_target(MlirOperation module, MlirStringRef name, met_target_t *storage,
-                             const met_target_t **out, met_diag_fn_t diag, void *user);
+// |storage| holds a DLTI-built target. On error a diagnostic is emitted and the status
+// returned (MET_ENOTFOUND: no such target; MET_EINVAL: a malformed spec). Warns at a
+// nested module that has its own spec (not applied).
+met_status_t met_dlti_resolve_target(MlirOperation module, MlirStringRef name,
+                                     met_target_t *storage, const met_target_t **out,
+                                     met_diag_fn_t diag, void *user);
 
 #ifdef __cplusplus
 }

@@ -5,21 +5,22 @@
 
 #include "ir/params.h"
 
-static bool parse_sel(const char *s, size_t len, met_param_sel_t *out, const char **why) {
+static met_status_t parse_sel(const char *s, size_t len, met_param_sel_t *out,
+                              met_error_t *err) {
   memset(out, 0, sizeof(*out));
-  if (len == 0 || (len == 4 && !memcmp(s, "none", 4))) return true;
-  if (len == 3 && !memcmp(s, "all", 3)) { out->all = true; return true; }
-  if (len == 5 && !memcmp(s, "float", 5)) { out->floats = true; return true; }
-  if (len == 4 && !memcmp(s, "auto", 4)) { out->autos = true; return true; }
+  if (len == 0 || (len == 4 && !memcmp(s, "none", 4))) return MET_OK;
+  if (len == 3 && !memcmp(s, "all", 3)) { out->all = true; return MET_OK; }
+  if (len == 5 && !memcmp(s, "float", 5)) { out->floats = true; return MET_OK; }
+  if (len == 4 && !memcmp(s, "auto", 4)) { out->autos = true; return MET_OK; }
   size_t i = 0;
   while (i < len) {
     int64_t lo = 0, hi;
     size_t start = i;
     while (i < len && s[i] >= '0' && s[i] <= '9') {
-      if (lo > (INT64_MAX - 9) / 10) { *why = "index too large"; return false; }
+      if (lo > (INT64_MAX - 9) / 10) return met_error_set(err, MET_EOVERFLOW, "index too large");
       lo = lo * 10 + (s[i++] - '0');
     }
-    if (i == start) { *why = "expected an argument index"; return false; }
+    if (i == start) return met_error_set(err, MET_EINVAL, "expected an argument index");
     hi = lo;
     if (i < len && s[i] == '-') {
       ++i;
@@ -29,36 +30,35 @@ static bool parse_sel(const char *s, size_t len, met_param_sel_t *out, const cha
         size_t hs = i;
         hi = 0;
         while (i < len && s[i] >= '0' && s[i] <= '9') {
-          if (hi > (INT64_MAX - 9) / 10) { *why = "index too large"; return false; }
+          if (hi > (INT64_MAX - 9) / 10) return met_error_set(err, MET_EOVERFLOW, "index too large");
           hi = hi * 10 + (s[i++] - '0');
         }
-        if (i == hs) { *why = "expected the end of a range"; return false; }
-        if (hi < lo) { *why = "a range ends before it starts"; return false; }
+        if (i == hs) return met_error_set(err, MET_EINVAL, "expected the end of a range");
+        if (hi < lo) return met_error_set(err, MET_EINVAL, "a range ends before it starts");
       }
     }
-    if (out->range_count == 64) { *why = "more than 64 ranges"; return false; }
+    if (out->range_count == 64) return met_error_set(err, MET_EINVAL, "more than 64 ranges");
     out->lo[out->range_count] = lo;
     out->hi[out->range_count++] = hi;
     if (i < len) {
-      if (s[i] != ',') { *why = "expected ',' between indices"; return false; }
+      if (s[i] != ',') return met_error_set(err, MET_EINVAL, "expected ',' between indices");
       ++i;
-      if (i == len) { *why = "trailing ','"; return false; }
+      if (i == len) return met_error_set(err, MET_EINVAL, "trailing ','");
     }
   }
-  return true;
+  return MET_OK;
 }
 
-bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
-                          const char **why) {
+met_status_t met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
+                                  met_error_t *err) {
   memset(out, 0, sizeof(*out));
-  *why = NULL;
   bool have_entry = false;
   for (size_t i = 0;;) {
     size_t end = i;
     while (end < len && s[end] != ';') ++end;
     const char *item = s + i;
     size_t n = end - i;
-    if (n == 0 && len > 0) { *why = "an empty item between ';'"; return false; }
+    if (n == 0 && len > 0) return met_error_set(err, MET_EINVAL, "an empty item between ';'");
     if (n > 0 && item[0] == '@') {
       // @NAME or a nested symbol's path @OUTER::@NAME, then ':' and the selection.
       const char *colon = NULL;
@@ -66,36 +66,34 @@ bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
         if (item[c] != ':') continue;
         if (c + 1 < n && item[c + 1] == ':') {
           if (c + 2 >= n || item[c + 2] != '@' || c == 1) {
-            *why = "a nested function is named by its path, @OUTER::@NAME";
-            return false;
+            return met_error_set(err, MET_EINVAL, "a nested function is named by its path, @OUTER::@NAME");
           }
           c += 2;
           continue;
         }
         colon = item + c;
       }
-      if (!colon) { *why = "expected ':' after the function name (@NAME:SELECTION)"; return false; }
+      if (!colon) return met_error_set(err, MET_EINVAL, "expected ':' after the function name (@NAME:SELECTION)");
       size_t nl = (size_t)(colon - item) - 1;
-      if (nl == 0 || item[nl] == '@') { *why = "an empty function name"; return false; }
+      if (nl == 0 || item[nl] == '@') return met_error_set(err, MET_EINVAL, "an empty function name");
       for (size_t k = 0; k < out->fn_count; ++k)
         if (out->fn_len[k] == nl && !memcmp(out->fn_name[k], item + 1, nl)) {
-          *why = "two items name one function";
-          return false;
+          return met_error_set(err, MET_EINVAL, "two items name one function");
         }
-      if (out->fn_count == MET_PARAM_MAX_FUNCTIONS) { *why = "more than 16 named functions"; return false; }
+      if (out->fn_count == MET_PARAM_MAX_FUNCTIONS) return met_error_set(err, MET_EINVAL, "more than 16 named functions");
       size_t k = out->fn_count++;
       out->fn_name[k] = item + 1;
       out->fn_len[k] = nl;
-      if (!parse_sel(colon + 1, n - nl - 2, &out->fn_sel[k], why)) return false;
+      MET_RETURN_IF_ERROR(parse_sel(colon + 1, n - nl - 2, &out->fn_sel[k], err));
     } else {
-      if (have_entry) { *why = "two items without a function name"; return false; }
+      if (have_entry) return met_error_set(err, MET_EINVAL, "two items without a function name");
       have_entry = true;
-      if (!parse_sel(item, n, &out->entry, why)) return false;
+      MET_RETURN_IF_ERROR(parse_sel(item, n, &out->entry, err));
     }
     if (end >= len) break;
     i = end + 1;
   }
-  return true;
+  return MET_OK;
 }
 
 const met_param_sel_t *met_param_spec_for(const met_param_spec_t *spec, const char *name,

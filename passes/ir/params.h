@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "metrale/status.h"
+
 // One selection of arguments.
 typedef struct met_param_sel_t {
   bool all, floats;
@@ -36,11 +38,12 @@ typedef struct met_param_spec_t {
   met_param_sel_t fn_sel[MET_PARAM_MAX_FUNCTIONS];
 } met_param_spec_t;
 
-// Parses |len| bytes of |s| into |out| (names point into |s|). False with a reason in
-// |why| when malformed: an empty item, a name without ':', two items for one function or
-// two without a name, more than MET_PARAM_MAX_FUNCTIONS names.
-bool met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
-                          const char **why);
+// Parses |len| bytes of |s| into |out| (names point into |s|). MET_EINVAL (MET_EOVERFLOW
+// for an index past 2^63) with the reason in |err| when malformed: an empty item, a name
+// without ':', two items for one function or two without a name, more than
+// MET_PARAM_MAX_FUNCTIONS names.
+met_status_t met_param_spec_parse(const char *s, size_t len, met_param_spec_t *out,
+                                  met_error_t *err);
 
 // Whether any item of |spec| is "auto" (params= only: states= refuses it).
 bool met_param_spec_has_auto(const met_param_spec_t *spec);

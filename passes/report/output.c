@@ -11,16 +11,20 @@
 #include "ir/diag.h"
 #include "ir/ir.h"
 
-bool met_output_write(MlirLocation loc, MlirStringRef path, const met_strbuf_t *sb,
-                      met_strbuf_t *out, const char *what, met_diag_fn_t diag, void *user) {
+met_status_t met_output_write(MlirLocation loc, MlirStringRef path, const met_strbuf_t *sb,
+                              met_strbuf_t *out, const char *what, met_diag_fn_t diag,
+                              void *user) {
   if (path.length == 1 && path.data[0] == '-') {
-    if (out) { met_strbuf_append(out, sb->data, sb->len); return true; }
+    if (out) {
+      met_strbuf_append(out, sb->data, sb->len);
+      return out->status;
+    }
     fwrite(sb->data, 1, sb->len, stdout);
     fflush(stdout);
-    return true;
+    return MET_OK;
   }
   char *p = malloc(path.length + 1);
-  if (!p) { met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory"); return false; }
+  if (!p) { met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory"); return MET_ENOMEM; }
   memcpy(p, path.data, path.length);
   p[path.length] = '\0';
   FILE *f = fopen(p, "wb");
@@ -29,19 +33,20 @@ bool met_output_write(MlirLocation loc, MlirStringRef path, const met_strbuf_t *
   if (!ok) met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "cannot write the %s to '%s': %s", what,
                          p, strerror(errno));
   free(p);
-  return ok;
+  return ok ? MET_OK : MET_EEXTERNAL;
 }
 
-bool met_output_rendered(MlirLocation loc, MlirStringRef path, met_strbuf_t *sb,
-                         met_strbuf_t *out, const char *what, met_diag_fn_t diag, void *user) {
-  bool ok = !sb->status;
-  if (!ok)
+met_status_t met_output_rendered(MlirLocation loc, MlirStringRef path, met_strbuf_t *sb,
+                                 met_strbuf_t *out, const char *what, met_diag_fn_t diag,
+                                 void *user) {
+  met_status_t st = sb->status;
+  if (st)
     met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "cannot render the %s: %s", what,
-                  met_status_str(sb->status));
+                  met_status_str(st));
   else
-    ok = met_output_write(loc, path, sb, out, what, diag, user);
+    st = met_output_write(loc, path, sb, out, what, diag, user);
   met_strbuf_deinitialize(sb);
-  return ok;
+  return st;
 }
 
 // What identifies a file the run would write: an existing one by device and inode, a new
@@ -64,50 +69,44 @@ static const char *base_name(const char *p) {
   return s ? s + 1 : p;
 }
 
-// Fills |id| for output |p|; false with the reason in |why|.
-static bool out_identify(const char *flag, const char *p, out_id_t *id, char *why, size_t cap) {
+// Fills |id| for output |p|; MET_EINVAL with the reason in |err|.
+static met_status_t out_identify(const char *flag, const char *p, out_id_t *id, met_error_t *err) {
   struct stat st;
   memset(id, 0, sizeof(*id));
   if (stat(p, &st) == 0) {
     if (S_ISDIR(st.st_mode)) {
-      snprintf(why, cap, "'%s%s%s' is a directory: give a file name", flag, flag_gap(flag), p);
-      return false;
+      return met_error_set(err, MET_EINVAL, "'%s%s%s' is a directory: give a file name", flag, flag_gap(flag), p);
     }
     if (access(p, W_OK) != 0) {
-      snprintf(why, cap, "'%s%s%s' cannot be written: %s", flag, flag_gap(flag), p, strerror(errno));
-      return false;
+      return met_error_set(err, MET_EINVAL, "'%s%s%s' cannot be written: %s", flag, flag_gap(flag), p, strerror(errno));
     }
     *id = (out_id_t){true, S_ISCHR(st.st_mode), st.st_dev, st.st_ino, NULL};
-    return true;
+    return MET_OK;
   }
   if (errno != ENOENT) {
-    snprintf(why, cap, "'%s%s%s' cannot be written: %s", flag, flag_gap(flag), p, strerror(errno));
-    return false;
+    return met_error_set(err, MET_EINVAL, "'%s%s%s' cannot be written: %s", flag, flag_gap(flag), p, strerror(errno));
   }
   // A new file: its directory must exist and be writable.
   const char *slash = strrchr(p, '/');
   char dir[4096];
   size_t dl = slash ? (size_t)(slash - p) : 1;
   if (dl >= sizeof(dir)) {
-    snprintf(why, cap, "'%s%s%s': the path is too long", flag, flag_gap(flag), p);
-    return false;
+    return met_error_set(err, MET_EINVAL, "'%s%s%s': the path is too long", flag, flag_gap(flag), p);
   }
   if (slash) memcpy(dir, p, dl ? dl : 1); else dir[0] = '.';
   dir[slash && !dl ? 1 : dl] = '\0';
   int got = stat(dir, &st);
   if (got != 0 || !S_ISDIR(st.st_mode)) {
-    snprintf(why, cap, "'%s%s%s' cannot be written: '%s' %s", flag, flag_gap(flag), p, dir,
+    return met_error_set(err, MET_EINVAL, "'%s%s%s' cannot be written: '%s' %s", flag, flag_gap(flag), p, dir,
              got == 0 ? "is not a directory" : errno == ENOENT ? "does not exist"
                                                               : strerror(errno));
-    return false;
   }
   if (access(dir, W_OK) != 0) {
-    snprintf(why, cap, "'%s%s%s' cannot be written: directory '%s': %s", flag, flag_gap(flag), p, dir,
+    return met_error_set(err, MET_EINVAL, "'%s%s%s' cannot be written: directory '%s': %s", flag, flag_gap(flag), p, dir,
              strerror(errno));
-    return false;
   }
   *id = (out_id_t){false, false, st.st_dev, st.st_ino, base_name(p)};
-  return true;
+  return MET_OK;
 }
 
 static bool out_same(const out_id_t *a, const out_id_t *b) {
@@ -125,8 +124,9 @@ static bool input_stat(const char *p, struct stat *st) {
   return is_stdin(p) ? fstat(STDIN_FILENO, st) == 0 : stat(p, st) == 0;
 }
 
-bool met_output_paths_ok(const char *const *inputs, size_t ninputs, const char *const *flags,
-                         const char *const *paths, size_t n, char *why, size_t cap) {
+met_status_t met_output_paths_check(const char *const *inputs, size_t ninputs,
+                                    const char *const *flags, const char *const *paths, size_t n,
+                                    met_error_t *err) {
   out_id_t ids[16];
   bool have[16] = {false};
   if (n > 16) n = 16;
@@ -137,15 +137,14 @@ bool met_output_paths_ok(const char *const *inputs, size_t ninputs, const char *
       struct stat st;
       for (size_t j = 0; j < k; ++j)
         if (is_stdout(paths[j])) {
-          snprintf(why, cap, "'%s%s-' and '%s%s-' both write to standard output: one stream "
+          return met_error_set(err, MET_EINVAL, "'%s%s-' and '%s%s-' both write to standard output: one stream "
                    "would hold two documents; give one of them a file", flags[j],
                    flag_gap(flags[j]), flags[k], flag_gap(flags[k]));
-          return false;
         }
       if (fstat(STDOUT_FILENO, &st) != 0) continue;
       ids[k] = (out_id_t){true, S_ISCHR(st.st_mode), st.st_dev, st.st_ino, NULL};
-    } else if (!out_identify(flags[k], paths[k], &ids[k], why, cap)) {
-      return false;
+    } else if (out_identify(flags[k], paths[k], &ids[k], err) != MET_OK) {
+      return MET_EINVAL;
     }
     have[k] = true;
     if (ids[k].device) continue;
@@ -153,29 +152,27 @@ bool met_output_paths_ok(const char *const *inputs, size_t ninputs, const char *
       struct stat st;
       if (input_stat(inputs[i], &st) && S_ISREG(st.st_mode) && st.st_dev == ids[k].dev &&
           st.st_ino == ids[k].ino) {
-        snprintf(why, cap,
+        return met_error_set(err, MET_EINVAL,
                  "'%s%s%s' is the input model%s%s%s%s: writing it would destroy the model; "
                  "give another file", flags[k], flag_gap(flags[k]), paths[k],
                  is_stdin(inputs[i]) ? " (read from standard input)" : " '",
                  is_stdin(inputs[i]) ? "" : inputs[i], is_stdin(inputs[i]) ? "" : "'",
                  is_stdout(paths[k]) ? " (standard output is redirected to it)" : "");
-        return false;
       }
     }
     for (size_t j = 0; j < k; ++j)
       if (have[j] && !ids[j].device && out_same(&ids[j], &ids[k])) {
-        snprintf(why, cap, "'%s%s%s' and '%s%s%s' are the same file: only the last "
+        return met_error_set(err, MET_EINVAL, "'%s%s%s' and '%s%s%s' are the same file: only the last "
                  "would stay; give each its own", flags[j], flag_gap(flags[j]), paths[j],
                  flags[k], flag_gap(flags[k]), paths[k]);
-        return false;
       }
   }
-  return true;
+  return MET_OK;
 }
 
-bool met_input_nesting_ok(const char *path, char *why, size_t cap) {
+met_status_t met_input_nesting_check(const char *path, met_error_t *err) {
   FILE *f = fopen(path, "rb");
-  if (!f) return true;
+  if (!f) return MET_OK;
   char buf[1 << 16];
   size_t n, depth = 0, deepest = 0, line = 1, at_line = 0;
   bool str = false, esc = false, comment = false, slash = false;
@@ -201,13 +198,15 @@ bool met_input_nesting_ok(const char *path, char *why, size_t cap) {
     }
   }
   fclose(f);
-  if (deepest <= MET_INPUT_MAX_NESTING) return true;
-  snprintf(why, cap, "cannot read '%s': it nests more than %d levels deep (by line %zu), "
-           "past what MLIR's recursive parser can take", path, MET_INPUT_MAX_NESTING, at_line);
-  return false;
+  if (deepest <= MET_INPUT_MAX_NESTING) return MET_OK;
+  return met_error_at_line(err, MET_EUNSUPPORTED, at_line, MET_NOWHERE,
+                           "cannot read '%s': it nests more than %d levels deep (by line %zu), "
+                           "past what MLIR's recursive parser can take", path,
+                           MET_INPUT_MAX_NESTING, at_line);
 }
 
-bool met_output_streams_ok(const char *const *inputs, size_t ninputs, char *why, size_t cap) {
+met_status_t met_output_streams_check(const char *const *inputs, size_t ninputs,
+                                      met_error_t *err) {
   static const int fds[2] = {STDOUT_FILENO, STDERR_FILENO};
   static const char *const names[2] = {"standard output", "standard error"};
   for (int k = 0; k < 2; ++k) {
@@ -219,15 +218,14 @@ bool met_output_streams_ok(const char *const *inputs, size_t ninputs, char *why,
           st.st_ino == o.st_ino) {
         // Said on standard error, unless that is the model: then nothing is said (exit
         // status 2 alone), as any word would land in the model.
-        if (fds[k] == STDERR_FILENO) { if (cap) why[0] = '\0'; return false; }
-        snprintf(why, cap, "%s is redirected to the input model '%s': writing it would destroy "
+        if (fds[k] == STDERR_FILENO) return met_error_set(err, MET_EINVAL, "%s", "");
+        return met_error_set(err, MET_EINVAL, "%s is redirected to the input model '%s': writing it would destroy "
                  "the model; redirect it to another file", names[k],
                  is_stdin(inputs[i]) ? "(standard input)" : inputs[i]);
-        return false;
       }
     }
   }
-  return true;
+  return MET_OK;
 }
 
 // The files the module says it was read from: its own location's and those of its
@@ -266,30 +264,30 @@ static size_t input_names(MlirOperation module, char **out, size_t cap) {
   return n;
 }
 
-bool met_output_check_module(MlirOperation module, const char *const *flags,
-                             const MlirStringRef *paths, size_t n, met_diag_fn_t diag,
-                             void *user) {
+met_status_t met_output_check_module(MlirOperation module, const char *const *flags,
+                                     const MlirStringRef *paths, size_t n, met_diag_fn_t diag,
+                                     void *user) {
   char *c[16] = {0};
   const char *cp[16] = {0};
   if (n > 16) n = 16;
-  bool ok = true;
-  for (size_t k = 0; k < n && ok; ++k) {
+  met_status_t st = MET_OK;
+  for (size_t k = 0; k < n && !st; ++k) {
     if (!paths[k].length) continue;
     c[k] = malloc(paths[k].length + 1);
-    if (!c[k]) ok = false;
+    if (!c[k]) st = MET_ENOMEM;
     else { memcpy(c[k], paths[k].data, paths[k].length); c[k][paths[k].length] = '\0'; }
     cp[k] = c[k];
   }
   MlirLocation loc = met_diag_module_loc(module);
   char *inputs[16] = {0};
-  size_t ninputs = ok ? input_names(module, inputs, 16) : 0;
-  char why[4352];
-  if (!ok) met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory");
-  else if (!met_output_paths_ok((const char *const *)inputs, ninputs, flags, cp, n, why, sizeof(why))) {
-    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s", why);
-    ok = false;
-  }
+  size_t ninputs = !st ? input_names(module, inputs, 16) : 0;
+  met_error_t err;
+  met_error_init(&err);
+  if (st) met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory");
+  else if ((st = met_output_paths_check((const char *const *)inputs, ninputs, flags, cp, n,
+                                        &err)))
+    met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "%s", met_error_message(&err));
   for (size_t k = 0; k < ninputs; ++k) free(inputs[k]);
   for (size_t k = 0; k < n; ++k) free(c[k]);
-  return ok;
+  return st;
 }

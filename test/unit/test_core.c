@@ -377,14 +377,74 @@ static void test_parse_size(void) {
   CHECK(met_limit_field_is_bytes("device_allocation_peak_bytes", 28));
   CHECK(!met_limit_field_is_bytes("dispatches", 10));
   CHECK(!met_limit_field_is_bytes("latency_ns", 10));
-  char msg[256];
-  CHECK(met_option_parse_num(MET_OPT_arena_bytes, "max-arena", "8MiB", 4, &v, msg, sizeof(msg)) &&
-        v == 8388608);
-  CHECK(!met_option_parse_num(MET_OPT_dispatches, "max-dispatches", "8kB", 3, &v, msg, sizeof(msg)));
-  CHECK(strstr(msg, "expected a whole number") != NULL);
+  met_error_t err;
+  met_error_init(&err);
+  CHECK(met_option_parse_num(MET_OPT_arena_bytes, "max-arena", "8MiB", 4, &v, &err) == MET_OK &&
+        v == 8388608 && err.code == MET_OK && !err.message[0]);
+  // "8kB" is a size, not a whole number: MET_EINVAL from met_parse_u64, said in the message.
+  CHECK(met_option_parse_num(MET_OPT_dispatches, "max-dispatches", "8kB", 3, &v, &err) == MET_EINVAL);
+  CHECK(err.code == MET_EINVAL && strstr(err.message, "expected a whole number") != NULL);
+  CHECK(strcmp(met_error_message(&err), err.message) == 0);
+  // A number past the option's range: MET_EOVERFLOW, the same message form.
+  CHECK(met_option_parse_num(MET_OPT_dispatches, "max-dispatches", "99999999999999999999", 20,
+                             &v, &err) == MET_EOVERFLOW);
+}
+
+// The one error idiom (metrale/status.h): a code, a message and a place.
+static met_status_t fails_at_third(met_error_t *err) {
+  return met_error_at_line(err, MET_EINVAL, 3, 17, "bad cell '%s'", "x");
+}
+
+static met_status_t propagates(met_error_t *err, int *after) {
+  MET_RETURN_IF_ERROR(fails_at_third(err));
+  *after = 1;  // not reached: the failure returned first
+  return MET_OK;
+}
+
+static void test_error(void) {
+  met_error_t e;
+  met_error_init(&e);
+  CHECK(e.code == MET_OK && !e.message[0] && e.loc == NULL);
+  CHECK(e.node == MET_NOWHERE && e.line == MET_NOWHERE && e.offset == MET_NOWHERE);
+  // No message: the code's own name.
+  CHECK(!strcmp(met_error_message(&e), "ok"));
+  int after = 0;
+  CHECK(propagates(&e, &after) == MET_EINVAL && after == 0);
+  CHECK(e.code == MET_EINVAL && e.line == 3 && e.offset == 17);
+  CHECK(!strcmp(e.message, "bad cell 'x'") && met_error_message(&e) == e.message);
+  // met_error_set keeps the place, replaces code and message.
+  CHECK(met_error_set(&e, MET_ENOMEM, "%s", "") == MET_ENOMEM && e.line == 3);
+  CHECK(!strcmp(met_error_message(&e), "out of memory"));  // empty text: the code's name
+  // A NULL error still returns the code (callers that want no message).
+  CHECK(met_error_set(NULL, MET_EOVERFLOW, "x") == MET_EOVERFLOW);
+  CHECK(met_error_at_line(NULL, MET_EUNSUPPORTED, 1, 0, "x") == MET_EUNSUPPORTED);
+  CHECK(!strcmp(met_error_message(NULL), "invalid argument"));
+  // A message past the room is cut, and still terminated: 5000 'a's keep
+  // MET_ERROR_MESSAGE_MAX - 1 of them.
+  char *big = malloc(5001);
+  memset(big, 'a', 5000);
+  big[5000] = 0;
+  CHECK(met_error_set(&e, MET_EINVAL, "%s", big) == MET_EINVAL);
+  CHECK(strlen(e.message) == MET_ERROR_MESSAGE_MAX - 1 && e.message[0] == 'a');
+  free(big);
+  // MET_KEEP_FIRST keeps the first failure of a loop that goes on.
+  met_status_t st = MET_OK;
+  MET_KEEP_FIRST(st, MET_OK);
+  MET_KEEP_FIRST(st, MET_ELIMIT);
+  MET_KEEP_FIRST(st, MET_ENOMEM);
+  CHECK(st == MET_ELIMIT);
+  // Every code has its own name.
+  static const met_status_t codes[] = {MET_OK, MET_ENOMEM, MET_EOVERFLOW, MET_EINVAL,
+                                       MET_ENOTFOUND, MET_EUNSUPPORTED, MET_EEXTERNAL,
+                                       MET_ELIMIT};
+  for (size_t i = 0; i < sizeof codes / sizeof *codes; ++i) {
+    CHECK(strcmp(met_status_str(codes[i]), "unknown status") != 0);
+    for (size_t k = 0; k < i; ++k) CHECK(strcmp(met_status_str(codes[i]), met_status_str(codes[k])));
+  }
 }
 
 int main(void) {
+  test_error();
   test_arena_marks();
   test_arena_buffer();
   test_arena_at_least();

@@ -9,9 +9,10 @@
 
 static met_json_t *parse(met_arena_t *a, const char *s, met_status_t *st, size_t *at) {
   met_json_t *j = NULL;
-  const char *why = NULL;
-  *at = 0;
-  *st = met_json_parse(a, s, strlen(s), &j, at, &why);
+  met_error_t err;
+  met_error_init(&err);
+  *st = met_json_parse(a, s, strlen(s), &j, &err);
+  *at = err.offset == MET_NOWHERE ? 0 : err.offset;
   return j;
 }
 
@@ -55,6 +56,16 @@ static void test_json(void) {
     if (at != bad[i].at) fprintf(stderr, "'%s': at %zu, expected %zu\n", bad[i].text, at, bad[i].at);
     CHECK(at == bad[i].at);
   }
+  // The line of the fault: the third line's "}" where a value belongs ({ \n " a " : \n }:
+  // byte 7, after the second line end).
+  {
+    met_error_t err;
+    met_error_init(&err);
+    met_json_t *jl = NULL;
+    const char *three = "{\n\"a\":\n}";
+    CHECK(met_json_parse(&a, three, strlen(three), &jl, &err) == MET_EINVAL);
+    CHECK(err.code == MET_EINVAL && err.line == 3 && err.offset == 7 && err.message[0]);
+  }
   // Nesting past the limit is an error, not a stack overflow.
   size_t deep = MET_JSON_MAX_DEPTH + 2;
   char *d = malloc(2 * deep + 1);
@@ -73,19 +84,20 @@ static void test_json(void) {
 
 static void test_rules(void) {
   met_diff_rule_t r;
-  const char *why;
-  CHECK(met_diff_rule_parse("arena_bytes>5%", 14, &r, &why) && r.grow && r.percent &&
+  met_error_t err;
+  met_error_init(&err);
+  CHECK((met_diff_rule_parse("arena_bytes>5%", 14, &r, &err) == MET_OK) && r.grow && r.percent &&
         r.amount == 50000 && !strcmp(r.field, "arena_bytes"));  // 5% in 1/10000 of a percent
-  CHECK(met_diff_rule_parse("headroom<0.5%", 13, &r, &why) && !r.grow && r.percent && r.amount == 5000);
-  CHECK(met_diff_rule_parse("dram_bytes>1MiB", 15, &r, &why) && !r.percent && r.amount == 1048576);
-  CHECK(met_diff_rule_parse("dispatches>2", 12, &r, &why) && r.amount == 2);
-  CHECK(met_diff_rule_parse("x>0.0001%", 9, &r, &why) && r.amount == 1);
+  CHECK((met_diff_rule_parse("headroom<0.5%", 13, &r, &err) == MET_OK) && !r.grow && r.percent && r.amount == 5000);
+  CHECK((met_diff_rule_parse("dram_bytes>1MiB", 15, &r, &err) == MET_OK) && !r.percent && r.amount == 1048576);
+  CHECK((met_diff_rule_parse("dispatches>2", 12, &r, &err) == MET_OK) && r.amount == 2);
+  CHECK((met_diff_rule_parse("x>0.0001%", 9, &r, &err) == MET_OK) && r.amount == 1);
   static const char *const bad[] = {"arena_bytes", ">5", "arena_bytes=5", "arena_bytes>",
                                     "arena_bytes>5.5", "arena_bytes>%", "arena_bytes>.5%",
                                     "arena_bytes>5.%", "arena_bytes>0.00001%", "Arena>5",
                                     "arena_bytes>-5", "arena_bytes>5 %"};
   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); ++i)
-    CHECK(!met_diff_rule_parse(bad[i], strlen(bad[i]), &r, &why));
+    CHECK(met_diff_rule_parse(bad[i], strlen(bad[i]), &r, &err) == MET_EINVAL && err.message[0]);
 }
 
 // A budget report of one function @f with |arena| and |dispatches|, and @|extra| when given.
@@ -110,10 +122,11 @@ static void test_compare(void) {
   char *n = budget_doc("npu", "(tensor<4xf32>) -> tensor<4xf32>", 1051, 4, "h");
   met_json_t *jo = parse(&a, o, &st, &at), *jn = parse(&a, n, &st, &at);
   met_diff_rule_t rules[3];
-  const char *why;
-  CHECK(met_diff_rule_parse("arena_bytes>5%", 14, &rules[0], &why));
-  CHECK(met_diff_rule_parse("arena_bytes>50", 14, &rules[1], &why));
-  CHECK(met_diff_rule_parse("dispatches<1", 12, &rules[2], &why));
+  met_error_t err;
+  met_error_init(&err);
+  CHECK((met_diff_rule_parse("arena_bytes>5%", 14, &rules[0], &err) == MET_OK));
+  CHECK((met_diff_rule_parse("arena_bytes>50", 14, &rules[1], &err) == MET_OK));
+  CHECK((met_diff_rule_parse("dispatches<1", 12, &rules[2], &err) == MET_OK));
   met_diff_t d;
   // 1000 -> 1051: +51, 5.1%: beyond 5% (51 x 10^6 > 50000 x 1000) and beyond 50; the first
   // rule is named. dispatches unchanged.
@@ -151,7 +164,7 @@ static void test_compare(void) {
   CHECK(met_diff_compare(&a, jo, mem, NULL, 0, true, &d) == MET_EINVAL &&
         strstr(d.mismatch, "only reports of one kind compare"));
   // A rule on a field the kind has no number for.
-  CHECK(met_diff_rule_parse("latency_ns>5%", 13, &rules[0], &why));
+  CHECK((met_diff_rule_parse("latency_ns>5%", 13, &rules[0], &err) == MET_OK));
   CHECK(met_diff_compare(&a, jo, jo, rules, 1, false, &d) == MET_EINVAL &&
         strstr(d.mismatch, "a budget report has no numeric field 'latency_ns'"));
   // Memory reports: the totals, signed (the headroom); parameters must agree.
@@ -161,7 +174,7 @@ static void test_compare(void) {
                              " \"totals\": {\"headroom\": -20, \"fits\": false}}", &st, &at);
   met_json_t *m3 = parse(&a, "{\"target\": {\"name\": \"npu\"}, \"parameters\": {\"tokens\": 16},"
                              " \"totals\": {\"headroom\": 100}}", &st, &at);
-  CHECK(met_diff_rule_parse("headroom<100", 12, &rules[0], &why));
+  CHECK((met_diff_rule_parse("headroom<100", 12, &rules[0], &err) == MET_OK));
   CHECK(met_diff_compare(&a, m1, m2, rules, 1, false, &d) == MET_OK && d.nrows == 1);
   CHECK(d.rows[0].change.negative && d.rows[0].change.mag == 120 && d.breaches == 1);  // -120
   CHECK(met_diff_compare(&a, m1, m3, NULL, 0, false, &d) == MET_EINVAL &&
@@ -171,7 +184,7 @@ static void test_compare(void) {
                              " \"budget\": {\"arena_bytes\": 64}}]}", &st, &at);
   met_json_t *p2 = parse(&a, "{\"target\": {\"name\": \"npu\"}, \"functions\": [{\"name\": \"a|b\","
                              " \"budget\": {\"arena_bytes\": 128}}]}", &st, &at);
-  CHECK(met_diff_rule_parse("arena_bytes>10%", 15, &rules[0], &why));
+  CHECK((met_diff_rule_parse("arena_bytes>10%", 15, &rules[0], &err) == MET_OK));
   CHECK(met_diff_compare(&a, p1, p2, rules, 1, false, &d) == MET_OK && d.breaches == 1);
   met_strbuf_t sb;
   met_strbuf_initialize(met_allocator_system(), &sb);

@@ -314,7 +314,9 @@ static void test_kv_pool_parse(void) {
   met_kv_pool_t p;
   memset(&p, 0, sizeof(p));
   const char *ok = "block_size=16,layers=32,head_dim=128,kv_heads=8";
-  CHECK(met_memory_kv_pool_parse(ok, strlen(ok), &p) == NULL);
+  met_error_t err;
+  met_error_init(&err);
+  CHECK(met_memory_kv_pool_parse(ok, strlen(ok), &p, &err) == MET_OK);
   CHECK(p.present);
   CHECK_EQ_U64(p.layers, 32);
   CHECK_EQ_U64(p.kv_heads, 8);
@@ -327,8 +329,13 @@ static void test_kv_pool_parse(void) {
                        "each entry is key=N", "each N is a whole number", "each entry is key=N"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
     memset(&p, 0, sizeof(p));
-    const char *w = met_memory_kv_pool_parse(bad[i], strlen(bad[i]), &p);
-    CHECK(w != NULL && !strncmp(w, why[i], strlen(why[i])));
+    met_error_init(&err);
+    met_status_t st = met_memory_kv_pool_parse(bad[i], strlen(bad[i]), &p, &err);
+    // layers=0 is below N's range [1, 2^64) and layers=18446744073709551616 past it:
+    // MET_EOVERFLOW (met_parse_u64's "out of range"); every other MET_EINVAL.
+    bool range = !strcmp(bad[i], "layers=0") || strstr(bad[i], "551616");
+    CHECK(st == (range ? MET_EOVERFLOW : MET_EINVAL) && st == err.code);
+    CHECK(!strncmp(err.message, why[i], strlen(why[i])));
   }
 }
 

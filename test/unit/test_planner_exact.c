@@ -212,12 +212,11 @@ static void test_csv(void) {
   met_arena_t arena;
   met_arena_initialize(met_allocator_system(), &arena);
   met_csv_problem_t p;
-  size_t line;
-  char why[256];
+  met_error_t err;
   // CRLF, a blank line, ids as text; [0,2) and [2,4) touch. Times are replaced by their
   // rank among 0, 2, 4: x [0,1) -> positions 0..0, y [1,2) -> 1..1; the lengths stay 2.
   const char *ok = "id,lower,upper,size\r\nx,0,2,8\r\n\r\ny7,2,4,16\r\n";
-  CHECK(met_csv_problem_parse(ok, strlen(ok), &arena, &p, &line, why, sizeof(why)) == MET_OK);
+  CHECK(met_csv_problem_parse(ok, strlen(ok), &arena, &p, &err) == MET_OK);
   CHECK(p.count == 2 && p.positions == 2);
   CHECK(!strcmp(p.ids[0], "x") && !strcmp(p.ids[1], "y7"));
   CHECK(p.buffers[0].first == 0 && p.buffers[0].last == 0 && p.buffers[0].bytes == 8);
@@ -225,7 +224,7 @@ static void test_csv(void) {
   CHECK(p.lengths[0] == 2 && p.lengths[1] == 2 && p.upper[1] == 4);
   // MiniMalloc's other spellings, in another order, after a byte order mark.
   const char *alias = "\xef\xbb\xbfsize,end,start,buffer\n8,5,1,a\n";
-  CHECK(met_csv_problem_parse(alias, strlen(alias), &arena, &p, &line, why, sizeof(why)) == MET_OK);
+  CHECK(met_csv_problem_parse(alias, strlen(alias), &arena, &p, &err) == MET_OK);
   CHECK(p.count == 1 && !strcmp(p.ids[0], "a") && p.lower[0] == 1 && p.upper[0] == 5);
   CHECK(p.buffers[0].bytes == 8 && p.lengths[0] == 4);
   // Bad rows, each at its line.
@@ -247,18 +246,17 @@ static void test_csv(void) {
       {"id,lower,upper,size\na\tb,1,2,3\n", 2, "control character"},
   };
   for (size_t k = 0; k < sizeof(kBad) / sizeof(kBad[0]); ++k) {
-    met_status_t st = met_csv_problem_parse(kBad[k].text, strlen(kBad[k].text), &arena, &p, &line,
-                                            why, sizeof(why));
+    met_status_t st = met_csv_problem_parse(kBad[k].text, strlen(kBad[k].text), &arena, &p, &err);
     CHECK(st == MET_EINVAL || st == MET_EOVERFLOW);
-    CHECK(line == kBad[k].line);
-    CHECK(strstr(why, kBad[k].why) != NULL);
+    CHECK(err.code == st && err.line == kBad[k].line);
+    CHECK(strstr(err.message, kBad[k].why) != NULL);
   }
   // Times far apart are ranked, their order kept: [0, 2^40) and [2^40, 2^41) touch
   // (apart), [2^40 - 1, 2^40 + 1) overlaps both. Distinct times 0, 2^40-1, 2^40, 2^40+1,
   // 2^41: ranks 0..4.
   const char *far = "id,lower,upper,size\na,0,1099511627776,4\nb,1099511627776,2199023255552,4\n"
                     "c,1099511627775,1099511627777,4\n";
-  CHECK(met_csv_problem_parse(far, strlen(far), &arena, &p, &line, why, sizeof(why)) == MET_OK);
+  CHECK(met_csv_problem_parse(far, strlen(far), &arena, &p, &err) == MET_OK);
   CHECK(p.positions == 4);
   CHECK(p.buffers[0].first == 0 && p.buffers[0].last == 1);
   CHECK(p.buffers[1].first == 2 && p.buffers[1].last == 3);

@@ -53,7 +53,8 @@ static void *hook_aligned_alloc(uint64_t alignment, uint64_t size) {
     if (tl_fail_fd >= 0) {
       met_exec_wire_t w;
       memset(&w, 0, sizeof w);
-      w.rc = WIRE_NO_MEMORY;
+      w.rc = MET_ENOMEM;
+      w.out_of_memory = true;
       w.result.alloc_bytes = size;
       ssize_t k = write(tl_fail_fd, &w, sizeof w);
       (void)k;

@@ -20,23 +20,15 @@
 
 #define S(lit) mlirStringRefCreateFromCString(lit)
 
-enum { ERR_ARGS = -1, ERR_LOWER = -2, ERR_JIT = -3, ERR_RUN = -4 };
-
 static inline uint64_t now_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static inline int met_exec_fail(met_exec_result_t *out, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static inline int met_exec_fail(met_exec_result_t *out, int code, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(out->error, sizeof out->error, fmt, ap);
-  va_end(ap);
-  return code;
-}
+// The one failure statement of the runner: |code| and its message into out->error
+// (metrale/status.h's met_error_t), returned: return met_exec_fail(out, MET_EINVAL, ...).
+#define met_exec_fail(out, code, ...) met_error_set(&(out)->error, (code), __VA_ARGS__)
 
 static inline void sref_copy(char *dst, size_t cap, MlirStringRef s) {
   size_t n = s.length < cap - 1 ? s.length : cap - 1;
@@ -90,14 +82,15 @@ void met_exec_fill_arg(met_exec_arg_t *a, met_exec_inputs_t kind, uint64_t seed,
 // Gives every constant of |module| (a bufferized memref.global) whose data is an elided
 // blob (dense_resource<__elided__>) data of its type by the --inputs rule: zeros, or
 // met_exec_fill_arg's values; counts them in out->synthetic_constants. 0, or a failure.
-int met_exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_options_t *opt,
+met_status_t met_exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_options_t *opt,
                      met_exec_result_t *out);
 // Available memory: MemAvailable of /proc/meminfo, else free pages; UINT64_MAX unknown.
 uint64_t met_exec_avail_memory(void);
-// Static buffer size (elements) of a shaped type; false if dynamic or not strided (|why|).
-bool met_exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *strides,
-                        int64_t *offset, uint64_t *n_elems, uint64_t *span, char *why,
-                        size_t whycap);
+// Static buffer size (elements) of a shaped type; MET_EUNSUPPORTED if dynamic or not
+// strided, MET_EOVERFLOW past 64 bits (why in |err|).
+met_status_t met_exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes,
+                                    int64_t *strides, int64_t *offset, uint64_t *n_elems,
+                                    uint64_t *span, met_error_t *err);
 // One element at |p| (|eb| bytes) as a double (0 for types it does not know).
 double met_exec_elem_value(MlirType t, const unsigned char *p, uint64_t eb);
 
@@ -129,13 +122,13 @@ void met_exec_hooks_fail_to(int fd);
 uint16_t met_exec_bf16_from_f32(float f);
 uint16_t met_exec_bf16_from_f64(double d);
 
-// What the child sends back: its code and result, then the kernels' counters. A failed
-// allocation sends rc WIRE_NO_MEMORY with the size in result.alloc_bytes.
+// What the child sends back: its status and result, then the kernels' counters. A failed
+// allocation sends out_of_memory with the size in result.alloc_bytes.
 typedef struct met_exec_wire_t {
-  int rc;
+  met_status_t rc;
+  bool out_of_memory;
   met_exec_result_t result;
 } met_exec_wire_t;
-enum { WIRE_NO_MEMORY = -97 };
 
 // exec_names.c: the top-level func.func named |name|, or null; the symbol name of |op|
 // (a func.func), empty when it has none; a set of symbol names (copies), e.g. the
@@ -149,12 +142,12 @@ void met_exec_names_free(met_exec_names_t *ns);
 
 // exec_lower.c
 // An error when |func| holds an op of an unregistered dialect (nothing lowers it).
-int met_exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
+met_status_t met_exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
                              met_exec_result_t *out);
 // Prepares the clone |mop| (drops what |name| does not call, marks its C interface),
 // lowers it to the LLVM dialect with the kernel markers inserted, and records the
 // bufferized function's copies, allocations and resident bindings in |out|.
-int met_exec_lower(MlirContext ctx, MlirOperation mop, const char *name,
+met_status_t met_exec_lower(MlirContext ctx, MlirOperation mop, const char *name,
                const met_exec_options_t *opt, met_exec_diag_t *dg, met_exec_result_t *out);
 
 // exec_kernels.c: the resident buffers the kernels of bufferized |func| bind (into |out|),
@@ -162,7 +155,7 @@ int met_exec_lower(MlirContext ctx, MlirOperation mop, const char *name,
 // user's; helpers the pipeline added are not marked). 0, or a failure code.
 void met_exec_count_resident(MlirOperation func, const met_exec_options_t *opt,
                              met_exec_result_t *out);
-int met_exec_insert_markers(MlirContext ctx, MlirOperation module,
+met_status_t met_exec_insert_markers(MlirContext ctx, MlirOperation module,
                             const met_exec_names_t *users, met_exec_result_t *out);
 
 #endif

@@ -190,13 +190,13 @@ static const char *const kMarker[2] = {"__metrale_kernel_begin", "__metrale_kern
 
 // Brackets each kernel of |region|'s blocks, at any depth (not inside a kernel), with
 // __metrale_kernel_begin/end(id).
-static int mark_region(MlirRegion region, marker_state_t *m) {
+static met_status_t mark_region(MlirRegion region, marker_state_t *m) {
   for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
     for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
          op = mlirOperationGetNextInBlock(op)) {
       if (!is_kernel(op)) {
         for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
-          int rc = mark_region(mlirOperationGetRegion(op, r), m);
+          met_status_t rc = mark_region(mlirOperationGetRegion(op, r), m);
           if (rc) return rc;
         }
         continue;
@@ -205,7 +205,7 @@ static int mark_region(MlirRegion region, marker_state_t *m) {
       if (out->n_kernels == m->cap) {
         m->cap = m->cap ? 2 * m->cap : 32;
         met_exec_kernel_t *nk = realloc(out->kernels, m->cap * sizeof *nk);
-        if (!nk) return met_exec_fail(out, ERR_RUN, "out of memory (kernel table)");
+        if (!nk) return met_exec_fail(out, MET_ENOMEM, "out of memory (kernel table)");
         out->kernels = nk;
       }
       size_t id = out->n_kernels++;
@@ -228,12 +228,12 @@ static int mark_region(MlirRegion region, marker_state_t *m) {
       op = end;
     }
   }
-  return 0;
+  return MET_OK;
 }
 
 // Marks the kernels of every function of |module| named in |users| (the user's functions:
 // those the pipeline adds, bufferization's dealloc helpers, are host bookkeeping).
-int met_exec_insert_markers(MlirContext ctx, MlirOperation module, const met_exec_names_t *users,
+met_status_t met_exec_insert_markers(MlirContext ctx, MlirOperation module, const met_exec_names_t *users,
                           met_exec_result_t *out) {
   // Declarations first (private, no c-interface: plain C calls to the hooks).
   MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
@@ -242,16 +242,16 @@ int met_exec_insert_markers(MlirContext ctx, MlirOperation module, const met_exe
   for (int i = 0; i < 2; i++) {
     if (!mlirOperationIsNull(met_exec_find_func(module, kMarker[i]))) continue;
     MlirOperation d = mlirOperationCreateParse(ctx, S(decl[i]), S("metrale-markers"));
-    if (mlirOperationIsNull(d)) return met_exec_fail(out, ERR_LOWER, "cannot build the kernel marker declarations");
+    if (mlirOperationIsNull(d)) return met_exec_fail(out, MET_EEXTERNAL, "cannot build the kernel marker declarations");
     mlirBlockInsertOwnedOperation(mbody, 0, d);
   }
   marker_state_t m = {ctx, mlirIntegerTypeGet(ctx, 64), 0, out};
   for (MlirOperation op = mlirBlockGetFirstOperation(mbody); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     if (!met_ir_op_is(op, "func.func") || !met_exec_names_has(users, met_exec_sym_name(op))) continue;
-    int rc = mark_region(mlirOperationGetRegion(op, 0), &m);
+    met_status_t rc = mark_region(mlirOperationGetRegion(op, 0), &m);
     if (rc) return rc;
   }
-  return 0;
+  return MET_OK;
 }
 

@@ -113,7 +113,7 @@ static const char *const stage_b[] = {
     "reconcile-unrealized-casts",
 };
 
-static int run_passes(MlirContext ctx, MlirOperation module, const char *const *passes,
+static met_status_t run_passes(MlirContext ctx, MlirOperation module, const char *const *passes,
                       size_t n, met_exec_diag_t *dg, met_exec_result_t *out) {
   for (size_t i = 0; i < n; i++) {
     char pipe[512], perr[256] = {0};
@@ -123,17 +123,17 @@ static int run_passes(MlirContext ctx, MlirOperation module, const char *const *
     if (mlirLogicalResultIsFailure(
             mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm), S(pipe), met_exec_sbuf_cb, &eb))) {
       mlirPassManagerDestroy(pm);
-      return met_exec_fail(out, ERR_LOWER, "pass pipeline element '%s' does not parse: %s", passes[i], perr);
+      return met_exec_fail(out, MET_EEXTERNAL, "pass pipeline element '%s' does not parse: %s", passes[i], perr);
     }
     dg->errors = 0;
     dg->msg[0] = dg->loc[0] = 0;
     MlirLogicalResult r = mlirPassManagerRunOnOp(pm, module);
     mlirPassManagerDestroy(pm);
     if (mlirLogicalResultIsFailure(r))
-      return met_exec_fail(out, ERR_LOWER, "lowering failed in pass '%s' at %s: %s", passes[i],
+      return met_exec_fail(out, MET_EEXTERNAL, "lowering failed in pass '%s' at %s: %s", passes[i],
                   dg->loc[0] ? dg->loc : "?", dg->msg[0] ? dg->msg : "(no diagnostic)");
   }
-  return 0;
+  return MET_OK;
 }
 
 // After stage B only LLVM dialect ops may remain; anything else would make the
@@ -180,10 +180,10 @@ static MlirType odd_type(MlirOperation op) {
   return (MlirType){NULL};
 }
 
-static int check_leftovers(MlirOperation module, met_exec_result_t *out) {
+static met_status_t check_leftovers(MlirOperation module, met_exec_result_t *out) {
   leftover_t l = {{NULL}, 0};
   mlirOperationWalk(module, find_leftover, &l, MlirWalkPreOrder);
-  if (!l.n) return 0;
+  if (!l.n) return MET_OK;
   char name[96], loc[160], why[160] = "";
   sref_copy(name, sizeof name, mlirIdentifierStr(mlirOperationGetName(l.first)));
   met_diag_loc_short(mlirOperationGetLocation(l.first), loc, sizeof loc);
@@ -193,17 +193,17 @@ static int check_leftovers(MlirOperation module, met_exec_result_t *out) {
     met_exec_type_str(odd, ts, sizeof ts);
     snprintf(why, sizeof why, ": it holds %s, whose element type has no LLVM form", ts);
   }
-  return met_exec_fail(out, ERR_LOWER, "%" PRIu64 " op(s) survived lowering to the LLVM dialect (no pass of "
+  return met_exec_fail(out, MET_EEXTERNAL, "%" PRIu64 " op(s) survived lowering to the LLVM dialect (no pass of "
               "the pipeline lowers them); first: '%s' at %s%s", l.n, name, loc, why);
 }
 
 // Every external llvm.func must resolve: to a hook or to a symbol of this process.
-static int check_externals(MlirOperation module, const met_exec_options_t *opt, met_exec_result_t *out) {
+static met_status_t check_externals(MlirOperation module, const met_exec_options_t *opt, met_exec_result_t *out) {
   void *libh[16];
   size_t nl = 0;
   for (size_t i = 0; i < opt->n_shared_libs && nl < 16; i++) {
     void *h = dlopen(opt->shared_libs[i], RTLD_LAZY | RTLD_LOCAL);
-    if (!h) return met_exec_fail(out, ERR_JIT, "cannot load shared library %.300s: %.150s", opt->shared_libs[i], dlerror());
+    if (!h) return met_exec_fail(out, MET_EEXTERNAL, "cannot load shared library %.300s: %.150s", opt->shared_libs[i], dlerror());
     libh[nl++] = h;
   }
   met_exec_hook_t hk[EXEC_N_HOOKS];
@@ -231,9 +231,9 @@ static int check_externals(MlirOperation module, const met_exec_options_t *opt, 
   }
   for (size_t i = 0; i < nl; i++) dlclose(libh[i]);
   if (nm)
-    return met_exec_fail(out, ERR_JIT, "%zu external symbol(s) do not resolve in this process: %s%s", nm,
+    return met_exec_fail(out, MET_EEXTERNAL, "%zu external symbol(s) do not resolve in this process: %s%s", nm,
                 missing, nm > 4 ? ", ..." : "");
-  return 0;
+  return MET_OK;
 }
 
 
@@ -259,39 +259,39 @@ static MlirWalkResult find_encoded(MlirOperation op, void *ud) {
   return mlirTypeIsNull(*hit) ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
 }
 
-int met_exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
+met_status_t met_exec_refuse_unregistered(MlirContext ctx, MlirOperation func, const char *name,
                              met_exec_result_t *out) {
   MlirType enc = {NULL};
   mlirOperationWalk(func, find_encoded, &enc, MlirWalkPreOrder);
   if (!mlirTypeIsNull(enc)) {
     char ts[200];
     met_exec_type_str(enc, ts, sizeof ts);
-    return met_exec_fail(out, ERR_ARGS, "@%s holds %s: a tensor with an encoding (a sparse format) is "
+    return met_exec_fail(out, MET_EUNSUPPORTED, "@%s holds %s: a tensor with an encoding (a sparse format) is "
                 "not run, as the runner passes dense buffers and cannot run it faithfully "
                 "(refused before lowering)", name, ts);
   }
   unreg_t u = {ctx, {NULL}};
   mlirOperationWalk(func, find_unregistered, &u, MlirWalkPreOrder);
-  if (mlirOperationIsNull(u.first)) return 0;
+  if (mlirOperationIsNull(u.first)) return MET_OK;
   char where[160];
   met_diag_loc_short(mlirOperationGetLocation(u.first), where, sizeof where);
   MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(u.first));
-  return met_exec_fail(out, ERR_ARGS, "'%.*s' at %s is not a registered op: nothing lowers it, so @%s "
+  return met_exec_fail(out, MET_EUNSUPPORTED, "'%.*s' at %s is not a registered op: nothing lowers it, so @%s "
               "cannot run (refused before lowering)", (int)nm.length, nm.data, where, name);
 }
 
 static void file_cb(MlirStringRef s, void *ud) { fwrite(s.data, 1, s.length, (FILE *)ud); }
 
-int met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
+met_status_t met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
                const met_exec_options_t *opt, met_exec_diag_t *dg, met_exec_result_t *out) {
-  int rc;
+  met_status_t rc;
   if (!opt->keep_other_funcs) prune_funcs(mop, func_name);
   MlirOperation f = met_exec_find_func(mop, func_name);
   mlirOperationSetDiscardableAttributeByName(f, S("llvm.emit_c_interface"), mlirUnitAttrGet(ctx));
   mlirOperationSetInherentAttributeByName(f, S("sym_visibility"), mlirStringAttrGet(ctx, S("public")));
   dg->errors = 0;
   if (!mlirOperationVerify(mop))
-    return met_exec_fail(out, ERR_LOWER, "the module does not verify at %s: %s", dg->loc[0] ? dg->loc : "?",
+    return met_exec_fail(out, MET_EEXTERNAL, "the module does not verify at %s: %s", dg->loc[0] ? dg->loc : "?",
                 dg->msg);
   // Stage A (to bufferized memrefs), what the bufferized function holds, the markers.
   // The user's functions (the pipeline adds helpers of its own).
@@ -300,13 +300,13 @@ int met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
   for (MlirOperation op = mlirBlockGetFirstOperation(mbody); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     if (met_ir_op_is(op, "func.func")) met_exec_names_add(&users, met_exec_sym_name(op));
-  met_bufferize_error_t be;
-  if (!met_bufferize(ctx, mop, &be)) {
+  met_error_t be;
+  if (met_bufferize(ctx, mop, &be)) {
     met_exec_names_free(&users);
-    return met_exec_fail(out, ERR_LOWER, "lowering failed in pass '%s' at %s: %s", be.pass, be.loc, be.msg);
+    return met_exec_fail(out, be.code, "lowering failed in %s", be.message);
   }
   f = met_exec_find_func(mop, func_name);
-  if (mlirOperationIsNull(f)) return met_exec_fail(out, ERR_LOWER, "@%s disappeared during lowering", func_name);
+  if (mlirOperationIsNull(f)) return met_exec_fail(out, MET_EEXTERNAL, "@%s disappeared during lowering", func_name);
   count_t cc = {0};
   mlirOperationWalk(f, count_copies, &cc, MlirWalkPreOrder);
   out->copies = cc.n;
@@ -321,7 +321,7 @@ int met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
   if ((rc = met_exec_fill_elided(ctx, mop, opt, out))) return rc;
   dg->errors = 0;
   if (!mlirOperationVerify(mop))
-    return met_exec_fail(out, ERR_LOWER, "IR with kernel markers does not verify at %s: %s", dg->loc, dg->msg);
+    return met_exec_fail(out, MET_EEXTERNAL, "IR with kernel markers does not verify at %s: %s", dg->loc, dg->msg);
   if (opt->dump_bufferized) {
     // '-': standard output, as --json - writes there.
     bool out_std = !strcmp(opt->dump_bufferized, "-");
@@ -330,7 +330,7 @@ int met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
     if (df) mlirOperationPrint(mop, file_cb, df);
     if (df) ok = out_std ? fflush(df) == 0 : fclose(df) == 0;
     if (!ok)
-      return met_exec_fail(out, ERR_ARGS, "cannot write --dump-bufferized '%.200s': %s",
+      return met_exec_fail(out, MET_EINVAL, "cannot write --dump-bufferized '%.200s': %s",
                        opt->dump_bufferized, strerror(errno));
   }
   // Stage B (to the LLVM dialect), then what must hold before the engine is built.

@@ -37,7 +37,7 @@
 
 typedef void (*packed_fn)(void **);
 
-static int build_engine(MlirModule lowered, const met_exec_options_t *opt, const char *fname,
+static met_status_t build_engine(MlirModule lowered, const met_exec_options_t *opt, const char *fname,
                         MlirExecutionEngine *jit, packed_fn *fn, met_exec_diag_t *dg, met_exec_result_t *out) {
   MlirStringRef libs[16];
   int nlibs = 0;
@@ -47,9 +47,9 @@ static int build_engine(MlirModule lowered, const met_exec_options_t *opt, const
   *jit = mlirExecutionEngineCreate(lowered, opt->opt_level, nlibs, nlibs ? libs : NULL, false, false);
   if (mlirExecutionEngineIsNull(*jit)) {
     if (dg->errors)
-      return met_exec_fail(out, ERR_JIT, "mlirExecutionEngineCreate failed: translation to LLVM IR: %s at %s",
+      return met_exec_fail(out, MET_EEXTERNAL, "mlirExecutionEngineCreate failed: translation to LLVM IR: %s at %s",
                   dg->msg, dg->loc[0] ? dg->loc : "?");
-    return met_exec_fail(out, ERR_JIT, "mlirExecutionEngineCreate failed (translation to LLVM IR or target setup; no diagnostic)");
+    return met_exec_fail(out, MET_EEXTERNAL, "mlirExecutionEngineCreate failed (translation to LLVM IR or target setup; no diagnostic)");
   }
   met_exec_hook_t hk[EXEC_N_HOOKS];
   size_t nh = met_exec_hooks_table(hk);
@@ -61,9 +61,9 @@ static int build_engine(MlirModule lowered, const met_exec_options_t *opt, const
   if (!*fn) {
     mlirExecutionEngineDestroy(*jit);
     *jit = (MlirExecutionEngine){NULL};
-    return met_exec_fail(out, ERR_JIT, "JIT lookup of the packed wrapper of '%s' failed (code generation or an unresolved symbol)", name);
+    return met_exec_fail(out, MET_EEXTERNAL, "JIT lookup of the packed wrapper of '%s' failed (code generation or an unresolved symbol)", name);
   }
-  return 0;
+  return MET_OK;
 }
 
 typedef struct {
@@ -161,17 +161,27 @@ static void state_free(run_state_t *s) {
 }
 
 // Sets up args/results from the function type; sizes inputs. 0 or an error code.
-static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run_state_t *s,
+// A shape the runner cannot hold (met_exec_shaped_extent's reason in out->error), said
+// of |who| (argument or result) #|i| of type |ts|.
+static met_status_t extent_refused(met_exec_result_t *out, const char *who, size_t i,
+                                   const char *ts) {
+  char why[256];
+  snprintf(why, sizeof why, "%.255s", out->error.message);
+  return met_exec_fail(out, out->error.code, "%s %zu (%s): %s; the runner takes static shapes "
+                       "of rank up to 32, in identity or strided layouts", who, i, ts, why);
+}
+
+static met_status_t plan_signature(MlirOperation func, const met_exec_options_t *opt, run_state_t *s,
                           met_exec_result_t *out) {
   MlirAttribute fta = mlirOperationGetInherentAttributeByName(func, S("function_type"));
   if (mlirAttributeIsNull(fta) || !mlirAttributeIsAType(fta))
-    return met_exec_fail(out, ERR_ARGS, "function has no function_type");
+    return met_exec_fail(out, MET_EINVAL, "function has no function_type");
   MlirType ft = mlirTypeAttrGetValue(fta);
   s->nargs = (size_t)mlirFunctionTypeGetNumInputs(ft);
   s->nres = (size_t)mlirFunctionTypeGetNumResults(ft);
   s->args = calloc(s->nargs ? s->nargs : 1, sizeof *s->args);
   s->res = calloc(s->nres ? s->nres : 1, sizeof *s->res);
-  if (!s->args || !s->res) return met_exec_fail(out, ERR_RUN, "out of memory");
+  if (!s->args || !s->res) return met_exec_fail(out, MET_ENOMEM, "out of memory");
   char ts[128];
   uint64_t total = 0, need = 0;
   for (size_t i = 0; i < s->nargs; i++) {
@@ -182,17 +192,17 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       a->is_memref = true;
       a->elem = mlirShapedTypeGetElementType(a->type);
       a->ebytes = met_exec_elem_bytes(a->elem);
-      if (!a->ebytes) return met_exec_fail(out, ERR_ARGS, "argument %zu: unsupported element type in %s", i, ts);
+      if (!a->ebytes) return met_exec_fail(out, MET_EUNSUPPORTED, "argument %zu: unsupported element type in %s", i, ts);
       int64_t sizes[32], strides[32], off;
       uint64_t n, span;
-      char why[64];
-      if (!met_exec_shaped_extent(a->type, &a->rank, sizes, strides, &off, &n, &span, why, sizeof why))
-        return met_exec_fail(out, ERR_ARGS, "argument %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
+      if (met_exec_shaped_extent(a->type, &a->rank, sizes, strides, &off, &n, &span,
+                                 &out->error))
+        return extent_refused(out, "argument", i, ts);
       a->n_elems = span; // fill the whole buffer, holes included
       if (__builtin_mul_overflow(span, a->ebytes, &a->data_bytes))
-        return met_exec_fail(out, ERR_ARGS, "argument %zu (%s): size overflow", i, ts);
+        return met_exec_fail(out, MET_EINVAL, "argument %zu (%s): size overflow", i, ts);
       a->desc = calloc((size_t)(3 + 2 * a->rank), sizeof(int64_t));
-      if (!a->desc) return met_exec_fail(out, ERR_RUN, "out of memory");
+      if (!a->desc) return met_exec_fail(out, MET_ENOMEM, "out of memory");
       a->desc[2] = off;
       for (int64_t r = 0; r < a->rank; r++) {
         a->desc[3 + r] = sizes[r];
@@ -202,12 +212,12 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       if (__builtin_add_overflow(total, (uint64_t)(3 + 2 * a->rank) * 8u, &total) ||
           (!a->resident && __builtin_add_overflow(total, a->data_bytes, &total)) ||
           __builtin_add_overflow(need, a->data_bytes, &need))
-        return met_exec_fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes; not "
+        return met_exec_fail(out, MET_EINVAL, "the arguments' sizes add up to more than 2^64 bytes; not "
                     "allocating");
     } else if (mlirTypeIsAInteger(a->type) || mlirTypeIsAIndex(a->type) || mlirTypeIsAF32(a->type) ||
                mlirTypeIsAF64(a->type) || mlirTypeIsAF16(a->type) || mlirTypeIsABF16(a->type)) {
       a->ebytes = met_exec_elem_bytes(a->type);
-      if (!a->ebytes || a->ebytes > 8) return met_exec_fail(out, ERR_ARGS, "argument %zu: unsupported scalar type %s", i, ts);
+      if (!a->ebytes || a->ebytes > 8) return met_exec_fail(out, MET_EUNSUPPORTED, "argument %zu: unsupported scalar type %s", i, ts);
       memset(&a->scalar, 0, sizeof a->scalar);
       if (opt->inputs == MET_EXEC_INPUTS_RANDOM) {
         if (mlirTypeIsAF32(a->type)) a->scalar.f = 0.5f;
@@ -218,9 +228,9 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
       }
       a->argp = &a->scalar;
       if (__builtin_add_overflow(total, a->ebytes, &total))
-        return met_exec_fail(out, ERR_ARGS, "the arguments' sizes add up to more than 2^64 bytes");
+        return met_exec_fail(out, MET_EINVAL, "the arguments' sizes add up to more than 2^64 bytes");
     } else {
-      return met_exec_fail(out, ERR_ARGS, "argument %zu: unsupported type %s (unranked, tuple, ...)", i, ts);
+      return met_exec_fail(out, MET_EUNSUPPORTED, "argument %zu: unsupported type %s (unranked, tuple, ...)", i, ts);
     }
   }
   out->input_bytes = total;
@@ -235,21 +245,21 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
     if (mlirTypeIsARankedTensor(r->type) || mlirTypeIsAMemRef(r->type)) {
       int64_t sizes[32], strides[32], o;
       uint64_t n, span;
-      char why[64];
-      if (!met_exec_shaped_extent(r->type, &r->rank, sizes, strides, &o, &n, &span, why, sizeof why))
-        return met_exec_fail(out, ERR_ARGS, "result %zu (%s): %s; the runner takes static shapes of rank up to 32, in identity or strided layouts", i, ts, why);
+      if (met_exec_shaped_extent(r->type, &r->rank, sizes, strides, &o, &n, &span,
+                                 &out->error))
+        return extent_refused(out, "result", i, ts);
       uint64_t eb = met_exec_elem_bytes(mlirShapedTypeGetElementType(r->type));
-      if (!eb) return met_exec_fail(out, ERR_ARGS, "result %zu: unsupported element type in %s", i, ts);
+      if (!eb) return met_exec_fail(out, MET_EUNSUPPORTED, "result %zu: unsupported element type in %s", i, ts);
       r->is_memref = true;
       r->elem = mlirShapedTypeGetElementType(r->type);
       if (!met_mul_u64(span, eb, &r->bytes))
-        return met_exec_fail(out, ERR_ARGS, "result %zu (%s): size overflow", i, ts);
+        return met_exec_fail(out, MET_EINVAL, "result %zu (%s): size overflow", i, ts);
       size = (uint64_t)(3 + 2 * r->rank) * 8u;
       al = 8;
     } else {
       size = met_exec_elem_bytes(r->type);
       if (!size || size > 8 || mlirTypeIsAComplex(r->type))
-        return met_exec_fail(out, ERR_ARGS, "result %zu: unsupported type %s", i, ts);
+        return met_exec_fail(out, MET_EUNSUPPORTED, "result %zu: unsupported type %s", i, ts);
       al = size;
       r->elem = r->type;
     }
@@ -265,7 +275,7 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
   s->out_param = s->nres > 1 || (s->nres == 1 && s->res[0].is_memref);
   s->res_buf = calloc(1, off + 16);
   s->packed = calloc(s->nargs + 2, sizeof(void *));
-  if (!s->res_buf || !s->packed) return met_exec_fail(out, ERR_RUN, "out of memory");
+  if (!s->res_buf || !s->packed) return met_exec_fail(out, MET_ENOMEM, "out of memory");
   size_t k = 0;
   if (s->out_param) {
     s->res_ptr = s->res_buf;
@@ -276,48 +286,48 @@ static int plan_signature(MlirOperation func, const met_exec_options_t *opt, run
     s->packed[k++] = a->is_memref ? (void *)&a->argp : a->argp;
   }
   if (!s->out_param && s->nres == 1) s->packed[k++] = s->res_buf;
-  return 0;
+  return MET_OK;
 }
 
 // What a run holds at once, its arguments' buffers and the allocations the prediction
 // says the program holds at its peak (device_allocation_peak_bytes), against the memory
 // this machine has free: refused before anything is allocated, not killed by the OOM
 // killer half way.
-static int check_memory(const run_state_t *s, const met_exec_options_t *opt,
+static met_status_t check_memory(const run_state_t *s, const met_exec_options_t *opt,
                         met_exec_result_t *out) {
   uint64_t need;
   if (__builtin_add_overflow(s->input_need, opt->predicted_peak_bytes, &need)) need = UINT64_MAX;
   uint64_t avail = met_exec_avail_memory();
-  if (need <= avail) return 0;
-  return met_exec_fail(out, ERR_ARGS, "the run needs %" PRIu64 " bytes (its arguments %" PRIu64 " and "
+  if (need <= avail) return MET_OK;
+  return met_exec_fail(out, MET_EINVAL, "the run needs %" PRIu64 " bytes (its arguments %" PRIu64 " and "
               "the allocations the prediction holds at once, %" PRIu64 ") but only %" PRIu64
               " bytes of memory are available: not started", need, s->input_need,
               opt->predicted_peak_bytes, avail);
 }
 
-static int alloc_inputs(run_state_t *s, met_exec_result_t *out) {
+static met_status_t alloc_inputs(run_state_t *s, met_exec_result_t *out) {
   for (size_t i = 0; i < s->nargs; i++) {
     met_exec_arg_t *a = &s->args[i];
     if (!a->is_memref) continue;
     size_t bytes = (size_t)((a->data_bytes + 63) / 64 * 64);
     a->data = aligned_alloc(64, bytes ? bytes : 64);
-    if (!a->data) return met_exec_fail(out, ERR_RUN, "out of memory allocating argument %zu (%" PRIu64 " bytes)", i, a->data_bytes);
+    if (!a->data) return met_exec_fail(out, MET_ENOMEM, "out of memory allocating argument %zu (%" PRIu64 " bytes)", i, a->data_bytes);
     a->desc[0] = (int64_t)(uintptr_t)a->data;
     a->desc[1] = (int64_t)(uintptr_t)a->data;
     a->argp = a->desc;
   }
-  return 0;
+  return MET_OK;
 }
 
 // The invocations, on the process that runs them (a child of the caller: see
 // run_isolated). 0 or an error code.
-static int run_invocations(run_state_t *s, const met_exec_options_t *opt, packed_fn fn,
+static met_status_t run_invocations(run_state_t *s, const met_exec_options_t *opt, packed_fn fn,
                            met_exec_diag_t *dg, const char *func_name, met_exec_result_t *out) {
-  int rc = 0;
+  met_status_t rc = MET_OK;
   if ((rc = alloc_inputs(s, out))) return rc;
   s->times = calloc(opt->runs, sizeof *s->times);
   uint64_t *kstart = calloc(out->n_kernels + 1, sizeof *kstart);
-  if (!s->times || !kstart) { free(kstart); return met_exec_fail(out, ERR_RUN, "out of memory"); }
+  if (!s->times || !kstart) { free(kstart); return met_exec_fail(out, MET_ENOMEM, "out of memory"); }
   met_exec_hooks_arm(out->kernels, kstart, out->n_kernels);
   bool lost = opt->inject_device_loss;
   for (unsigned run = 0; run < opt->runs;) {
@@ -336,9 +346,9 @@ static int run_invocations(run_state_t *s, const met_exec_options_t *opt, packed
       s->jit = (MlirExecutionEngine){NULL};
       met_exec_hooks_reclaim();
       if ((rc = build_engine(s->clone, opt, func_name, &s->jit, &fn, dg, out))) {
-        char e[512];
-        snprintf(e, sizeof e, "%s", out->error);
-        rc = met_exec_fail(out, ERR_RUN, "device loss injected; recovery failed: %.400s", e);
+        char e[sizeof out->error.message];
+        snprintf(e, sizeof e, "%s", met_error_message(&out->error));
+        rc = met_exec_fail(out, MET_EEXTERNAL, "device loss injected; recovery failed: %.400s", e);
         break;
       }
       out->recovery_ns = now_ns() - r0;
@@ -432,17 +442,17 @@ static int read_all(int fd, void *p, size_t n, uint64_t deadline) {
 // division by zero, a null buffer, an endless loop) ends that process, not the caller:
 // the child is killed after |opt->timeout_s| seconds, and a signal or a failed allocation
 // becomes an error of this function.
-static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn fn,
+static met_status_t run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn fn,
                         met_exec_diag_t *dg, const char *func_name, met_exec_result_t *out) {
   int fds[2];
-  if (pipe(fds)) return met_exec_fail(out, ERR_RUN, "cannot create a pipe: %s", strerror(errno));
+  if (pipe(fds)) return met_exec_fail(out, MET_EEXTERNAL, "cannot create a pipe: %s", strerror(errno));
   fflush(NULL);
   pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
-    return met_exec_fail(out, ERR_RUN, "cannot fork: %s", strerror(errno));
+    return met_exec_fail(out, MET_EEXTERNAL, "cannot fork: %s", strerror(errno));
   }
   if (pid == 0) {
     // The child dies with its parent: a killed `metrale run` leaves nothing spinning.
@@ -451,6 +461,7 @@ static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn
     close(fds[0]);
     met_exec_hooks_fail_to(fds[1]);
     met_exec_wire_t w;
+    memset(&w, 0, sizeof w);
     w.rc = run_invocations(s, opt, fn, dg, func_name, out);
     w.result = *out;
     bool ok = write_all(fds[1], &w, sizeof w) &&
@@ -463,7 +474,7 @@ static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn
   uint64_t deadline = now_ns() + limit * 1000000000ull;
   met_exec_wire_t w;
   int got = read_all(fds[0], &w, sizeof w, deadline);
-  bool alloc_failed = got == 1 && w.rc == WIRE_NO_MEMORY;
+  bool alloc_failed = got == 1 && w.out_of_memory;
   uint64_t failed_size = alloc_failed ? w.result.alloc_bytes : 0;
   if (got == 1 && !alloc_failed && out->n_kernels) {
     met_exec_kernel_t *mine = out->kernels;
@@ -478,7 +489,7 @@ static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   if (got == -1)
-    return met_exec_fail(out, ERR_RUN, "the invocation did not finish within %" PRIu64 " s: it was stopped "
+    return met_exec_fail(out, MET_EEXTERNAL, "the invocation did not finish within %" PRIu64 " s: it was stopped "
                 "(an endless loop in the compiled code, or raise --timeout)", limit);
   if (got == 1 && !alloc_failed && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
     met_exec_kernel_t *k = out->kernels;
@@ -487,44 +498,45 @@ static int run_isolated(run_state_t *s, const met_exec_options_t *opt, packed_fn
     return w.rc;
   }
   if (alloc_failed)
-    return met_exec_fail(out, ERR_RUN, "the compiled code could not allocate %" PRIu64 " bytes: the "
+    return met_exec_fail(out, MET_ENOMEM, "the compiled code could not allocate %" PRIu64 " bytes: the "
                 "function needs more memory than this machine has", failed_size);
   if (WIFSIGNALED(status))
-    return met_exec_fail(out, ERR_RUN, "the invocation crashed with signal %d (%s): the compiled code "
+    return met_exec_fail(out, MET_EEXTERNAL, "the invocation crashed with signal %d (%s): the compiled code "
                 "did something its inputs do not allow (generated inputs are %s)",
                 WTERMSIG(status), strsignal(WTERMSIG(status)),
                 opt->inputs == MET_EXEC_INPUTS_RANDOM ? "random" : "zeros");
   if (WIFEXITED(status) && got != 1)
-    return met_exec_fail(out, ERR_RUN, "the compiled code ended the process that ran the invocation "
+    return met_exec_fail(out, MET_EEXTERNAL, "the compiled code ended the process that ran the invocation "
                 "(exit status %d) before the invocation returned: it calls exit() or the like, "
                 "so nothing was measured", WEXITSTATUS(status));
-  return met_exec_fail(out, ERR_RUN, "the process that ran the invocation failed (exit status %d)",
+  return met_exec_fail(out, MET_EEXTERNAL, "the process that ran the invocation failed (exit status %d)",
               WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 }
 
-int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_name,
+met_status_t met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_name,
                       const met_exec_options_t *opt_in, met_exec_result_t *out) {
-  if (!out) return ERR_ARGS;
+  if (!out) return MET_EINVAL;
   memset(out, 0, sizeof *out);
+  met_error_init(&out->error);
   met_exec_options_t opt;
   if (opt_in) opt = *opt_in; else met_exec_options_default(&opt);
   if (!func_name || mlirModuleIsNull(module) || mlirContextIsNull(ctx))
-    return met_exec_fail(out, ERR_ARGS, "null context, module or function name");
+    return met_exec_fail(out, MET_EINVAL, "null context, module or function name");
   if (opt.runs == 0) opt.runs = 1;
-  if (opt.opt_level < 0 || opt.opt_level > 3) return met_exec_fail(out, ERR_ARGS, "opt level must be 0..3");
+  if (opt.opt_level < 0 || opt.opt_level > 3) return met_exec_fail(out, MET_EINVAL, "opt level must be 0..3");
   if (strlen(func_name) > 200)
-    return met_exec_fail(out, ERR_ARGS, "function name longer than 200 characters: not supported by the runner");
+    return met_exec_fail(out, MET_EUNSUPPORTED, "function name longer than 200 characters: not supported by the runner");
 
   met_exec_run_register(ctx);
   met_exec_diag_t dg = {0};
   MlirDiagnosticHandlerID hid = mlirContextAttachDiagnosticHandler(ctx, met_exec_diag_handler, &dg, NULL);
   run_state_t s = {0};
-  int rc = 0;
+  met_status_t rc = MET_OK;
 
   MlirOperation orig = met_exec_find_func(mlirModuleGetOperation(module), func_name);
-  if (mlirOperationIsNull(orig)) { rc = met_exec_fail(out, ERR_ARGS, "no func.func @%s in the module", func_name); goto done; }
+  if (mlirOperationIsNull(orig)) { rc = met_exec_fail(out, MET_EINVAL, "no func.func @%s in the module", func_name); goto done; }
   if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(orig, 0)))) {
-    rc = met_exec_fail(out, ERR_ARGS, "@%s is a declaration (no body)", func_name);
+    rc = met_exec_fail(out, MET_EINVAL, "@%s is a declaration (no body)", func_name);
     goto done;
   }
   if ((rc = plan_signature(orig, &opt, &s, out))) goto done;
@@ -535,7 +547,7 @@ int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_n
   uint64_t t0 = now_ns();
   MlirOperation cl = mlirOperationClone(mlirModuleGetOperation(module));
   s.clone = mlirModuleFromOperation(cl);
-  if (mlirModuleIsNull(s.clone)) { mlirOperationDestroy(cl); rc = met_exec_fail(out, ERR_ARGS, "cannot clone the module"); goto done; }
+  if (mlirModuleIsNull(s.clone)) { mlirOperationDestroy(cl); rc = met_exec_fail(out, MET_EINVAL, "cannot clone the module"); goto done; }
   if ((rc = met_exec_lower(ctx, mlirModuleGetOperation(s.clone), func_name, &opt, &dg, out)))
     goto done;
   out->lower_ns = now_ns() - t0;

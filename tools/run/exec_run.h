@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "metrale/status.h"
 #include "mlir-c/IR.h"
 
 #ifdef __cplusplus
@@ -82,7 +83,7 @@ typedef struct {
   char synthetic_loc[160];       // the first of them, file:line:col
   size_t n_kernels;
   met_exec_kernel_t *kernels;        // malloc'ed; met_exec_result_free releases it
-  char error[512];               // empty on success
+  met_error_t error;             // code MET_OK and message "" on success
 } met_exec_result_t;
 
 // Defaults: runs 5, opt 2, zeros, seed 0x5eed, no device loss, prune other functions.
@@ -91,13 +92,16 @@ void met_exec_options_default(met_exec_options_t *opt);
 // Registers all dialects, LLVM translations and passes on ctx (idempotent).
 void met_exec_run_register(MlirContext ctx);
 
-// Returns 0 on success; on failure a negative code and out->error:
-//  -1 bad arguments / function not found / unsupported signature (dynamic shapes, ...)
-//  -2 lowering failed (error names the pass and the op location)
-//  -3 JIT failed (engine creation, unresolved symbol)
-//  -4 invocation failed / out of memory
+// Returns MET_OK on success; on failure the status, also in out->error with its message:
+//  MET_EINVAL       bad arguments, function not found, a run too large for this machine
+//  MET_EUNSUPPORTED what the runner does not take (dynamic shapes, sparse encodings,
+//                   unregistered ops, element types)
+//  MET_EEXTERNAL    lowering failed (the message names the pass and the op location), the
+//                   JIT failed (engine creation, unresolved symbol), or the invocation
+//                   failed (crash, timeout, exit)
+//  MET_ENOMEM       out of memory, here or in the compiled code
 // out is always initialised (met_exec_result_free is safe to call afterwards).
-int met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_name,
+met_status_t met_exec_run_function(MlirContext ctx, MlirModule module, const char *func_name,
                       const met_exec_options_t *opt, met_exec_result_t *out);
 
 void met_exec_result_free(met_exec_result_t *out);

@@ -116,43 +116,38 @@ uint64_t met_exec_avail_memory(void) {
   return (uint64_t)pages * (uint64_t)psz;
 }
 
-// Static buffer size (elements) of a shaped type; false if dynamic or not strided.
-bool met_exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *strides,
-                        int64_t *offset, uint64_t *n_elems, uint64_t *span, char *why,
-                        size_t whycap) {
-  if (!mlirShapedTypeHasRank(t)) { snprintf(why, whycap, "unranked"); return false; }
+// Static buffer size (elements) of a shaped type; MET_EUNSUPPORTED if dynamic or not
+// strided, MET_EOVERFLOW past 64 bits (why in |err|).
+met_status_t met_exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes,
+                                    int64_t *strides, int64_t *offset, uint64_t *n_elems,
+                                    uint64_t *span, met_error_t *err) {
+  if (!mlirShapedTypeHasRank(t)) return met_error_set(err, MET_EUNSUPPORTED, "unranked");
   int64_t r = mlirShapedTypeGetRank(t);
-  if (r > 32) { snprintf(why, whycap, "rank %" PRId64 " > 32", r); return false; }
+  if (r > 32) return met_error_set(err, MET_EUNSUPPORTED, "rank %" PRId64 " > 32", r);
   *rank = r;
   uint64_t n = 1;
   for (int64_t i = 0; i < r; i++) {
-    if (mlirShapedTypeIsDynamicDim(t, i)) { snprintf(why, whycap, "dynamic dimension %" PRId64, i); return false; }
+    if (mlirShapedTypeIsDynamicDim(t, i)) return met_error_set(err, MET_EUNSUPPORTED, "dynamic dimension %" PRId64, i);
     sizes[i] = mlirShapedTypeGetDimSize(t, i);
-    if (sizes[i] < 0 || (sizes[i] && __builtin_mul_overflow(n, (uint64_t)sizes[i], &n))) {
-      snprintf(why, whycap, "size overflow");
-      return false;
-    }
+    if (sizes[i] < 0 || (sizes[i] && __builtin_mul_overflow(n, (uint64_t)sizes[i], &n))) return met_error_set(err, MET_EOVERFLOW,
+                         "size overflow");
     if (!sizes[i]) n = 0;
   }
   *offset = 0;
   if (mlirTypeIsAMemRef(t)) {
-    if (mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, offset))) {
-      snprintf(why, whycap, "non-strided layout");
-      return false;
-    }
+    if (mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, offset))) return met_error_set(err, MET_EUNSUPPORTED,
+                         "non-strided layout");
     for (int64_t i = 0; i < r; i++)
-      if (strides[i] == INT64_MIN || strides[i] < 0) { snprintf(why, whycap, "dynamic or negative stride"); return false; }
-    if (*offset == INT64_MIN || *offset < 0) { snprintf(why, whycap, "dynamic offset"); return false; }
+      if (strides[i] == INT64_MIN || strides[i] < 0) return met_error_set(err, MET_EUNSUPPORTED, "dynamic or negative stride");
+    if (*offset == INT64_MIN || *offset < 0) return met_error_set(err, MET_EUNSUPPORTED, "dynamic offset");
   } else {
     // Row-major strides: each the product of the sizes inside it. Only a stride that is
     // stored is checked (the outermost dim's size multiplies nothing); an empty tensor
     // holds no element, so its strides matter to nothing and are not checked (they wrap).
     uint64_t st = 1;
     for (int64_t i = r - 1; i >= 0; i--) {
-      if (st > INT64_MAX && n) {
-        snprintf(why, whycap, "size overflow (a stride past 2^63 elements)");
-        return false;
-      }
+      if (st > INT64_MAX && n) return met_error_set(err, MET_EOVERFLOW,
+                         "size overflow (a stride past 2^63 elements)");
       if (st > INT64_MAX) st = 0;  // an empty tensor: no stride reaches an element
       strides[i] = (int64_t)st;
       if (i > 0) {
@@ -169,13 +164,11 @@ bool met_exec_shaped_extent(MlirType t, int64_t *rank, int64_t *sizes, int64_t *
   for (int64_t i = 0; i < r && n && fits; i++)
     fits = met_mul_u64((uint64_t)(sizes[i] - 1), (uint64_t)strides[i], &step) &&
            met_add_u64(sp, step, &sp);
-  if (!fits) {
-    snprintf(why, whycap, "size overflow (its strides reach past 2^64 elements)");
-    return false;
-  }
+  if (!fits) return met_error_set(err, MET_EOVERFLOW,
+                         "size overflow (its strides reach past 2^64 elements)");
   *n_elems = n;
   *span = sp;
-  return true;
+  return MET_OK;
 }
 
 static float f16_to_f32(uint16_t h) {
@@ -233,7 +226,7 @@ static bool is_elided(MlirAttribute a) {
   return !strncmp(h.buf, "dense_resource<__elided__>", 26);
 }
 
-int met_exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_options_t *opt,
+met_status_t met_exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_options_t *opt,
                      met_exec_result_t *out) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirStringRef iv = S("initial_value");
@@ -264,7 +257,7 @@ int met_exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_o
       a.n_elems = (uint64_t)n;
       a.data_bytes = (uint64_t)n * eb;
       a.data = malloc(a.data_bytes ? a.data_bytes : 1);
-      if (!a.data) return met_exec_fail(out, ERR_RUN, "out of memory (data for an elided constant)");
+      if (!a.data) return met_exec_fail(out, MET_ENOMEM, "out of memory (data for an elided constant)");
       met_exec_fill_arg(&a, opt->inputs, opt->seed ^ 0x6c6f6e67ull, k);
       fill = mlirDenseElementsAttrRawBufferGet(t, a.data_bytes, a.data);
       free(a.data);
@@ -274,10 +267,10 @@ int met_exec_fill_elided(MlirContext ctx, MlirOperation module, const met_exec_o
       fill = mlirDenseElementsAttrSplatGet(t, zero);
     }
     if (mlirAttributeIsNull(fill))
-      return met_exec_fail(out, ERR_RUN, "cannot make data for an elided constant of this type");
+      return met_exec_fail(out, MET_EEXTERNAL, "cannot make data for an elided constant of this type");
     mlirOperationSetInherentAttributeByName(op, iv, fill);
     if (out->synthetic_constants++ == 0)
       met_diag_loc_short(mlirOperationGetLocation(op), out->synthetic_loc, sizeof out->synthetic_loc);
   }
-  return 0;
+  return MET_OK;
 }
