@@ -531,6 +531,21 @@ bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char 
   return false;
 }
 
+met_status_t cli_write_output(const char *cmd, const char *path, const char *what,
+                              const met_strbuf_t *sb) {
+  bool out_std = !strcmp(path, "-");
+  if (out_std && !sb->status)
+    return fwrite(sb->data, 1, sb->len, stdout) == sb->len ? MET_OK : MET_EEXTERNAL;
+  errno = 0;
+  FILE *f = sb->status ? NULL : fopen(path, "w");
+  bool ok = f && fwrite(sb->data, 1, sb->len, f) == sb->len;
+  if (f && fclose(f) != 0) ok = false;
+  if (ok) return MET_OK;
+  fprintf(stderr, "%s: cannot write %s'%s': %s\n", cmd, what ? what : "", path,
+          sb->status ? met_status_str(sb->status) : strerror(errno ? errno : EIO));
+  return sb->status ? sb->status : MET_EEXTERNAL;
+}
+
 bool cli_read_file(const char *cmd, const char *path, size_t max_bytes, const char *why_max,
                    char **out, size_t *len) {
   bool in = !strcmp(path, "-");

@@ -71,7 +71,7 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
 bool cli_check_values(const cli_opts_t *o);
 // Every file command |cmd| writes (|paths[k]| of flag |flags[k]|, e.g. "--json"; NULL
 // and "-" are none), checked before any work: not one of the models, not another of them,
-// writable (met_output_paths_ok). False after saying why (the command exits 2).
+// writable (met_output_paths_check). False after saying why (the command exits 2).
 bool cli_check_outputs(const char *cmd, const cli_opts_t *o, const char *const *flags,
                        const char *const *paths, size_t n);
 // Parses o->model; NULL (after the parser's located errors) when it cannot.
@@ -107,6 +107,13 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
 // The commands, called by main (metrale.c); each returns the exit status.
 int cmd_targets(int argc, char **argv);                                   // cmd_targets.c
 int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd);   // cmd_analyse.c
+// Writes |sb| to |path| ('-': standard output), the one way every command writes a
+// document (its CSV, JSON, SARIF, SVG, plan). MET_OK; else its status, after "CMD: cannot
+// write WHAT'PATH': why" on standard error (|what| may be NULL, or "the SARIF log ") for a
+// file; standard output's own failure is said once, when the command ends.
+met_status_t cli_write_output(const char *cmd, const char *path, const char *what,
+                              const met_strbuf_t *sb);
+
 // The whole of |path| ('-': standard input; a regular file or a pipe) into |*out|
 // (malloc'ed, NUL-terminated), read to its end (a /proc file says size 0); false after a
 // message that starts with |cmd|. At most |max_bytes| (a power of two); past it the

@@ -60,36 +60,23 @@ static int write_documents(const cli_opts_t *o, met_strbuf_t *csv, met_sarif_t *
     if (csv->status) {
       fprintf(stderr, "metrale: cannot render the CSV: %s\n", met_status_str(csv->status));
       rc = 1;
-    } else if (!strcmp(o->csv, "-")) {
-      fwrite(csv->data, 1, csv->len, stdout);
-    } else {
-      FILE *f = fopen(o->csv, "w");
-      if (!f || fwrite(csv->data, 1, csv->len, f) != csv->len || fclose(f)) {
-        fprintf(stderr, "metrale: cannot write '%s': %s\n", o->csv, strerror(errno));
-        rc = 1;
-      }
+    } else if (cli_write_output("metrale", o->csv, NULL, csv) && strcmp(o->csv, "-")) {
+      rc = 1;
     }
   }
   if (sarif_path) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_sarif_render(sarif, &sb);
-    FILE *f = strcmp(sarif_path, "-") ? fopen(sarif_path, "w") : stdout;
-    if (sarif->status || sb.status || !f || fwrite(sb.data, 1, sb.len, f) != sb.len ||
-        (f != stdout && fclose(f))) {
-      fprintf(stderr, "metrale: cannot write the SARIF log '%s'%s%s\n", sarif_path,
-                      errno ? ": " : "", errno ? strerror(errno) : "");
-      rc = 1;
-    }
+    if (sarif->status && !sb.status) sb.status = sarif->status;
+    if (cli_write_output("metrale", sarif_path, "the SARIF log ", &sb)) rc = 1;
     met_strbuf_deinitialize(&sb);
   }
   if (o->svg) {
-    FILE *f = svg->len ? fopen(o->svg, "w") : NULL;
     if (!svg->len) {
       fprintf(stderr, "metrale: no picture: the memory model was not evaluated\n");
       rc = 1;
-    } else if (svg->status || !f || fwrite(svg->data, 1, svg->len, f) != svg->len || fclose(f)) {
-      fprintf(stderr, "metrale: cannot write '%s': %s\n", o->svg, strerror(errno));
+    } else if (cli_write_output("metrale", o->svg, NULL, svg)) {
       rc = 1;
     }
   }

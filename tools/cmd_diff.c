@@ -96,14 +96,7 @@ static bool write_diff(const met_diff_t *d, const char *json, bool markdown, boo
     met_strbuf_t js;
     met_strbuf_initialize(met_allocator_system(), &js);
     met_diff_json(&js, d);
-    if (!strcmp(json, "-")) {
-      ok = !js.status && fwrite(js.data, 1, js.len, stdout) == js.len;
-    } else {
-      FILE *f = fopen(json, "wb");
-      ok = f && !js.status && fwrite(js.data, 1, js.len, f) == js.len;
-      if (f && fclose(f)) ok = false;
-      if (!ok) fprintf(stderr, "metrale diff: cannot write '%s': %s\n", json, strerror(errno));
-    }
+    ok = cli_write_output("metrale diff", json, NULL, &js) == MET_OK;
     met_strbuf_deinitialize(&js);
   }
   if (!json || strcmp(json, "-")) {

@@ -99,12 +99,7 @@ int cmd_plan(int argc, char **argv) {
                                                         : "no function was evaluated");
     rc = 1;
   } else {
-    FILE *f = strcmp(o.svg, "-") ? fopen(o.svg, "w") : stdout;
-    if (p.svg.status || !f || fwrite(p.svg.data, 1, p.svg.len, f) != p.svg.len ||
-        (f != stdout && fclose(f))) {
-      fprintf(stderr, "metrale: cannot write '%s': %s\n", o.svg, strerror(errno));
-      rc = 1;
-    }
+    if (cli_write_output("metrale", o.svg, NULL, &p.svg)) rc = 1;
   }
   met_strbuf_deinitialize(&p.svg);
   met_strbuf_deinitialize(&p.names);

@@ -101,14 +101,7 @@ static bool write_plan(const char *path, const met_csv_problem_t *p, const uint6
   for (size_t i = 0; i < p->count; ++i)
     met_strbuf_printf(&sb, "%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", p->ids[i],
                       p->lower[i], p->upper[i], p->buffers[i].bytes, off[i]);
-  bool out_std = !strcmp(path, "-");
-  FILE *f = out_std ? stdout : fopen(path, "w");
-  bool ok = true;
-  if (sb.status || !f || fwrite(sb.data, 1, sb.len, f) != sb.len || (!out_std && fclose(f))) {
-    fprintf(stderr, "metrale plan: cannot write '%s': %s\n", path,
-            sb.status ? "out of memory" : strerror(errno));
-    ok = false;
-  }
+  bool ok = cli_write_output("metrale plan", path, NULL, &sb) == MET_OK;
   met_strbuf_deinitialize(&sb);
   return ok;
 }

@@ -330,15 +330,8 @@ static bool write_output(const run_cli_t *r, const char *json) {
   MET_STRBUF_LIT(&doc, ", \"functions\": [");
   met_strbuf_append(&doc, r->json.data ? r->json.data : "", r->json.len);
   MET_STRBUF_LIT(&doc, "]}\n");
-  if (json && strcmp(json, "-")) {
-    FILE *f = fopen(json, "w");
-    if (!f || fwrite(doc.data, 1, doc.len, f) != doc.len || fclose(f)) {
-      fprintf(stderr, "metrale: cannot write '%s': %s\n", json, strerror(errno));
-      ok = false;
-    }
-  }
-  if (json && !strcmp(json, "-")) fwrite(doc.data, 1, doc.len, stdout);
-  else if (r->text.len) fwrite(r->text.data, 1, r->text.len, stdout);
+  if (json && cli_write_output("metrale", json, NULL, &doc) && strcmp(json, "-")) ok = false;
+  if ((!json || strcmp(json, "-")) && r->text.len) fwrite(r->text.data, 1, r->text.len, stdout);
   met_strbuf_deinitialize(&doc);
   return ok;
 }

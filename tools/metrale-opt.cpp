@@ -138,7 +138,7 @@ static int opt_main(int argc, char **argv) {
 // As the metrale command (tools/metrale.c): the tool runs on a thread with a 1 GiB stack
 // (reserved, touched only as deep as it goes), since MLIR's parser and passes recurse once
 // per nested region and 4,000 nested modules overflowed the 8 MiB main stack (stock
-// mlir-opt's too); met_input_nesting_ok refuses what even that would not hold.
+// mlir-opt's too); met_input_nesting_check refuses what even that would not hold.
 namespace {
 struct MainArgs {
   int argc;

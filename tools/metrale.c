@@ -62,7 +62,7 @@ static int command(int argc, char **argv) {
 // The command runs on a thread with a 1 GiB stack (reserved, touched only as deep as it
 // goes): MLIR's parser and walks recurse once per nested region, about 2 KiB a level, and
 // the 8 MiB main stack overflowed at 4,000 nested modules (a segfault, stock mlir-opt's
-// too). cli_load_path refuses deeper models (met_input_nesting_ok, report/output.h).
+// too). cli_load_path refuses deeper models (met_input_nesting_check, report/output.h).
 typedef struct main_args_t { int argc; char **argv; } main_args_t;
 
 // The process ends on this thread (exit, not a return to main): LLVM's crash handler gives

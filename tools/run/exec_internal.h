@@ -14,6 +14,8 @@
 #include <time.h>
 
 #include "ir/ir.h"
+#include "metrale/arena.h"
+#include "metrale/strmap.h"
 #include "run/exec_run.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
@@ -131,13 +133,22 @@ typedef struct met_exec_wire_t {
 } met_exec_wire_t;
 
 // exec_names.c: the top-level func.func named |name|, or null; the symbol name of |op|
-// (a func.func), empty when it has none; a set of symbol names (copies), e.g. the
-// functions of the user's module.
+// (a func.func), empty when it has none; a set of symbol names (copies, in the order
+// added; lib/strmap.c finds them), e.g. the functions of the user's module. Start a set
+// zeroed; met_exec_names_add is MET_ENOMEM when it cannot copy a name (the set is then
+// marked: met_exec_names_t.status).
 MlirOperation met_exec_find_func(MlirOperation module, const char *name);
 MlirStringRef met_exec_sym_name(MlirOperation op);
-typedef struct { char **names; size_t n, cap; } met_exec_names_t;
+typedef struct met_exec_names_t {
+  met_arena_t arena;     // the copies and the map's slots
+  met_strmap_t map;      // name -> its index in |names|
+  const char **names;    // in the order added
+  size_t n, cap;
+  bool ready;            // the arena and map initialized (on the first add)
+  met_status_t status;   // the first failure to add
+} met_exec_names_t;
 bool met_exec_names_has(const met_exec_names_t *ns, MlirStringRef s);
-void met_exec_names_add(met_exec_names_t *ns, MlirStringRef s);  // a name at most once
+met_status_t met_exec_names_add(met_exec_names_t *ns, MlirStringRef s);  // at most once
 void met_exec_names_free(met_exec_names_t *ns);
 
 // exec_lower.c

@@ -44,15 +44,36 @@ static MlirWalkResult collect_callees(MlirOperation op, void *ud) {
 }
 
 // Drops the func.func ops that the function that runs, |entry|, does not (transitively)
-// call.
-static void prune_funcs(MlirOperation module, const char *entry) {
-  met_exec_names_t keep = {0};
-  met_exec_names_add(&keep, mlirStringRefCreateFromCString(entry));
-  for (size_t i = 0; i < keep.n; i++) {
-    MlirOperation f = met_exec_find_func(module, keep.names[i]);
-    if (!mlirOperationIsNull(f)) mlirOperationWalk(f, collect_callees, &keep, MlirWalkPreOrder);
-  }
+// call. The module's functions are found by name once (|funcs|), so a chain of n calls
+// costs O(n), not n scans of the module. Nothing is dropped when a set cannot grow.
+static met_status_t prune_funcs(MlirOperation module, const char *entry) {
+  met_exec_names_t funcs = {0}, keep = {0};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  size_t nf = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    nf += met_ir_op_is(op, "func.func");
+  MlirOperation *fops = calloc(nf ? nf : 1, sizeof *fops);
+  met_status_t st = fops ? MET_OK : MET_ENOMEM;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !st && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!met_ir_op_is(op, "func.func")) continue;
+    size_t before = funcs.n;
+    st = met_exec_names_add(&funcs, met_exec_sym_name(op));
+    if (!st && funcs.n > before) fops[before] = op;  // the first of a name, as the lookup's
+  }
+  if (!st) st = met_exec_names_add(&keep, mlirStringRefCreateFromCString(entry));
+  for (size_t i = 0; !st && i < keep.n; i++) {
+    size_t k = met_strmap_get(&funcs.map, NULL, keep.names[i], strlen(keep.names[i]));
+    if (k != SIZE_MAX) mlirOperationWalk(fops[k], collect_callees, &keep, MlirWalkPreOrder);
+    st = keep.status;
+  }
+  free(fops);
+  met_exec_names_free(&funcs);
+  if (st) {
+    met_exec_names_free(&keep);
+    return st;
+  }
   MlirOperation op = mlirBlockGetFirstOperation(body);
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
@@ -64,6 +85,7 @@ static void prune_funcs(MlirOperation module, const char *entry) {
     op = next;
   }
   met_exec_names_free(&keep);
+  return MET_OK;
 }
 
 typedef struct { uint64_t n; } count_t;
@@ -285,7 +307,9 @@ static void file_cb(MlirStringRef s, void *ud) { fwrite(s.data, 1, s.length, (FI
 met_status_t met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
                const met_exec_options_t *opt, met_exec_diag_t *dg, met_exec_result_t *out) {
   met_status_t rc;
-  if (!opt->keep_other_funcs) prune_funcs(mop, func_name);
+  if (!opt->keep_other_funcs && (rc = prune_funcs(mop, func_name)))
+    return met_exec_fail(out, rc, "cannot list the functions @%s calls: %s", func_name,
+                         met_status_str(rc));
   MlirOperation f = met_exec_find_func(mop, func_name);
   mlirOperationSetDiscardableAttributeByName(f, S("llvm.emit_c_interface"), mlirUnitAttrGet(ctx));
   mlirOperationSetInherentAttributeByName(f, S("sym_visibility"), mlirStringAttrGet(ctx, S("public")));
@@ -299,7 +323,10 @@ met_status_t met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func
   MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(mop, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(mbody); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (met_ir_op_is(op, "func.func")) met_exec_names_add(&users, met_exec_sym_name(op));
+    if (met_ir_op_is(op, "func.func") && (rc = met_exec_names_add(&users, met_exec_sym_name(op)))) {
+      met_exec_names_free(&users);
+      return met_exec_fail(out, rc, "out of memory (the module's function names)");
+    }
   met_error_t be;
   if (met_bufferize(ctx, mop, &be)) {
     met_exec_names_free(&users);
