@@ -446,6 +446,37 @@ static met_status_t attention_members(met_budget_ctx_t *c, const uint8_t *off,
   return MET_OK;
 }
 
+// MET_FUSION_IREE with epilogue_fusion, DetachElementwiseFromNamedOps (IREE's global
+// optimization, before dispatch formation): a contraction or convolution whose init is
+// the result of a linalg op other than a fill is given a zero-filled init, and a generic
+// adds the old init to its result. ElementwiseOpFusion then merges the init's producer
+// into that add when the add is its one reader, and the add, the root's one consumer,
+// joins the root's dispatch. So the group of |node|'s init (its last operand: the value
+// itself, not a view of it, as the pattern tests the init's defining op) joins |node|'s
+// dispatch when it is an elementwise group (a broadcast of a bias, an elementwise chain)
+// whose one open use is that init, and it is not read through any other operand. Returns
+// that group, or UINT32_MAX.
+static uint32_t detached_init(const node_groups_t *ng, const met_node_t *node, uint32_t grp) {
+  const met_budget_ctx_t *c = ng->c;
+  const met_graph_t *g = c->g;
+  if (!c->iree || !c->t->epilogue_fusion || !(node->flags & MET_NODE_F_DPS_INIT) ||
+      (node->op_class != MET_CLASS_MATMUL && node->op_class != MET_CLASS_CONV) ||
+      node->result_count != 1 || node->operand_count < 2)
+    return UINT32_MAX;
+  uint32_t last = node->operand_count - 1, init = g->operands[node->operand_begin + last];
+  if (c->root[init] != init) return UINT32_MAX;  // a view: its defining op is no linalg op
+  int32_t p = g->values[init].producer;
+  uint32_t pg = operand_group(ng, last);
+  if (p < 0 || pg == UINT32_MAX || pg == grp || c->gclone[pg] ||
+      g->nodes[p].op_class != MET_CLASS_ELEMENTWISE || g->values[init].rank == 0 ||
+      (c->gkind[pg] != G_GEN && c->gkind[pg] != G_ELEMENTWISE))
+    return UINT32_MAX;
+  // Its one open use is this init (no other reader, not returned), read through no other
+  // operand (then the add would not be the producer's one reader).
+  if (c->gopen[pg] != 1 || slots_of(ng, pg) != 1) return UINT32_MAX;
+  return pg;
+}
+
 // Whether |node| may join the dispatch |grp| of one of its operands by the target's
 // model (the producer-consumer rules; met_fusion_plan then checks that it takes every
 // slot of it). |*stage|: the TF.js epilogue stage it would take.
@@ -553,6 +584,12 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
       c->parent[grp] = grp;
     }
     group_of[n] = grp;
+    // A detached init's producers join the root (detached_init).
+    uint32_t dg = off[n] ? UINT32_MAX : detached_init(&ng, node, grp);
+    if (dg != UINT32_MAX) {
+      c->parent[dg] = grp;
+      c->gopen[dg] = 0;
+    }
     // Generators whose every open use is by this node are cloned into its dispatch.
     for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
       uint32_t pg = operand_group(&ng, i);

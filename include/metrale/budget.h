@@ -59,7 +59,20 @@
 //     dispatch (isClonableIntoDispatchOp): fills and widening casts (bit-extends, as in
 //     dequantization). Any other producer of a root's input, a transpose or a broadcast
 //     of an input for one, is a dispatch of its own (default mode fuses producers only
-//     through the init, and fills are the inits' producers);
+//     through the init: fills, and a detached init's elementwise ops, the next rule);
+//   - a contraction or convolution (a matmul, batch_matmul, conv) whose init is the result
+//     of an elementwise op - a bias's broadcast, a residual's add, a generic that yields a
+//     constant - takes that op's group into its dispatch, on targets with epilogue_fusion:
+//     DetachElementwiseFromNamedOps (GlobalOptimization) gives the root a zero-filled init
+//     and adds the old init to its result after it, ElementwiseOpFusion then folds the
+//     init's producer into that add, and the add, the root's one consumer, joins the root
+//     (so the broadcast bias is read, never materialized). The pattern's preconditions
+//     are kept: the init is that op's result itself (a reshape between is no linalg op:
+//     not detached), of a group of elementwise ops alone (another root's result is a
+//     dispatch of its own), whose one open use is this init (returned or read elsewhere,
+//     or read by the root through another operand too, the add is not its one reader);
+//     a fill is cloned as above. Only the ops' maps are not compared (named contractions
+//     and convs write their result by a projected permutation, as the pattern requires);
 //   - an elementwise group whose open uses are all by a reduction fuses into it (IREE's
 //     ElementwiseOpFusion merges elementwise producers into reduction generics before
 //     forming dispatches), and the reduction is then the group's root;

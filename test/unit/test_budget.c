@@ -1,8 +1,8 @@
 // test_budget.c: the Budget analysis on hand-built graphs: fusion with and without
 // epilogue fusion, materialization, lifetimes through views, widths, fast path, casts,
 // params, DRAM, overflow and an allocator that fails on purpose; the fusion rules of
-// lib/fusion.c without MLIR (IREE's loop count, a SiLU diamond, TF.js's single-reader
-// epilogue), a region op's cost (lib/region.c) and the dispatch stats (lib/dispatch.c).
+// lib/fusion.c without MLIR (IREE's loop count, a SiLU diamond, a detached init, TF.js's
+// single-reader epilogue), a region op's cost (lib/region.c) and the dispatch stats (lib/dispatch.c).
 // Every expected number has its arithmetic beside it.
 #include <string.h>
 
@@ -534,7 +534,52 @@ static void test_fusion_rules(void) {
   }
 }
 
+// IREE's DetachElementwiseFromNamedOps on a plain graph (budget.h): a matmul accumulating
+// into a broadcast bias (512 B -> 32768 B) is one dispatch on host-cpu, reading x (65536),
+// w (131072) and the bias (512), writing 32768: dram 229888, and the broadcast has no
+// slot (arena: the returned result, 32768). The same broadcast also returned: the add is
+// not its one reader, so 2 dispatches, the broadcast written (32768) and read back:
+// dram 229888 + 2 x 32768 = 295424. Through a view (a reshape between): not detached.
+// On mobile-gpu-f32 (TF.js, no such pass) the broadcast is a program of its own: 2.
+static uint64_t detach_case(const char *t, int variant, uint64_t *dram) {
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  uint32_t x = arg(g, 65536, 65536, MET_ROLE_INPUT);
+  uint32_t w = arg(g, 131072, 131072, MET_ROLE_INPUT);
+  uint32_t b = arg(g, 512, 512, MET_ROLE_INPUT);
+  uint32_t bb = node(g, "linalg.broadcast", EW, 0, OPS(b), 32768, 32768, -1);
+  uint32_t init = bb;
+  if (variant == 2)
+    init = node(g, "tensor.expand_shape", MET_NODE_VIEW, MET_CLASS_OTHER, 0, OPS(bb), 32768, 32768,
+                (int)bb);
+  uint32_t r = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, MET_NODE_F_DPS_INIT,
+                    OPS(x, w, init), 32768, 32768, -1);
+  if (variant == 1) node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(r, bb), 0, 0, -1);
+  else node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(r), 0, 0, -1);
+  met_budget_report_t rep;
+  uint64_t d = UINT64_MAX;
+  if (met_budget_analyze(g, target(t), NULL, &f.arena, &rep) == MET_OK) {
+    d = rep.budget.dispatches;
+    *dram = rep.budget.dram_bytes;
+    if (variant == 0 && !strcmp(t, "host-cpu")) CHECK_EQ_U64(rep.budget.arena_bytes, 32768);
+  }
+  met_arena_deinitialize(&f.arena);
+  return d;
+}
+
+static void test_detach_init(void) {
+  uint64_t dram = 0;
+  CHECK_EQ_U64(detach_case("host-cpu", 0, &dram), 1);
+  CHECK_EQ_U64(dram, 229888);
+  CHECK_EQ_U64(detach_case("host-cpu", 1, &dram), 2);
+  CHECK_EQ_U64(dram, 295424);
+  CHECK_EQ_U64(detach_case("host-cpu", 2, &dram), 2);
+  CHECK_EQ_U64(dram, 295424);
+  CHECK_EQ_U64(detach_case("mobile-gpu-f32", 0, &dram), 2);
+}
+
 int main(void) {
+  test_detach_init();
   test_names();
   test_axis_through();
   test_attention_rule();
