@@ -98,10 +98,16 @@ static met_status_t count_dram_in(met_budget_ctx_t *c, const uint32_t *group_of,
         if (met_budget_producer_group(c, group_of, r) == grp || mark[o] == grp) continue;
         mark[o] = grp;
         uint64_t rd = met_budget_policy_bytes(&g->values[o], pol);
-        if (i == 0 && (node->flags & MET_NODE_F_GATHER) && node->result_count == 1) {
+        uint64_t bound = met_graph_operand_bound(g, node->operand_begin + i);
+        if (bound || (i == 0 && (node->flags & MET_NODE_F_GATHER) && node->result_count == 1)) {
           // The rows the indices select: the result's bytes (an upper bound, tight
-          // unless indices repeat), never more than the table.
+          // unless indices repeat), or the loads of a generic (graph.h, operand_bound,
+          // scaled as the table's bytes are under the width policy), never more than the
+          // table.
           uint64_t rows = met_budget_policy_bytes(&g->values[node->result_begin], pol);
+          uint64_t native = g->values[o].bytes;
+          if (bound)
+            rows = native ? (uint64_t)((unsigned __int128)bound * rd / native) : rd;
           if (rows < rd) rd = rows;
           mark[o] = UINT32_MAX;  // another read of the table is a read of its own
         }

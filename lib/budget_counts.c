@@ -78,11 +78,14 @@ met_status_t met_budget_count_simple(met_budget_ctx_t *c, const uint8_t *off,
       uint32_t o = g->operands[node->operand_begin + i], r = c->root[o];
       // A buffer the op only writes (a mutable global it stores into) is no weight read.
       if (met_graph_operand_access(g, node->operand_begin + i) == MET_ACCESS_WRITE) continue;
-      if (i == 0 && (node->flags & MET_NODE_F_GATHER) && node->result_count == 1) {
+      uint64_t bound = met_graph_operand_bound(g, node->operand_begin + i);
+      if (bound || (i == 0 && (node->flags & MET_NODE_F_GATHER) && node->result_count == 1)) {
         // A gather reads of its table the rows its indices select: its result's bytes
-        // (an upper bound, tight unless indices repeat), never more than the table, as
-        // dram_bytes counts it. Another op's read of the table is a read of its own.
-        uint64_t rows = g->values[node->result_begin].bytes, whole = g->values[r].bytes;
+        // (an upper bound, tight unless indices repeat), or a generic's loads the bound
+        // graph.h gives (operand_bound), never more than the table, as dram_bytes counts
+        // it. Another op's read of the table is a read of its own.
+        uint64_t rows = bound ? bound : g->values[node->result_begin].bytes;
+        uint64_t whole = g->values[r].bytes;
         if (rows > g->values[o].bytes) rows = g->values[o].bytes;
         read[r] = rows >= whole - (read[r] < whole ? read[r] : whole) ? whole : read[r] + rows;
         continue;

@@ -161,6 +161,23 @@ met_status_t met_graph_set_operand_access(met_graph_t *g, size_t i, met_access_t
   return MET_OK;
 }
 
+met_status_t met_graph_set_operand_bound(met_graph_t *g, size_t i, uint64_t bytes) {
+  if (i >= g->operand_count) return MET_EINVAL;
+  if (i >= g->operand_bound_cap) {
+    size_t want = g->operand_bound_cap * 2 > g->operand_cap ? g->operand_bound_cap * 2
+                                                            : g->operand_cap;
+    if (want <= i) want = i + 1;
+    uint64_t *p;
+    MET_RETURN_IF_ERROR(met_arena_calloc(g->arena, want, sizeof(uint64_t), (void **)&p));
+    if (g->operand_bound && g->operand_bound_cap)
+      memcpy(p, g->operand_bound, g->operand_bound_cap * sizeof(uint64_t));
+    g->operand_bound = p;
+    g->operand_bound_cap = want;
+  }
+  g->operand_bound[i] = bytes;
+  return MET_OK;
+}
+
 static met_status_t reserve_exact(met_arena_t *arena, void **items, size_t *cap, size_t count,
                                   size_t want, size_t elem) {
   if (want <= *cap) return MET_OK;

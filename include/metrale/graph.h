@@ -288,6 +288,14 @@ typedef struct met_graph_t {
   // reads its operands and writes its results). A bufferized op writes buffers it takes as
   // operands: the builder marks them (met_graph_set_operand_access).
   uint8_t *operand_access; size_t operand_access_cap;
+  // Per operand, the most native bytes of it its node reads (0: no bound, the whole value),
+  // parallel to |operands| as |operand_access| is (NULL, or past its cap: 0). A gather's
+  // read: an all-parallel linalg op whose body reads a table it captures only through
+  // tensor.extract or memref.load in its own block reads at most one element per load per
+  // iteration: loads x iterations x the element's bytes, never more than the table (the
+  // embedding lookup of a decoder, spelled as a generic, reads its tokens' rows). Under a
+  // width policy the bound scales as the value's bytes do (met_budget_policy_bytes).
+  uint64_t *operand_bound; size_t operand_bound_cap;
   met_node_extra_t *extras; size_t extra_count, extra_cap;
   uint64_t *flops;              // per node: its FLOPs (metrale/dispatch.h), NULL when not
                                 // counted (the adapter counts them on request)
@@ -376,6 +384,12 @@ met_status_t met_graph_set_node_loc(met_graph_t *graph, uint32_t n, const char *
 met_status_t met_graph_set_node_axes(met_graph_t *graph, uint32_t n, const met_node_axes_t *axes);
 // Records how operand |i| (an index into graph->operands) is touched.
 met_status_t met_graph_set_operand_access(met_graph_t *graph, size_t i, met_access_t access);
+// Records that the node of operand |i| reads at most |bytes| of it (graph->operand_bound).
+met_status_t met_graph_set_operand_bound(met_graph_t *graph, size_t i, uint64_t bytes);
+// The bound of operand |i|, 0 when there is none.
+static inline uint64_t met_graph_operand_bound(const met_graph_t *g, size_t i) {
+  return g->operand_bound && i < g->operand_bound_cap ? g->operand_bound[i] : 0;
+}
 // How operand |i| is touched: MET_ACCESS_READ unless recorded otherwise.
 static inline met_access_t met_graph_operand_access(const met_graph_t *g, size_t i) {
   return g->operand_access && i < g->operand_access_cap ? (met_access_t)g->operand_access[i]

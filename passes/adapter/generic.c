@@ -20,9 +20,12 @@
 #include <string.h>
 
 #include "adapter/state.h"
+#include "metrale/checked.h"
 #include "ir/ir.h"
 #include "mlir-c/AffineMap.h"
+#include "ir/mlir_hooks.h"
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 
 // Interns |s| (|n| bytes) among the function's computations: one pointer per string, so
 // the fast-path cache keyed by pointer hits.
@@ -115,4 +118,78 @@ met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, Mli
     len += ops[j].length;
   }
   return intern(sh, buf, len, out);
+}
+
+// Whether |in| is |op| or nested in it.
+static bool inside(MlirOperation in, MlirOperation op) {
+  for (MlirOperation p = in; !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, op)) return true;
+  return false;
+}
+
+// A load of one element of its operand 0: tensor.extract, memref.load.
+static bool element_load(MlirOperation in) {
+  return met_ir_op_is(in, "tensor.extract") || met_ir_op_is(in, "memref.load");
+}
+
+// The static element count of shaped |t|; 0 when it has a dynamic dim or is unranked.
+static uint64_t static_elements(MlirType t) {
+  if (!mlirTypeIsAShaped(t) || !mlirShapedTypeHasRank(t)) return 0;
+  uint64_t n = 1;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d) {
+    int64_t s = mlirShapedTypeGetDimSize(t, d);
+    if (s < 0 || !met_mul_u64(n, (uint64_t)s, &n)) return 0;
+  }
+  return n;
+}
+
+// The loads of |table| in |op|: every use of it inside |op| is operand 0 of an element
+// load in |body| (the op's own block, run once per iteration). Returns their number, or
+// 0 when it has another use inside (an op of a nested region, a slice, a call).
+static uint64_t loads_of(MlirValue table, MlirOperation op, MlirBlock body) {
+  uint64_t k = 0;
+  for (MlirOpOperand u = mlirValueGetFirstUse(table); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation owner = mlirOpOperandGetOwner(u);
+    if (!inside(owner, op)) continue;
+    if (!element_load(owner) || mlirOpOperandGetOperandNumber(u) != 0 ||
+        !mlirBlockEqual(mlirOperationGetBlock(owner), body))
+      return 0;
+    ++k;
+  }
+  return k;
+}
+
+met_status_t met_adapter_gather_bounds(builder_t *b, MlirOperation op, uint32_t node,
+                                       size_t first, size_t end) {
+  met_graph_t *g = b->g;
+  if (first >= end || mlirOperationGetNumRegions(op) != 1 ||
+      g->nodes[node].op_class != MET_CLASS_ELEMENTWISE)
+    return MET_OK;
+  // The iterations: an all-parallel op whose init (its last operand) the last indexing map
+  // indexes by a permutation of the loops runs once per element of it.
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  MlirAttribute maps = met_linalg_indexing_maps(op);
+  if (nops < 1 || mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) < 1) return MET_OK;
+  MlirAttribute last = mlirArrayAttrGetElement(maps, mlirArrayAttrGetNumElements(maps) - 1);
+  if (!mlirAttributeIsAAffineMap(last) || !mlirAffineMapIsPermutation(mlirAffineMapAttrGetValue(last)))
+    return MET_OK;
+  uint64_t iterations = static_elements(mlirValueGetType(mlirOperationGetOperand(op, nops - 1)));
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (!iterations || mlirBlockIsNull(body)) return MET_OK;
+  for (MlirOperation in = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(in);
+       in = mlirOperationGetNextInBlock(in)) {
+    if (!element_load(in) || mlirOperationGetNumOperands(in) < 1) continue;
+    MlirValue t = mlirOperationGetOperand(in, 0);
+    uint32_t id = met_ptrmap_get(&b->map, t.ptr);
+    if (id == UINT32_MAX) continue;  // defined inside, or untracked
+    uint64_t elems = static_elements(mlirValueGetType(t)), k = loads_of(t, op, body), bound;
+    if (!elems || !k || !met_mul_u64(k, iterations, &bound)) continue;
+    // Native bytes per element: the value's, as sized (an i1 or i4 table rounds as it does).
+    uint64_t bytes = g->values[id].bytes, per = bytes / elems + (bytes % elems != 0);
+    if (!met_mul_u64(bound, per, &bound) || bound >= bytes) continue;
+    for (size_t i = first; i < end; ++i)
+      if (g->operands[i] == id) MET_RETURN_IF_ERROR(met_graph_set_operand_bound(g, i, bound));
+  }
+  return MET_OK;
 }

@@ -178,6 +178,14 @@ bool met_adapter_operand_folds(MlirOperation op, uint8_t folded, intptr_t i);
 met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, MlirStringRef name,
                                      met_opinfo_t *info, const char **out);
 
+// The gather bounds of |op|'s captured tables (metrale/graph.h, operand_bound): graph
+// node |node|'s operands [first, end) are the values its regions capture. Each table the
+// op's own block reads only by element loads (tensor.extract, memref.load) gets a bound
+// of loads x iterations x its element's bytes, when the op is all-parallel and its last
+// indexing map (its init's) a permutation, so that it runs once per element of its init.
+met_status_t met_adapter_gather_bounds(builder_t *b, MlirOperation op, uint32_t node,
+                                       size_t first, size_t end);
+
 // --- regions.c (definitions in metrale/graph.h: Scratch, Calls) ---------------
 // Whether an op in |region|, at any depth, touches a tensor or buffer (or is a call).
 bool met_adapter_region_touches_shaped(MlirRegion region);

@@ -310,8 +310,12 @@ static met_status_t op_operands(builder_t *b, op_build_t *o, int32_t pos) {
     if (acc != MET_ACCESS_READ) MET_RETURN_IF_ERROR(met_graph_set_operand_access(b->g, gi, acc));
   }
   o->direct_end = b->g->operand_count;
-  if (oe->walk_regions && mlirOperationGetNumRegions(op) && !o->splat_fold)
+  if (oe->walk_regions && mlirOperationGetNumRegions(op) && !o->splat_fold) {
     MET_RETURN_IF_ERROR(take_nested(b, o->node, op));
+    if (oe->is_linalg && oe->registered)
+      MET_RETURN_IF_ERROR(met_adapter_gather_bounds(b, op, o->node, o->direct_end,
+                                                    b->g->operand_count));
+  }
   for (size_t i = o->before_ops; i < b->g->operand_count; ++i) {
     const met_value_t *ov = &b->g->values[b->g->operands[i]];
     o->operand_dynamic |= met_value_unbound(ov);
