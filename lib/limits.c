@@ -168,3 +168,14 @@ met_status_t met_limits_parse(const char *s, size_t len, met_limit_item_t *items
   }
   return MET_OK;
 }
+
+const char *met_limit_family_name(met_limit_family_t f) {
+  return f == MET_LIMIT_BUDGET ? "the Budget" : f == MET_LIMIT_DISPATCH ? "the dispatch stats"
+                                                                       : "the memory model";
+}
+
+const char *met_limit_family_checker(met_limit_family_t f) {
+  return f == MET_LIMIT_BUDGET ? "metrale-budget (metrale budget)"
+         : f == MET_LIMIT_DISPATCH ? "metrale-dispatch (metrale dispatch)"
+                                   : "metrale-memory (metrale memory)";
+}

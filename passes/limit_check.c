@@ -112,15 +112,6 @@ static met_status_t from_attr(MlirOperation op, const char *holder, met_limits_t
   return MET_OK;
 }
 
-static const char *family_name(met_limit_family_t f) {
-  return f == MET_LIMIT_BUDGET ? "the Budget" : f == MET_LIMIT_DISPATCH ? "the dispatch stats"
-                                                                       : "the memory model";
-}
-static const char *family_pass(met_limit_family_t f) {
-  return f == MET_LIMIT_BUDGET ? "metrale-budget (metrale budget)"
-         : f == MET_LIMIT_DISPATCH ? "metrale-dispatch (metrale dispatch)"
-                                   : "metrale-memory (metrale memory)";
-}
 
 met_status_t met_limits_gather(MlirOperation module, const MlirStringRef *limits, MlirStringRef list,
                        met_limit_family_t family, met_limits_t *out, met_diag_fn_t diag,
@@ -145,8 +136,8 @@ met_status_t met_limits_gather(MlirOperation module, const MlirStringRef *limits
         met_diag_emit(diag, user, mloc, MET_DIAG_ERROR,
                       "invalid limits='%.*s': %s is a field of %s, which %s checks, not this "
                       "pass (it checks %s)", (int)(list.length > 200 ? 200 : list.length),
-                      list.data, items[k].field, family_name(items[k].family),
-                      family_pass(items[k].family), family_name(family));
+                      list.data, items[k].field, met_limit_family_name(items[k].family),
+                      met_limit_family_checker(items[k].family), met_limit_family_name(family));
         return MET_EINVAL;
       }
       char src[96];

@@ -33,6 +33,20 @@ MlirStringRef toRef(const std::string &s) { return MlirStringRef{s.data(), s.siz
 // would silently apply). The passes only add discardable metrale.* attributes: every
 // analysis stays valid, and MLIR skips its post-pass verification of the module
 // (mlir/lib/Pass/Pass.cpp).
+// Whether |options| (a pass's option text, "a=1 b= c") gives |name| as "name=" with no
+// value: the '=' then ends the text or is followed by a space or a closing brace.
+static bool given_empty(llvm::StringRef options, llvm::StringRef name) {
+  for (size_t at = options.find(name); at != llvm::StringRef::npos;
+       at = options.find(name, at + 1)) {
+    if (at && options[at - 1] != ' ' && options[at - 1] != '{') continue;
+    size_t eq = at + name.size();
+    if (eq >= options.size() || options[eq] != '=') continue;
+    if (eq + 1 == options.size() || options[eq + 1] == ' ' || options[eq + 1] == '}')
+      return true;
+  }
+  return false;
+}
+
 template <typename Derived, typename Options, unsigned Bit,
           met_status_t (*Run)(MlirOperation, const Options *, met_diag_fn_t, void *,
                               met_strbuf_t *, met_strbuf_t *)>
@@ -76,6 +90,14 @@ struct MetralePass : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir:
                             this->getArgument() +
                             " is given no value: give one, or leave the option out for its "
                             "default");
+      // llvm::cl reads "name=" as true: an empty script variable would turn a failing
+      // over-budget check into a warning. The text is looked at for "name=" with nothing
+      // after it.
+      if (n && flag[i] && given_empty(options, all[i].name))
+        return errorHandler(llvm::Twine("option '") + all[i].name + "' of " +
+                            this->getArgument() +
+                            " is given no value: give true or false, or leave the option "
+                            "out for its default");
     }
     return mlir::success();
   }

@@ -271,6 +271,13 @@ static bool take_value(int argc, char **argv, int *i, const char *flag, const ch
   if (!strncmp(argv[*i], flag, n) && argv[*i][n] == '=') { *out = argv[*i] + n + 1; return true; }
   if (strcmp(argv[*i], flag)) return false;
   if (*i + 1 >= argc) { fprintf(stderr, "metrale: %s needs a value\n", flag); exit(2); }
+  // "--json --remarks" would write a file named --remarks and drop the flag: a value that
+  // looks like an option is refused (--json=--remarks names such a file).
+  if (!strncmp(argv[*i + 1], "--", 2)) {
+    fprintf(stderr, "metrale: %s needs a value, and '%s' is an option (write %s=%s for a "
+            "value that starts with --)\n", flag, argv[*i + 1], flag, argv[*i + 1]);
+    exit(2);
+  }
   *out = argv[++*i];
   return true;
 }
@@ -317,7 +324,7 @@ bool cli_check_outputs(const char *cmd, const cli_opts_t *o, const char *const *
   return false;
 }
 
-bool cli_check_values(const cli_opts_t *o) {
+bool cli_check_values(const cli_opts_t *o, unsigned pass) {
   const met_option_t *opts = met_options();
   for (int k = 0; k < MET_OPT_COUNT; ++k) {
     const char *s = o->text[k];
@@ -384,12 +391,26 @@ bool cli_check_values(const cli_opts_t *o) {
   }
   if (bad < 0 && o->text[MET_OPT_limit_list]) {
     met_limit_item_t items[64];
-    size_t n;
+    size_t n = 0;
     if (met_limits_parse(o->text[MET_OPT_limit_list], strlen(o->text[MET_OPT_limit_list]),
                          items, 64, &n, &verr) != MET_OK) {
       bad = MET_OPT_limit_list;
       why = met_error_message(&verr);
     }
+    // A field of another report is checked by another command: said now, once, as bad
+    // usage (the pass says it at each module).
+    met_limit_family_t fam = pass == MET_PASS_MEMORY     ? MET_LIMIT_MEMORY
+                             : pass == MET_PASS_DISPATCH ? MET_LIMIT_DISPATCH
+                                                         : MET_LIMIT_BUDGET;
+    for (size_t k = 0; bad < 0 && k < n; ++k)
+      if (items[k].family != fam) {
+        met_error_set(&verr, MET_EINVAL, "%s is a field of %s, which %s checks, not this "
+                      "command (it checks %s)", items[k].field,
+                      met_limit_family_name(items[k].family),
+                      met_limit_family_checker(items[k].family), met_limit_family_name(fam));
+        bad = MET_OPT_limit_list;
+        why = verr.message;
+      }
   }
   if (bad < 0) return true;
   fprintf(stderr, "metrale: invalid %s='%s': %s%s\n", opts[bad].cli, o->text[bad], why,

@@ -68,7 +68,7 @@ bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const ch
 int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_opts_t *o);
 // Every option value checked with the passes' own parsers (false after a message: bad
 // usage).
-bool cli_check_values(const cli_opts_t *o);
+bool cli_check_values(const cli_opts_t *o, unsigned pass);
 // Every file command |cmd| writes (|paths[k]| of flag |flags[k]|, e.g. "--json"; NULL
 // and "-" are none), checked before any work: not one of the models, not another of them,
 // writable (met_output_paths_check). False after saying why (the command exits 2).

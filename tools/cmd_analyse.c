@@ -87,7 +87,7 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
   cli_opts_t o;
   int rc = cli_parse_opts(argc, argv, pass, cmd, &o);
   if (rc) return rc;
-  if (!cli_check_values(&o)) { free(o.models); return 2; }
+  if (!cli_check_values(&o, pass)) { free(o.models); return 2; }
   // The targets: the one given, every built-in for "all", or the module's own (NULL).
   const char *one = o.text[MET_OPT_target];
   bool all = one && !strcmp(one, "all");

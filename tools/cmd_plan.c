@@ -36,7 +36,7 @@ int cmd_plan(int argc, char **argv) {
   cli_opts_t o;
   int rc = cli_parse_opts(argc, argv, MET_PASS_BUDGET, "plan", &o);
   if (rc) return rc;
-  if (!cli_check_values(&o)) { free(o.models); return 2; }
+  if (!cli_check_values(&o, MET_PASS_BUDGET)) { free(o.models); return 2; }
   // The budget's report flags are parsed with the budget's options: plan writes none.
   const char *other = o.text[MET_OPT_json] ? "--json" : o.text[MET_OPT_sarif] ? "--sarif"
                     : o.csv ? "--csv" : NULL;

@@ -399,7 +399,7 @@ int cmd_run(int argc, char **argv) {
     fprintf(stderr, "metrale run: unknown target '%s' (metrale targets lists them)\n", r.target);
     return 2;
   }
-  if (!cli_check_values(&o)) return 2;
+  if (!cli_check_values(&o, MET_PASS_DISPATCH)) return 2;
   if (!o.model) {
     fprintf(stderr, "metrale run: no model given\n");
     cli_print_synopsis(stderr, "run");

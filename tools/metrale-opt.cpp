@@ -36,6 +36,23 @@ static void collect_outputs(int argc, char **argv, std::vector<std::string> &fla
       paths.push_back(a.substr(a.find('=') + 1));
       continue;
     }
+    // MLIR's remark file (--remarks-output-file, upstream's flag) is an output too.
+    bool remarks = false;
+    for (const char *rf : {"--remarks-output-file", "-remarks-output-file"}) {
+      std::string eq = std::string(rf) + "=";
+      if (a == rf && i + 1 < argc) {
+        paths.push_back(argv[++i]);
+        remarks = true;
+      } else if (a.rfind(eq, 0) == 0) {
+        paths.push_back(a.substr(eq.size()));
+        remarks = true;
+      }
+      if (remarks) break;
+    }
+    if (remarks) {
+      flags.push_back("--remarks-output-file");
+      continue;
+    }
     bool pipeline = (a == "-p" || a == "--pass-pipeline") && i + 1 < argc;
     std::string text = pipeline ? argv[i + 1] : a;
     if (text.find("metrale-") == std::string::npos) continue;
@@ -102,6 +119,36 @@ static int opt_main(int argc, char **argv) {
   }
   std::vector<std::string> flags, paths;
   collect_outputs(argc, argv, flags, paths);
+  {
+    // Standard output holds one document: the printed IR (unless -o names a file) or one
+    // report. Two writers there (json=- and sarif=-, or json=- and the IR) interleave.
+    std::vector<std::string> writers;
+    bool ir_out = true;
+    for (size_t k = 0; k < flags.size(); ++k)
+      if (flags[k] == "-o") ir_out = paths[k] == "-";
+    if (ir_out) writers.push_back("the printed IR");
+    for (size_t k = 0; k < flags.size(); ++k)
+      if (flags[k] != "-o" && paths[k] == "-")
+        writers.push_back("'" + flags[k] + (flags[k].back() == '=' ? "" : " ") + "-'");
+    if (writers.size() > 1) {
+      llvm::errs() << "metrale-opt: " << writers[0] << " and " << writers[1]
+                   << " both write to standard output: one stream would hold two documents; "
+                      "give one of them a file (-o /dev/null drops the IR)\n";
+      return 1;
+    }
+    // The remark file is written by MLIR, not by a pass: it must not be the model.
+    const char *in[1] = {input.c_str()};
+    for (size_t k = 0; k < flags.size(); ++k) {
+      if (flags[k] != "--remarks-output-file" || paths[k] == "-") continue;
+      const char *f[1] = {flags[k].c_str()}, *p[1] = {paths[k].c_str()};
+      met_error_t err;
+      met_error_init(&err);
+      if (met_output_paths_check(in, 1, f, p, 1, &err) != MET_OK) {
+        llvm::errs() << "metrale-opt: " << err.message << "\n";
+        return 1;
+      }
+    }
+  }
   if (flags.size() > 1 && flags.size() <= 16) {
     std::vector<const char *> f, p;
     for (size_t k = 0; k < flags.size(); ++k) {

@@ -53,6 +53,11 @@ typedef struct met_limit_item_t {
 met_status_t met_limits_parse(const char *s, size_t len, met_limit_item_t *items, size_t cap,
                               size_t *n, met_error_t *err);
 
+// "the Budget", "the dispatch stats", "the memory model"; and the pass and command that
+// check a family's limits ("metrale-memory (metrale memory)"). Static text.
+const char *met_limit_family_name(met_limit_family_t f);
+const char *met_limit_family_checker(met_limit_family_t f);
+
 // Whether |value| breaches a limit |limit|: above it for a maximum, below it for a minimum.
 // |value| is signed (headroom may be negative).
 static inline bool met_limit_breached(int64_t value, bool value_signed, uint64_t uvalue,
