@@ -56,8 +56,10 @@
 //     nothing (the dispatch fills its own buffer), when every reader is a compute node on
 //     the fast path and the fill is not returned;
 //   - a root (matmul, conv) takes in a producer only when IREE would clone it into the
-//     dispatch (isClonableIntoDispatchOp): fills and widening casts (bit-extends, as in
-//     dequantization). Any other producer of a root's input, a transpose or a broadcast
+//     dispatch (isClonableIntoDispatchOp): fills, widening casts (bit-extends) and
+//     dequantization-like generics (isDequantizationLikeOp, metrale/graph.h
+//     MET_NODE_F_DEQUANT: narrow weights widened with their broadcast scales and zero
+//     points, so int8/int4 weights are read as stored and never widened in memory). Any other producer of a root's input, a transpose or a broadcast
 //     of an input for one, is a dispatch of its own (default mode fuses producers only
 //     through the init: fills, and a detached init's elementwise ops, the next rule);
 //   - a contraction or convolution (a matmul, batch_matmul, conv) whose init is the result

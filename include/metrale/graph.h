@@ -135,6 +135,13 @@ enum {
                                       // 2^64 (not an op without a rule)
   MET_NODE_F_SAME_INDEX = 1u << 12,   // reads each operand of its result's rank at its
                                       // result's indices (met_node_axes_t: no axes needed)
+  MET_NODE_F_DEQUANT = 1u << 14,      // dequantization-like: a linalg.generic, all loops
+                                      // parallel, one init and one input indexed by the
+                                      // identity, the input's element narrower than the
+                                      // result's, every other input a broadcast (a projected
+                                      // map, no permutation: scales, zero points), a body of
+                                      // extensions, int/float conversions, adds, subs and
+                                      // muls (IREE's isDequantizationLikeOp)
 };
 
 typedef enum met_value_role_e {

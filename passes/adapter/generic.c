@@ -193,3 +193,55 @@ met_status_t met_adapter_gather_bounds(builder_t *b, MlirOperation op, uint32_t 
   }
   return MET_OK;
 }
+
+// The bit width of |t|'s element (an integer or a float), 0 for any other.
+static unsigned element_width(MlirType t) {
+  MlirType e = mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+  if (mlirTypeIsAInteger(e)) return mlirIntegerTypeGetWidth(e);
+  if (mlirTypeIsAFloat(e)) return mlirFloatTypeGetWidth(e);
+  return 0;
+}
+
+bool met_adapter_dequantization_like(MlirOperation op) {
+  if (!met_ir_op_is(op, "linalg.generic") || mlirOperationGetNumResults(op) != 1 ||
+      mlirOperationGetNumRegions(op) != 1)
+    return false;
+  MlirAttribute maps = met_linalg_indexing_maps(op);
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  if (mlirAttributeIsNull(maps) || mlirArrayAttrGetNumElements(maps) != nops || nops < 2)
+    return false;
+  // One init: the last operand, its map the identity; every loop parallel (a reduction
+  // loop would leave the init's map no identity of them all).
+  MlirAffineMap out = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, nops - 1));
+  if (!mlirAffineMapIsIdentity(out)) return false;
+  MlirAttribute it = met_generic_iterator_types(op);
+  if (mlirAttributeIsNull(it) || mlirArrayAttrGetNumElements(it) != mlirAffineMapGetNumDims(out))
+    return false;
+  intptr_t identity = -1;
+  for (intptr_t i = 0; i + 1 < nops; ++i) {
+    MlirAffineMap m = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
+    if (mlirAffineMapIsIdentity(m)) {
+      if (identity >= 0) return false;
+      identity = i;
+    } else if (!mlirAffineMapIsProjectedPermutation(m) || mlirAffineMapIsPermutation(m)) {
+      return false;
+    }
+  }
+  if (identity < 0) return false;
+  unsigned in = element_width(mlirValueGetType(mlirOperationGetOperand(op, identity)));
+  unsigned res = element_width(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  if (!in || !res || in >= res) return false;
+  static const char *const kBody[] = {"arith.extui", "arith.extsi", "arith.mulf", "arith.muli",
+                                      "arith.addf", "arith.addi", "arith.subf", "arith.subi",
+                                      "arith.sitofp", "arith.uitofp", "linalg.yield"};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(body)) return false;
+  for (MlirOperation b = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(b);
+       b = mlirOperationGetNextInBlock(b)) {
+    bool known = false;
+    for (size_t k = 0; k < sizeof kBody / sizeof *kBody && !known; ++k)
+      known = met_ir_op_is(b, kBody[k]);
+    if (!known) return false;
+  }
+  return true;
+}
