@@ -75,10 +75,10 @@ void met_fusion_number_groups(met_budget_ctx_t *c, uint32_t *group_of) {
 }
 
 // MET_FUSION_IREE: an op IREE clones into each dispatch that uses it instead of giving it
-// a dispatch (isClonableIntoDispatchOp): a fill, a widening cast (a bit-extend), or a
-// dequantization-like generic (MET_NODE_F_DEQUANT: the widening with its scales).
+// a dispatch (isClonableIntoDispatchOp): a fill, a widening cast, or a bit-extend generic
+// (MET_NODE_F_BIT_EXTEND: the widening with its scales and zero points).
 static bool cheap_clone(const met_graph_t *g, const met_node_t *node) {
-  if (node->op_class == MET_CLASS_FILL || (node->flags & MET_NODE_F_DEQUANT)) return true;
+  if (node->op_class == MET_CLASS_FILL || (node->flags & MET_NODE_F_BIT_EXTEND)) return true;
   if (!(node->flags & MET_NODE_F_CAST) || node->result_count != 1 || node->operand_count < 1)
     return false;
   return g->values[node->result_begin].bytes > g->values[g->operands[node->operand_begin]].bytes;

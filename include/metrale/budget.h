@@ -56,10 +56,14 @@
 //     nothing (the dispatch fills its own buffer), when every reader is a compute node on
 //     the fast path and the fill is not returned;
 //   - a root (matmul, conv) takes in a producer only when IREE would clone it into the
-//     dispatch (isClonableIntoDispatchOp): fills, widening casts (bit-extends) and
-//     dequantization-like generics (isDequantizationLikeOp, metrale/graph.h
-//     MET_NODE_F_DEQUANT: narrow weights widened with their broadcast scales and zero
-//     points, so int8/int4 weights are read as stored and never widened in memory). Any other producer of a root's input, a transpose or a broadcast
+//     dispatch (isClonableIntoDispatchOp): fills, widening casts and bit-extend generics
+//     (isBitExtendOp, metrale/graph.h MET_NODE_F_BIT_EXTEND: narrow weights widened with
+//     their scales and zero points, so int8/int4 weights are read as stored and never
+//     widened in memory). Not modelled: such a clonable op is no consumer of a root
+//     either (isFusableWithConsumer's first rule) but cloned into each of its readers'
+//     dispatches, which then read its narrow inputs; here a widening after a root joins
+//     the root's dispatch as its epilogue (one dispatch either way, the widened result
+//     in memory instead of the narrow one). Any other producer of a root's input, a transpose or a broadcast
 //     of an input for one, is a dispatch of its own (default mode fuses producers only
 //     through the init: fills, and a detached init's elementwise ops, the next rule);
 //   - a contraction or convolution (a matmul, batch_matmul, conv) whose init is the result

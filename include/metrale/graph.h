@@ -135,13 +135,12 @@ enum {
                                       // 2^64 (not an op without a rule)
   MET_NODE_F_SAME_INDEX = 1u << 12,   // reads each operand of its result's rank at its
                                       // result's indices (met_node_axes_t: no axes needed)
-  MET_NODE_F_DEQUANT = 1u << 14,      // dequantization-like: a linalg.generic, all loops
-                                      // parallel, one init and one input indexed by the
-                                      // identity, the input's element narrower than the
-                                      // result's, every other input a broadcast (a projected
-                                      // map, no permutation: scales, zero points), a body of
-                                      // extensions, int/float conversions, adds, subs and
-                                      // muls (IREE's isDequantizationLikeOp)
+  MET_NODE_F_BIT_EXTEND = 1u << 14,   // a bit-extend (dequantization) generic: a
+                                      // linalg.generic with one init, every loop parallel,
+                                      // the widest element of its inputs of the highest rank
+                                      // narrower than its result's, and no math-dialect op
+                                      // in its body (IREE's isBitExtendOp: int8/int4 weights
+                                      // widened with their scales and zero points)
 };
 
 typedef enum met_value_role_e {

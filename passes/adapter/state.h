@@ -186,8 +186,8 @@ met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, Mli
 met_status_t met_adapter_gather_bounds(builder_t *b, MlirOperation op, uint32_t node,
                                        size_t first, size_t end);
 
-// Whether |op| is dequantization-like (metrale/graph.h, MET_NODE_F_DEQUANT).
-bool met_adapter_dequantization_like(MlirOperation op);
+// Whether |op| is a bit-extend generic (metrale/graph.h, MET_NODE_F_BIT_EXTEND).
+bool met_adapter_bit_extend(MlirOperation op);
 
 // --- regions.c (definitions in metrale/graph.h: Scratch, Calls) ---------------
 // Whether an op in |region|, at any depth, touches a tensor or buffer (or is a call).
