@@ -25,12 +25,16 @@ met_status_t met_memory_kv_pool_parse(const char *s, size_t len, met_kv_pool_t *
     for (int key = 0; key < 4; ++key)
       if (strlen(keys[key]) == eq && !memcmp(item, keys[key], eq)) which = key;
     uint64_t v;
+    int shown = n > 64 ? 64 : (int)n;  // the entry at fault, named
     if (which < 0 || eq == n)
       return met_error_set(err, MET_EINVAL, "each entry is key=N with a key of layers, "
-                                            "kv_heads, head_dim, block_size");
-    if (*dsts[which]) return met_error_set(err, MET_EINVAL, "a key is given twice");
+                           "kv_heads, head_dim, block_size ('%.*s' is not)", shown, item);
+    if (*dsts[which])
+      return met_error_set(err, MET_EINVAL, "a key is given twice ('%s')", keys[which]);
     met_status_t st = met_parse_u64(item + eq + 1, n - eq - 1, 1, UINT64_MAX, &v);
-    if (st) return met_error_set(err, st, "each N is a whole number of at least 1 (digits only)");
+    if (st)
+      return met_error_set(err, st, "each N is a whole number of at least 1 (digits only; "
+                           "'%.*s' is not)", shown, item);
     *dsts[which] = v;
     ++i;  // past the ','
   }

@@ -39,11 +39,29 @@ static void fail(walk_t *w, MlirStringRef key, const char *what) {
                 (int)key.length, key.data, what);
 }
 
+// "host-cpu, h100, ..." from the built-in table, into |buf|.
+static const char *target_list(char *buf, size_t cap) {
+  size_t len = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < met_target_builtin_count(); ++i) {
+    int n = snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", met_target_builtin(i)->name);
+    if (n < 0 || (size_t)n >= cap - len) break;
+    len += (size_t)n;
+  }
+  return buf;
+}
+
 static void apply_base(walk_t *w, MlirStringRef key, MlirAttribute v) {
   if (!mlirAttributeIsAString(v)) { fail(w, key, "must be a string"); return; }
   MlirStringRef n = mlirStringAttrGetValue(v);
   const met_target_t *base;
-  if (met_target_find(n.data, n.length, &base)) { fail(w, key, "names no built-in target"); return; }
+  if (met_target_find(n.data, n.length, &base)) {
+    char names[256], what[512];
+    snprintf(what, sizeof what, "names no built-in target: \"%.*s\" (the built-in targets are %s)",
+             (int)(n.length > 64 ? 64 : n.length), n.data, target_list(names, sizeof names));
+    fail(w, key, what);
+    return;
+  }
   *w->t = *base;
   w->t->description = "built-in target overridden by the module's dlti.target_device_spec";
 }
@@ -170,17 +188,6 @@ met_status_t met_dlti_target(MlirOperation module, met_target_t *out, bool *foun
   return w.err->code;
 }
 
-// "host-cpu, h100, ..." from the built-in table, into |buf|.
-static const char *target_list(char *buf, size_t cap) {
-  size_t len = 0;
-  buf[0] = '\0';
-  for (size_t i = 0; i < met_target_builtin_count(); ++i) {
-    int n = snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", met_target_builtin(i)->name);
-    if (n < 0 || (size_t)n >= cap - len) break;
-    len += (size_t)n;
-  }
-  return buf;
-}
 
 
 typedef struct nested_dlti_t {

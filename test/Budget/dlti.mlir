@@ -10,6 +10,9 @@
 // OPTION: arena_bytes = 256 : i64
 // OPTION-SAME: target = "h100"
 // BAD: error: dlti.target_device_spec entry "alignment" must be an integer
+// A base that names no built-in target says which name, and the names there are:
+// RUN: sed -e 's/"metrale.target" = "npu"/"metrale.target" = "nopu"/' %s | not metrale-opt --metrale-budget -o /dev/null 2>&1 | FileCheck %s --check-prefix=BASE
+// BASE: error: dlti.target_device_spec entry "metrale.target" names no built-in target: "nopu" (the built-in targets are host-cpu, h100, mobile-gpu-f32, npu, h100-megakernel, mlir-cpu)
 module attributes {dlti.target_system_spec = #dlti.target_system_spec<
     "NPU" = #dlti.target_device_spec<"metrale.target" = "npu", "alignment" = 128 : i64>>} {
   func.func @k(%x: tensor<4xf32>) -> tensor<4xf32> {
