@@ -79,12 +79,14 @@ int cmd_plan(int argc, char **argv) {
   met_strbuf_initialize(met_allocator_system(), &p.names);
   met_budget_run_options_t bo;
   memset(&bo, 0, sizeof(bo));
+  // Every option the command took reaches the run, as in the other commands (limits too:
+  // a breach is an error and exit status 1, the picture still drawn).
+  for (int i = 0; i < MET_OPT_COUNT; ++i) {
+    met_run_member_t mm = met_run_option_member(&bo.run, i);
+    if (mm.text) *mm.text = ref(o.text[i] ? o.text[i] : "");
+    if (mm.flag) *mm.flag = o.flag[i];
+  }
   bo.run.target = ref(tname);
-  bo.run.params = ref(o.text[MET_OPT_params] ? o.text[MET_OPT_params] : "");
-  bo.run.dynamic_size = ref(o.text[MET_OPT_dynamic_size] ? o.text[MET_OPT_dynamic_size] : "");
-  bo.run.planner = ref(o.text[MET_OPT_planner] ? o.text[MET_OPT_planner] : "");
-  bo.run.plan_effort = ref(o.text[MET_OPT_plan_effort] ? o.text[MET_OPT_plan_effort] : "");
-  bo.run.plan_seconds = ref(o.text[MET_OPT_plan_seconds] ? o.text[MET_OPT_plan_seconds] : "");
   bo.on_plan = on_plan;
   bo.on_plan_user = &p;
   bool ok = met_budget_run(mlirModuleGetOperation(m), &bo, cli_on_diag, &o.d, NULL, NULL) ==
