@@ -52,6 +52,22 @@ static bool request_ok(const cli_opts_t *o, const char *cmd, const char *one, bo
   return true;
 }
 
+// A diagnostic sink that keeps the first error's message (a CSV row's error cell: what the
+// run said, not only that it failed) and passes every diagnostic on.
+typedef struct first_error_t {
+  met_diag_fn_t next;
+  void *next_user;
+  char message[512];
+} first_error_t;
+
+static void keep_first_error(void *user, MlirLocation loc, met_diag_severity_t severity,
+                             const char *message) {
+  first_error_t *f = user;
+  if (severity == MET_DIAG_ERROR && !f->message[0] && message)
+    snprintf(f->message, sizeof f->message, "%s", message);
+  f->next(f->next_user, loc, severity, message);
+}
+
 // The sweep's documents once every run is done: the CSV, the SARIF log and the SVG, each
 // to its file or standard output. |rc| as the runs left it; 1 when one cannot be written.
 static int write_documents(const cli_opts_t *o, met_strbuf_t *csv, met_sarif_t *sarif,
@@ -167,11 +183,10 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
         fflush(stdout);
         text.len = 0;
       }
-      bool ok = cli_run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout,
-                             hold ? cli_once_diag : sink, hold ? (void *)&once : sink_user);
-      if (!ok) {
+      first_error_t fe = {hold ? cli_once_diag : sink, hold ? (void *)&once : sink_user, ""};
+      if (!cli_run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout, keep_first_error, &fe)) {
         ++failed;
-        if (w.csv && !w.rows) cli_csv_error_row(&w, pass, "not evaluated (see the diagnostics)");
+        if (w.csv && !w.rows) cli_csv_error_row(&w, pass, fe.message[0] ? fe.message : "not evaluated");
       }
       if (hold) {
         if (!write_text) text.len = head_len = 0;
