@@ -31,7 +31,10 @@
 //   lifetime). Two ops canonicalization folds are views too: a cast to its own type
 //   (tosa.cast f32 -> f32) of its input, and a pair of transposes whose permutations
 //   compose to the identity, T2(T1(x)), of x (the inner one, when T2 is its only use,
-//   is then dead; passes/adapter/lowering.c, met_adapter_transpose_folds).
+//   is then dead; passes/adapter/lowering.c, met_adapter_transpose_folds), and a
+//   tensor.insert_slice that writes its whole destination (static offsets 0, sizes the
+//   destination's shape, strides 1, source and result of one type: InsertSliceOp::fold)
+//   of its source (met_adapter_identity_insert).
 // - Scratch: bytes a node needs only while it runs, at its own position: the peak arena
 //   of the op's own regions (an scf.for/while/if or execute_region body, planned like a
 //   function body with the same target; iterations reuse it), or a callee's arena at a

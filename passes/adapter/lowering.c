@@ -344,3 +344,32 @@ bool met_adapter_only_deallocates(MlirOperation op) {
   }
   return any;
 }
+
+// Whether the static array |name| of |op| is |n| entries all equal to |v|, or (|v| < 0)
+// equal to |shape|'s dims.
+static bool static_array_is(MlirOperation op, const char *name, intptr_t n, int64_t v,
+                            MlirType shape) {
+  MlirAttribute a = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a) ||
+      mlirDenseArrayGetNumElements(a) != n)
+    return false;
+  for (intptr_t i = 0; i < n; ++i) {
+    int64_t want = v >= 0 ? v : mlirShapedTypeGetDimSize(shape, i);
+    if (mlirDenseI64ArrayGetElement(a, i) != want) return false;
+  }
+  return true;
+}
+
+bool met_adapter_identity_insert(MlirOperation op) {
+  if (!met_ir_op_is(op, "tensor.insert_slice") || mlirOperationGetNumOperands(op) != 2 ||
+      mlirOperationGetNumResults(op) != 1)
+    return false;
+  MlirType src = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType res = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeEqual(src, res) || !mlirTypeIsARankedTensor(res) || !mlirShapedTypeHasStaticShape(res))
+    return false;
+  intptr_t rank = mlirShapedTypeGetRank(res);
+  return static_array_is(op, "static_offsets", rank, 0, res) &&
+         static_array_is(op, "static_sizes", rank, -1, res) &&
+         static_array_is(op, "static_strides", rank, 1, res);
+}

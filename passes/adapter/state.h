@@ -151,6 +151,10 @@ bool met_adapter_has_dps_init(MlirOperation op, MlirStringRef name);
 // element (the entry block's argument for it has a use); memref.copy writes its target.
 // MET_ACCESS_READ for any other operand and op.
 met_access_t met_adapter_operand_access(MlirOperation op, MlirStringRef name, intptr_t i);
+// A tensor.insert_slice that writes its whole destination (static offsets 0, sizes the
+// destination's shape, strides 1; source and result of one type): MLIR's folder returns
+// its source (InsertSliceOp::fold, an identity insertion), so it is a view of it.
+bool met_adapter_identity_insert(MlirOperation op);
 // A transpose that canonicalization folds away, as a view of *|src|: the outer one of a
 // pair composing to the identity (a view of the inner one's input), and the inner one
 // when the outer one is its only use (then dead; a view of its own input).

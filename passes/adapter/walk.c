@@ -261,6 +261,9 @@ static met_status_t op_classify(builder_t *b, op_build_t *o, bool *skip) {
   if (mlirOperationGetNumOperands(op) > 0) o->view_src = mlirOperationGetOperand(op, 0);
   if (oe->is_transpose && oe->registered && met_adapter_transpose_folds(b->sh, op, &o->view_src))
     o->info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+  // An insert_slice of a whole destination folds to its source (canonicalize).
+  if (oe->registered && o->nres == 1 && met_adapter_identity_insert(op))
+    o->info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
   // A cast to its own type (tosa.cast f32 -> f32) folds to its input (canonicalize).
   if (o->info.cast && oe->registered && o->nres == 1 && mlirOperationGetNumOperands(op) == 1 &&
       mlirTypeEqual(mlirValueGetType(o->view_src), mlirValueGetType(mlirOperationGetResult(op, 0))))
