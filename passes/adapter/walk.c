@@ -459,7 +459,8 @@ static met_status_t op_finish(builder_t *b, op_build_t *o) {
   if (o->info.cast) flags |= MET_NODE_F_CAST;
   if (o->info.kind == MET_NODE_COMPUTE && oe->registered) {
     if (oe->generic) flags |= MET_NODE_F_GENERIC;
-    if (o->info.op_class == MET_CLASS_ELEMENTWISE && met_adapter_bit_extend(o->op))
+    if (oe->is_linalg && o->info.op_class == MET_CLASS_ELEMENTWISE &&
+        met_adapter_bit_extend(o->op))
       flags |= MET_NODE_F_BIT_EXTEND;
     // The init must be the graph's last operand: no captured values after it.
     if (oe->is_linalg && b->g->operand_count == o->direct_end && o->direct_end > o->before_ops &&
