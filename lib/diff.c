@@ -71,6 +71,10 @@ met_status_t met_diff_rule_parse(const char *s, size_t len, met_diff_rule_t *out
     }
     if (!nl || decimals == 0) return met_error_set(err, MET_EINVAL, "%s", kPercent);
     for (int k = decimals < 0 ? 0 : decimals; k < 4; ++k) v *= 10;
+    // A value shrinks by at most 100% (to 0): a larger percent could never break.
+    if (!out->grow && v > 1000000)
+      return met_error_set(err, MET_EINVAL, "%s", "a shrinking is at most 100% (to 0): "
+                           "FIELD<N% takes N up to 100");
     out->amount = v;
   } else {
     // The amount's form depends on the field (a size on bytes): kept as text until the

@@ -92,10 +92,15 @@ static void test_rules(void) {
   CHECK((met_diff_rule_parse("dram_bytes>1MiB", 15, &r, &err) == MET_OK) && !r.percent && r.amount == 1048576);
   CHECK((met_diff_rule_parse("dispatches>2", 12, &r, &err) == MET_OK) && r.amount == 2);
   CHECK((met_diff_rule_parse("x>0.0001%", 9, &r, &err) == MET_OK) && r.amount == 1);
+  // A shrinking of 100% (to 0) is the most there is: 100% is a rule, past it none
+  // (in 1/10000 of a percent: 100 x 10000 = 1000000).
+  CHECK((met_diff_rule_parse("x<100%", 6, &r, &err) == MET_OK) && r.amount == 1000000);
+  CHECK((met_diff_rule_parse("x>250%", 6, &r, &err) == MET_OK) && r.amount == 2500000);
   static const char *const bad[] = {"arena_bytes", ">5", "arena_bytes=5", "arena_bytes>",
                                     "arena_bytes>5.5", "arena_bytes>%", "arena_bytes>.5%",
                                     "arena_bytes>5.%", "arena_bytes>0.00001%", "Arena>5",
-                                    "arena_bytes>-5", "arena_bytes>5 %"};
+                                    "arena_bytes>-5", "arena_bytes>5 %",
+                                    "arena_bytes<100.0001%", "headroom<101%"};
   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); ++i)
     CHECK(met_diff_rule_parse(bad[i], strlen(bad[i]), &r, &err) == MET_EINVAL && err.message[0]);
 }
