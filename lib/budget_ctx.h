@@ -116,6 +116,16 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
                      uint32_t *group_of);
 // Numbers the surviving groups densely in order of first appearance.
 void met_fusion_number_groups(met_budget_ctx_t *c, uint32_t *group_of);
+// Per root value, its one reader (fusion.c's sole_readers): a node, READ_NONE or READ_MANY.
+enum { READ_NONE = UINT32_MAX, READ_MANY = UINT32_MAX - 1 };
+
+// fusion_attention.c: attention (budget.h, MET_FUSION_IREE: attention): per node, the
+// first matmul of the attention it belongs to - Q.K^T, then single-use elementwise ops
+// (scale, mask, casts), a softmax, single-use elementwise ops, and the matmul that reads
+// the probabilities as its first operand - or UINT32_MAX, into |*out| (in |c->tmp|).
+// |reader|: each root value's one reader.
+met_status_t met_fusion_attention_members(met_budget_ctx_t *c, const uint8_t *off,
+                                          const uint32_t *reader, uint32_t **out);
 
 // fusion_mlir.c: the rules of MET_FUSION_MLIR (budget.h), in the order budget_analysis.c runs them.
 met_status_t met_fusion_mlir_fold_fills(met_budget_ctx_t *c, const uint32_t *uses,

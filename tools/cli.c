@@ -256,16 +256,6 @@ static MlirLogicalResult on_mlir_diag(MlirDiagnostic d, void *user) {
   return mlirLogicalResultSuccess();
 }
 
-// Standard output may be a full disk or a closed pipe: a report that was not written is
-// a failure (exit status 1), not a success.
-int cli_finish_stdout(int rc) {
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "metrale: cannot write to standard output\n");
-    return rc ? rc : 1;
-  }
-  return rc;
-}
-
 static bool take_value(int argc, char **argv, int *i, const char *flag, const char **out) {
   size_t n = strlen(flag);
   if (!strncmp(argv[*i], flag, n) && argv[*i][n] == '=') { *out = argv[*i] + n + 1; return true; }
@@ -550,67 +540,4 @@ bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char 
   fprintf(stderr, "metrale %s: %s\n", cmd, why);
   if (sarif) met_sarif_add(sarif, "metrale.input", MET_DIAG_ERROR, path, 0, 0, why);
   return false;
-}
-
-met_status_t cli_write_output(const char *cmd, const char *path, const char *what,
-                              const met_strbuf_t *sb) {
-  bool out_std = !strcmp(path, "-");
-  if (out_std && !sb->status)
-    return fwrite(sb->data, 1, sb->len, stdout) == sb->len ? MET_OK : MET_EEXTERNAL;
-  errno = 0;
-  FILE *f = sb->status ? NULL : fopen(path, "w");
-  bool ok = f && fwrite(sb->data, 1, sb->len, f) == sb->len;
-  if (f && fclose(f) != 0) ok = false;
-  if (ok) return MET_OK;
-  fprintf(stderr, "%s: cannot write %s'%s': %s\n", cmd, what ? what : "", path,
-          sb->status ? met_status_str(sb->status) : strerror(errno ? errno : EIO));
-  return sb->status ? sb->status : MET_EEXTERNAL;
-}
-
-bool cli_read_file(const char *cmd, const char *path, size_t max_bytes, const char *why_max,
-                   char **out, size_t *len) {
-  bool in = !strcmp(path, "-");
-  struct stat st;
-  if (!in && stat(path, &st) != 0) {
-    fprintf(stderr, "%s: cannot read '%s': %s\n", cmd, path, strerror(errno));
-    return false;
-  }
-  if (!in && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
-    fprintf(stderr, "%s: cannot read '%s': it is %s, not a file or a pipe\n", cmd, path,
-            S_ISDIR(st.st_mode) ? "a directory" : S_ISCHR(st.st_mode) ? "a character device"
-                                                                    : "no regular file");
-    return false;
-  }
-  FILE *f = in ? stdin : fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "%s: cannot read '%s': %s\n", cmd, path, strerror(errno));
-    return false;
-  }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  bool ok = buf != NULL, big = false;
-  while (ok) {
-    if (n + 1 == cap) {
-      if (cap >= max_bytes) { big = true; break; }
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) { ok = false; break; }
-      buf = nb;
-      cap *= 2;
-    }
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (!got) break;
-  }
-  ok = ok && !ferror(f) && !big;
-  if (!in) fclose(f);
-  if (!ok) {
-    free(buf);
-    fprintf(stderr, "%s: cannot read '%s': %s\n", cmd, path,
-            big ? why_max : "a read failed or memory ran out");
-    return false;
-  }
-  buf[n] = '\0';
-  *out = buf;
-  *len = n;
-  return true;
 }

@@ -1,5 +1,6 @@
 // tools/cli.h: what the files of the `metrale` command share. cli.c: the helpers every
-// command uses (usage, diagnostics, options, reading a model); the commands, one file
+// command uses (usage, diagnostics, options, reading a model; cli_files.c: reading a file
+// whole, writing a document, standard output's failure); the commands, one file
 // each: cmd_targets.c, cmd_analyse.c (budget, memory, dispatch; its runs and CSV rows in
 // sweep.c, what a sweep holds of a model's output in cli_once.c), cmd_plan.c, cmd_run.c;
 // metrale.c is main. Calls go main -> commands; the commands call cli.c, and budget,
