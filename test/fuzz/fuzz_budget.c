@@ -838,7 +838,7 @@ static void fuzz_memory_arith(fuzz_reader_t *r) {
     // blocks x block_size x 2 x layers x heads x dim x bits / 8, rounded up per head set;
     // every partial product is formed in 64 bits, so any of them past 2^64 overflows.
     const u128 M = UINT64_MAX, SAT = ~(u128)0;
-    u128 bl = (u128)seq * (tok / bs + 1) + 1;
+    u128 bl = (u128)seq * ((u128)(tok / bs) + 1) + 1;  // as above: may pass 2^64
     u128 x = mul_sat(mul_sat(mul_sat(mul_sat(mul_sat(bl, bs), 2), p.layers), p.kv_heads), p.head_dim);
     u128 main = x == SAT ? x : (mul_sat(x, p.kv_bits) + 7) / 8;
     bool over = bl > M || x > M || main > M;

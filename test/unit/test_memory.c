@@ -45,6 +45,12 @@ static void test_kv_formula(void) {
   // sequence (kv 4 B, "fits"); now an overflow, for one sequence or two.
   CHECK(met_memory_kv_blocks_for(1, UINT64_MAX, 1, &blocks) == MET_EOVERFLOW);
   CHECK(met_memory_kv_blocks_for(2, UINT64_MAX, 1, &blocks) == MET_EOVERFLOW);
+  {  // the same wrap through the byte count (the fuzz model once wrapped it itself)
+    met_kv_pool_t one = llama_pool();
+    one.block_size = 1;
+    CHECK(met_memory_kv_bytes(&one, 1, UINT64_MAX, &blocks, &bytes) == MET_EOVERFLOW);
+    CHECK_EQ_U64(bytes, 0);
+  }
   // 2^64 - 2 tokens: 2^64 - 1 blocks, + 1 overflows.
   CHECK(met_memory_kv_blocks_for(1, UINT64_MAX - 1, 1, &blocks) == MET_EOVERFLOW);
   // 2^64 - 1 tokens in blocks of 2: 2^63 - 1 + 1 = 2^63 a sequence, + 1 = 2^63 + 1.
