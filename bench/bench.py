@@ -3,6 +3,7 @@
 of the two commands being compared, so both see the same machine state."""
 import csv
 import json
+import math
 import re
 import os
 import resource
@@ -83,12 +84,7 @@ def share(model, flags=(BUDGET, MEMORY, DISPATCH)):
 
 def pass_seconds(model):
     """The Budget pass's own wall time as MLIR's --mlir-timing reports it (one thread)."""
-    p = subprocess.run([opt, model, "-o", os.devnull, BUDGET, "--mlir-timing",
-                        "--mlir-disable-threading"], capture_output=True, text=True, check=True)
-    for line in p.stderr.splitlines():
-        if "BudgetPass" in line:
-            return float(line.split()[0])
-    raise RuntimeError("--mlir-timing printed no BudgetPass row")
+    return budget_seconds(model, BUDGET)
 
 
 def scaling(work):
@@ -103,6 +99,44 @@ def scaling(work):
         print("    %7d ops: pass %.4f s%s" % (n, own, "" if prev is None else
                                                 ", x%.1f the previous size" % (own / prev)))
         prev = own
+
+
+def budget_seconds(model, flag):
+    """The Budget pass's own wall time (--mlir-timing, one thread) with |flag|."""
+    p = subprocess.run([opt, model, "-o", os.devnull, flag, "--mlir-timing",
+                        "--mlir-disable-threading"], capture_output=True, text=True, check=True)
+    for line in p.stderr.splitlines():
+        if "BudgetPass" in line:
+            return float(line.split()[0])
+    raise RuntimeError("--mlir-timing printed no BudgetPass row")
+
+
+def mlir_cpu_scaling(work):
+    """Issue 42: the Budget pass on mlir-cpu (upstream's CPU pipeline run in process) and
+    on host-cpu, on gen_graph --mlp graphs of 500 to 5,000 blocks (9 ops each, one
+    function), median of REPS; the growth per doubling (2.0 is linear) and mlir-cpu over
+    host-cpu. Default options (the exact planner's search included), and plan-effort=0."""
+    print("(1c) mlir-cpu at scale: the Budget pass's own seconds (--mlir-timing), median of %d" % REPS)
+    flags = [("mlir-cpu", "--metrale-budget=target=mlir-cpu op-remarks=false"),
+             ("mlir-cpu plan-effort=0", "--metrale-budget=target=mlir-cpu op-remarks=false plan-effort=0"),
+             ("host-cpu", "--metrale-budget=target=host-cpu op-remarks=false")]
+    prev = {}
+    for blocks in (500, 1000, 2000, 5000):
+        gen = os.path.join(work, "mlp_%d.mlir" % blocks)
+        subprocess.run([os.path.join(build, "bin", "gen_graph"), "--mlp", str(blocks), gen], check=True)
+        row = {}
+        for label, flag in flags:
+            row[label] = statistics.median(budget_seconds(gen, flag) for _ in range(REPS))
+        cells = []
+        for label, _ in flags:
+            growth = ""
+            if label in prev:
+                growth = " (x%.2f per doubling)" % ((row[label] / prev[label][0]) ** (1 / math.log2(blocks / prev[label][1])))
+            cells.append("%s %.3f s%s" % (label, row[label], growth))
+        print("  %5d blocks (%d ops): %s; mlir-cpu / host-cpu %.1f (plan-effort=0: %.1f)"
+              % (blocks, 9 * blocks + 2, ", ".join(cells), row["mlir-cpu"] / row["host-cpu"],
+                 row["mlir-cpu plan-effort=0"] / row["host-cpu"]))
+        prev = {k: (v, blocks) for k, v in row.items()}
 
 
 def instructions(cmd, work):
@@ -124,7 +158,7 @@ def plan(model, planner, work):
         return json.load(f)["functions"]
 
 
-ONLY = os.environ.get("BENCH_ONLY", "")  # "cost", "plan" or "run": one part alone
+ONLY = os.environ.get("BENCH_ONLY", "")  # "cost", "scale", "plan" or "run": one part alone
 if ONLY in ("", "cost"):
     print("metrale benchmarks (%d interleaved runs each, medians of CPU seconds)" % REPS)
     print("(1) cost of the pass: metrale-opt with --metrale-budget / without")
@@ -311,6 +345,10 @@ def dispatch_table(models):
                                           up.get(f["name"], "?"),
                                           f["measured"]["kernel_launches"]))
 
+
+if ONLY in ("", "scale"):
+    with tempfile.TemporaryDirectory() as work:
+        mlir_cpu_scaling(work)
 
 if ONLY in ("", "plan"):
     # The corpus, and generated EfficientNets (B0, B3, B5, B7: the issue's hard case,

@@ -4,6 +4,10 @@
 //                                   on 8x8xf32) sharing one weight argument
 //   gen_graph --functions N OUT.mlir  N functions of one op each (addf on 8x8xf32): the
 //                                   per-function cost of a pass
+//   gen_graph --mlp N OUT.mlir      one function of N transformer-MLP blocks, 9 ops each
+//                                   (x + W2 relu(W1 x + b), matmuls on fills of empties,
+//                                   8x32 and 8x64 f32), the weights shared by every block:
+//                                   issue 42's graph for the mlir-cpu target's scaling
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +33,28 @@ static void chain(FILE *f, long n) {
   fprintf(f, "  return %s : %s\n}\n", prev, T);
 }
 
+static void mlp(FILE *f, long n) {
+  const char *t = "tensor<8x32xf32>", *h = "tensor<8x64xf32>";
+  fprintf(f, "func.func @mlp(%%x: %s, %%w1: tensor<32x64xf32>, %%b1: %s, %%w2: tensor<64x32xf32>) -> %s {\n"
+             "  %%z = arith.constant 0.0 : f32\n", t, h, t);
+  char prev[32] = "%x";
+  for (long b = 0; b < n; ++b) {
+    fprintf(f, "  %%e%ld = tensor.empty() : %s\n", b, h);
+    fprintf(f, "  %%f%ld = linalg.fill ins(%%z : f32) outs(%%e%ld : %s) -> %s\n", b, b, h, h);
+    fprintf(f, "  %%m%ld = linalg.matmul ins(%s, %%w1 : %s, tensor<32x64xf32>) outs(%%f%ld : %s) -> %s\n",
+            b, prev, t, b, h, h);
+    fprintf(f, "  %%a%ld = arith.addf %%m%ld, %%b1 : %s\n", b, b, h);
+    fprintf(f, "  %%r%ld = arith.maximumf %%a%ld, %%a%ld : %s\n", b, b, b, h);
+    fprintf(f, "  %%g%ld = tensor.empty() : %s\n", b, t);
+    fprintf(f, "  %%h%ld = linalg.fill ins(%%z : f32) outs(%%g%ld : %s) -> %s\n", b, b, t, t);
+    fprintf(f, "  %%n%ld = linalg.matmul ins(%%r%ld, %%w2 : %s, tensor<64x32xf32>) outs(%%h%ld : %s) -> %s\n",
+            b, b, h, b, t, t);
+    fprintf(f, "  %%o%ld = arith.addf %%n%ld, %s : %s\n", b, b, prev, t);
+    snprintf(prev, sizeof prev, "%%o%ld", b);
+  }
+  fprintf(f, "  return %s : %s\n}\n", prev, t);
+}
+
 static void functions(FILE *f, long n) {
   for (long i = 0; i < n; ++i)
     fprintf(f, "func.func @f%ld(%%x: %s) -> %s {\n  %%a = arith.addf %%x, %%x : %s\n"
@@ -37,20 +63,23 @@ static void functions(FILE *f, long n) {
 
 int main(int argc, char **argv) {
   int fn = argc == 4 && !strcmp(argv[1], "--functions");
-  if (argc != 3 + fn) {
-    fprintf(stderr, "usage: gen_graph [--functions] N OUT.mlir\n");
+  int ml = argc == 4 && !strcmp(argv[1], "--mlp");
+  int flag = fn || ml;
+  if (argc != 3 + flag) {
+    fprintf(stderr, "usage: gen_graph [--functions | --mlp] N OUT.mlir\n");
     return 2;
   }
   char *end;
   errno = 0;
-  long n = strtol(argv[1 + fn], &end, 10);
-  if (errno || *end || end == argv[1 + fn] || n < (fn ? 1 : 6) || n > 100000000) {
-    fprintf(stderr, "gen_graph: N must be an integer in [%d, 100000000], got '%s'\n", fn ? 1 : 6,
-            argv[1 + fn]);
+  long n = strtol(argv[1 + flag], &end, 10);
+  long lo = flag ? 1 : 6;
+  if (errno || *end || end == argv[1 + flag] || n < lo || n > 100000000) {
+    fprintf(stderr, "gen_graph: N must be an integer in [%ld, 100000000], got '%s'\n", lo,
+            argv[1 + flag]);
     return 2;
   }
-  FILE *f = fopen(argv[2 + fn], "w");
-  if (!f) { perror(argv[2 + fn]); return 2; }
-  if (fn) functions(f, n); else chain(f, n);
+  FILE *f = fopen(argv[2 + flag], "w");
+  if (!f) { perror(argv[2 + flag]); return 2; }
+  if (fn) functions(f, n); else if (ml) mlp(f, n); else chain(f, n);
   return fclose(f) ? 1 : 0;
 }

@@ -9,7 +9,7 @@
 #      (goal: worst <= 1.05, median <= 1.01, best never worse than a single strategy);
 #  (3) `metrale run` on the runnable corpus models: measured / predicted per field, and
 #      (3b) predicted kernels beside upstream's linalg ops after its elementwise fusion.
-# BENCH_ONLY=cost|plan|run runs one part alone.
+# BENCH_ONLY=cost|scale|plan|run runs one part alone.
 #   sh bench/run.sh [BUILD_DIR]
 set -eu
 BUILD=${1:-build}

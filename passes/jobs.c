@@ -417,7 +417,7 @@ MlirOperation met_fn_jobs_lower(MlirOperation module, const met_target_t *target
   // The program upstream MLIR's pipeline makes, on a clone (passes/ir/bufferize.h).
   MlirOperation lowered = mlirOperationClone(module);
   met_error_t be;
-  if (met_bufferize(mlirOperationGetContext(module), lowered, &be) == MET_OK) return lowered;
+  if (met_bufferize(mlirOperationGetContext(module), lowered, MET_BUFFERIZE_ANALYSIS, &be) == MET_OK) return lowered;
   mlirOperationDestroy(lowered);
   met_diag_emit(diag, user, loc, MET_DIAG_WARNING,
                 "upstream MLIR's pipeline does not bufferize this module (%s): "

@@ -3,14 +3,21 @@
 // error diagnostic of a step is kept, every diagnostic is consumed (the pipeline runs on
 // the analysis's own clone: what it says is no diagnostic of the user's module).
 // Expected workload: one call per module and pass run on the mlir-cpu target; the
-// pipeline's own cost (bufferization is linear in ops), not this file's.
+// pipeline's own cost, not this file's. That cost is not linear in ops (measured on one
+// function of n transformer-MLP blocks, `mlir-opt --mlir-timing`): the deallocation
+// passes grow about 4x per doubling (dealloc.h says why), one-shot analysis and
+// eliminate-empty-tensors too while weights are shared by every block (shared_reads.h);
+// in MET_BUFFERIZE_ANALYSIS neither remains, and what is left grows 2.3-2.8x per doubling
+// (upstream's canonicalize, CSE and the analysis themselves; bench/RESULTS.md (1c)).
 #include "ir/bufferize.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/dealloc.h"
 #include "ir/diag.h"
+#include "ir/shared_reads.h"
 #include "ir/ir.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -342,7 +349,25 @@ static met_status_t prepare_globals(MlirContext ctx, MlirOperation module, met_e
   return res;
 }
 
-met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_error_t *err) {
+// What buffer-deallocation-pipeline and optimize-allocation-liveness make of a module
+// met_dealloc_linear_applies accepts: the pipeline's canonicalize and CSE passes around
+// the frees ownership-based deallocation inserts before each return, then the frees moved
+// after their buffers' last users.
+static met_status_t linear_deallocation(MlirContext ctx, MlirOperation module, capture_t *c,
+                                        met_error_t *err) {
+  static const char *const kAround[] = {"canonicalize", "canonicalize", "cse", "canonicalize"};
+  MET_RETURN_IF_ERROR(run_one(ctx, module, kAround[0], c, err));
+  met_status_t st = met_dealloc_insert(module);
+  if (st) return fail_at(err, "buffer-deallocation-pipeline", "?", met_status_str(st));
+  for (size_t k = 1; k < sizeof(kAround) / sizeof(kAround[0]); ++k)
+    MET_RETURN_IF_ERROR(run_one(ctx, module, kAround[k], c, err));
+  st = met_dealloc_place(module);
+  if (st) return fail_at(err, "func.func(optimize-allocation-liveness)", "?", met_status_str(st));
+  return MET_OK;
+}
+
+met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_mode_t mode,
+                           met_error_t *err) {
   met_error_init(err);
   capture_t c;
   memset(&c, 0, sizeof c);
@@ -354,10 +379,40 @@ met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_error_t *e
                                       "transform"};
   for (size_t i = 0; i < sizeof(kMade) / sizeof(kMade[0]); ++i)
     mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString(kMade[i]));
+  met_shared_reads_t split = {NULL, 0};
+  bool split_active = false;
   met_status_t st = prepare_globals(ctx, module, err);
   if (!st) st = decompose_aggregates(ctx, module, &c, err);
-  for (size_t i = 0; !st && i < sizeof(kPasses) / sizeof(kPasses[0]); ++i)
-    st = run_one(ctx, module, kPasses[i], &c, err);
+  for (size_t i = 0; !st && i < sizeof(kPasses) / sizeof(kPasses[0]); ++i) {
+    // buffer-deallocation-pipeline and optimize-allocation-liveness, on a module where
+    // their one decision is where each buffer is freed, in linear time (ir/dealloc.h).
+    if (mode == MET_BUFFERIZE_UNTIL_DEALLOCATION &&
+        !strcmp(kPasses[i], "buffer-deallocation-pipeline"))
+      break;
+    if (mode == MET_BUFFERIZE_ANALYSIS && !strcmp(kPasses[i], "buffer-deallocation-pipeline") &&
+        i + 1 < sizeof(kPasses) / sizeof(kPasses[0]) &&
+        !strcmp(kPasses[i + 1], "func.func(optimize-allocation-liveness)") &&
+        met_dealloc_linear_applies(module, c.msg, sizeof c.msg)) {
+      st = linear_deallocation(ctx, module, &c, err);
+      ++i;
+      continue;
+    }
+    // One-shot analysis visits every use of an alias per operand: weights read by every
+    // block are given one argument per reader while it runs (ir/shared_reads.h).
+    bool split_here = mode == MET_BUFFERIZE_ANALYSIS && !strcmp(kPasses[i], "eliminate-empty-tensors");
+    if (split_here) {
+      st = met_shared_reads_split(module, &split);
+      if (st) st = fail_at(err, kPasses[i], "?", met_status_str(st));
+      split_active = !st;
+    }
+    if (!st) st = run_one(ctx, module, kPasses[i], &c, err);
+    if (!st && split_active && !strncmp(kPasses[i], "one-shot-bufferize", 18)) {
+      st = met_shared_reads_merge(module, &split);
+      if (st) st = fail_at(err, kPasses[i], "?", met_status_str(st));
+      split_active = false;
+    }
+  }
+  met_shared_reads_release(&split);
   mlirContextDetachDiagnosticHandler(ctx, hid);
   return st;
 }

@@ -26,6 +26,24 @@ const char *const *met_bufferize_passes(size_t *count);
 // failure its status (MET_EEXTERNAL: a pass does not parse or fails; MET_EUNSUPPORTED:
 // an ml_program global it cannot convert) with |err|'s message "pass 'P' at LOC: MESSAGE"
 // (the pass's pipeline text, the first error's "file:line:col" or "?", its message).
-met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_error_t *err);
+//
+// MET_BUFFERIZE_UPSTREAM runs every pass as listed (`metrale run`: the program it runs is
+// upstream's). MET_BUFFERIZE_ANALYSIS (the mlir-cpu target's passes) makes the same
+// program, but where ir/dealloc.h says a module's deallocation passes only place frees,
+// it places them in linear time instead of running those two passes, and it gives the
+// one-shot analysis one argument per reader of a read-only argument (ir/shared_reads.h);
+// test/Run/dealloc-linear.test checks that the program is the same text. On issue 42's
+// transformer-MLP graph of 1,000 blocks (9k ops, one function) the Budget pass on
+// mlir-cpu took 12.8 s with upstream's passes, 1.3 s so (without the exact planner's
+// search: plan-effort=0); bench/RESULTS.md (1c) has the scaling rows.
+// MET_BUFFERIZE_UNTIL_DEALLOCATION stops before buffer-deallocation-pipeline (the module
+// the placement is asked of; the differential test's).
+typedef enum met_bufferize_mode_t {
+  MET_BUFFERIZE_UPSTREAM,
+  MET_BUFFERIZE_ANALYSIS,
+  MET_BUFFERIZE_UNTIL_DEALLOCATION,
+} met_bufferize_mode_t;
+met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_mode_t mode,
+                           met_error_t *err);
 
 #endif

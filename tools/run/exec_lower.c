@@ -328,7 +328,7 @@ met_status_t met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func
       return met_exec_fail(out, rc, "out of memory (the module's function names)");
     }
   met_error_t be;
-  if (met_bufferize(ctx, mop, &be)) {
+  if (met_bufferize(ctx, mop, MET_BUFFERIZE_UPSTREAM, &be)) {
     met_exec_names_free(&users);
     return met_exec_fail(out, be.code, "lowering failed in %s", be.message);
   }
