@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "ir/dealloc.h"
 #include "ir/diag.h"
@@ -366,6 +368,26 @@ static met_status_t linear_deallocation(MlirContext ctx, MlirOperation module, c
   return MET_OK;
 }
 
+static double seconds_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+// Progress on a terminal once the pipeline has run 2 s (issue 42: a long function's
+// pipeline takes minutes): the step it is at, as `metrale`'s own progress line, erased
+// when done. Nothing when standard error is no terminal (lit, files, pipes).
+typedef struct progress_t { bool tty, shown; double start; } progress_t;
+
+static void progress_step(progress_t *p, size_t step, size_t steps, const char *pass) {
+  if (!p->tty) return;
+  double t = seconds_now() - p->start;
+  if (t < 2.0) return;
+  fprintf(stderr, "\rmetrale: upstream's CPU pipeline for mlir-cpu, %.0f s: step %zu of %zu, %.60s\033[K",
+          t, step + 1, steps, pass);
+  p->shown = true;
+}
+
 met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_mode_t mode,
                            met_error_t *err) {
   met_error_init(err);
@@ -379,6 +401,7 @@ met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_
                                       "transform"};
   for (size_t i = 0; i < sizeof(kMade) / sizeof(kMade[0]); ++i)
     mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString(kMade[i]));
+  progress_t prog = {isatty(STDERR_FILENO) != 0, false, seconds_now()};
   met_shared_reads_t split = {NULL, 0};
   bool split_active = false;
   met_status_t st = prepare_globals(ctx, module, err);
@@ -405,6 +428,7 @@ met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_
       if (st) st = fail_at(err, kPasses[i], "?", met_status_str(st));
       split_active = !st;
     }
+    progress_step(&prog, i, sizeof(kPasses) / sizeof(kPasses[0]), kPasses[i]);
     if (!st) st = run_one(ctx, module, kPasses[i], &c, err);
     if (!st && split_active && !strncmp(kPasses[i], "one-shot-bufferize", 18)) {
       st = met_shared_reads_merge(module, &split);
@@ -413,6 +437,7 @@ met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_
     }
   }
   met_shared_reads_release(&split);
+  if (prog.shown) fprintf(stderr, "\r\033[K");
   mlirContextDetachDiagnosticHandler(ctx, hid);
   return st;
 }
