@@ -81,6 +81,10 @@ met_status_t met_param_spec_parse(const char *s, size_t len, met_param_spec_t *o
           return met_error_set(err, MET_EINVAL, "two items name one function");
         }
       if (out->fn_count == MET_PARAM_MAX_FUNCTIONS) return met_error_set(err, MET_EINVAL, "more than 16 named functions");
+      // An empty selection is a slip more often than "none" (which it would mean): the
+      // item says it ("@NAME:none").
+      if (n - nl - 2 == 0)
+        return met_error_set(err, MET_EINVAL, "an empty selection after ':' ('@NAME:none' selects none)");
       size_t k = out->fn_count++;
       out->fn_name[k] = item + 1;
       out->fn_len[k] = nl;

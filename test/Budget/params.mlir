@@ -55,6 +55,12 @@
 // DUP: error: invalid params='@main:0;@main:1': two items name one function
 // RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=@:0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONAME
 // NONAME: error: invalid params='@:0': an empty function name
+// An empty selection after the name is refused (a hostile review's '@f:'); "none" is how
+// one says none: @main's %w (256 x f32, 1,024 B with "@main:0") is no parameter, 0 B.
+// RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=@main:" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSEL
+// NOSEL: error: invalid params='@main:': an empty selection after ':' ('@NAME:none' selects none)
+// RUN: metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=@main:none" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SELNONE
+// SELNONE: metrale.budget @main {{.*}} param_bytes=0 {{.*}}
 // RUN: not metrale-opt %S/Inputs/entry_callee.mlir --metrale-budget="params=@main:x" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEL
 // SEL: error: invalid params='@main:x': expected an argument index
 //
