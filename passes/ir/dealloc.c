@@ -26,11 +26,13 @@ static bool has_memref_result(MlirOperation op) {
 }
 
 // Ops whose memref results are views of their memref operand (ViewLikeOpInterface in
-// upstream's memref dialect, and extract_strided_metadata's base buffer).
+// upstream's memref dialect, and extract_strided_metadata's base buffer; not
+// memref.transpose, which MLIR 22 does not declare a view: upstream frees around it by
+// comparing pointers at run time).
 static bool is_view(MlirOperation op) {
   static const char *const kViews[] = {
       "memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.cast",
-      "memref.reinterpret_cast", "memref.view", "memref.transpose",
+      "memref.reinterpret_cast", "memref.view",
       "memref.extract_strided_metadata", "memref.memory_space_cast", "memref.assume_alignment"};
   for (size_t i = 0; i < sizeof(kViews) / sizeof(kViews[0]); ++i)
     if (met_ir_op_is(op, kViews[i])) return true;
@@ -63,6 +65,48 @@ static bool regions_make_no_memref(MlirOperation op) {
         mlirOperationWalk(in, find_made_memref, &found, MlirWalkPreOrder);
     }
   return !found;
+}
+
+// Ops that may take a memref operand in a function the placement handles: the views, linalg
+// ops, and those whose effects on it are a read or a write (no free, no call: upstream's
+// view-flow analysis takes every result of a call, a scalar too, as an alias of its memref
+// operands; no op of unknown effects, which ownership-based deallocation refuses).
+static bool reads_or_writes(MlirOperation op) {
+  static const char *const kOps[] = {
+      "memref.load", "memref.store", "memref.copy", "memref.dim", "memref.rank",
+      "memref.extract_aligned_pointer_as_index", "bufferization.to_tensor", "func.return"};
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (is_view(op) || (name.length > 7 && !memcmp(name.data, "linalg.", 7))) return true;
+  for (size_t i = 0; i < sizeof(kOps) / sizeof(kOps[0]); ++i)
+    if (met_ir_str_eq(name, kOps[i])) return true;
+  return false;
+}
+
+static bool is_i1(MlirType t) {
+  if (mlirTypeIsAShaped(t)) t = mlirShapedTypeGetElementType(t);
+  return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1;
+}
+
+typedef struct scan_t { MlirOperation bad; const char *what; } scan_t;
+
+// Anywhere in a function: an op taking a memref that is not a plain reader or writer, or
+// an i1 constant (ownership-based deallocation's own true/false constants would be merged
+// with it by canonicalize, which gives the survivor an unknown location).
+static MlirWalkResult scan_nested(MlirOperation op, void *user) {
+  scan_t *sc = user;
+  for (intptr_t i = 0, k = mlirOperationGetNumOperands(op); i < k; ++i)
+    if (is_memref(mlirOperationGetOperand(op, i)) && !reads_or_writes(op)) {
+      sc->bad = op;
+      sc->what = "takes a buffer, and is not an op that only reads or writes it";
+      return MlirWalkResultInterrupt;
+    }
+  if (met_ir_op_is(op, "arith.constant") && mlirOperationGetNumResults(op) == 1 &&
+      is_i1(mlirValueGetType(mlirOperationGetResult(op, 0)))) {
+    sc->bad = op;
+    sc->what = "is an i1 constant (upstream's ownership constants merge with it)";
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
 }
 
 static bool refuse(char *why, size_t n, MlirOperation op, const char *what) {
@@ -142,11 +186,18 @@ static bool func_applies(MlirContext ctx, MlirOperation f, char *why, size_t n) 
     if (has_memref_result(op) && !met_ir_op_is(op, "memref.alloc") && !is_unowned_source(op) &&
         !is_view(op))
       return refuse(why, n, op, "makes a memref that is neither an allocation nor a view");
+    if (met_ir_op_is(op, "memref.alloc") &&
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            op, mlirStringRefCreateFromCString("bufferization.manual_deallocation"))))
+      return refuse(why, n, op, "is deallocated by hand (bufferization.manual_deallocation)");
     if (mlirOperationIsNull(mlirOperationGetNextInBlock(op))) {
       if (!met_ir_op_is(op, "func.return")) return refuse(why, n, op, "ends the function");
       if (!returns_modelled(op, body, why, n)) return false;
     }
   }
+  scan_t sc = {{NULL}, NULL};
+  mlirOperationWalk(f, scan_nested, &sc, MlirWalkPreOrder);
+  if (!mlirOperationIsNull(sc.bad)) return refuse(why, n, sc.bad, sc.what);
   return true;
 }
 
@@ -207,16 +258,19 @@ static met_status_t insert_func(MlirBlock body) {
   return MET_OK;
 }
 
-met_status_t met_dealloc_insert(MlirOperation module) {
+// |fn| on the body of every func.func of |module| that has one, in module order.
+static met_status_t each_body(MlirOperation module, met_status_t (*fn)(MlirBlock)) {
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
     if (!met_ir_op_is(f, "func.func")) continue;
     MlirBlock body = body_of(f);
-    if (!mlirBlockIsNull(body)) MET_RETURN_IF_ERROR(insert_func(body));
+    if (!mlirBlockIsNull(body)) MET_RETURN_IF_ERROR(fn(body));
   }
   return MET_OK;
 }
+
+met_status_t met_dealloc_insert(MlirOperation module) { return each_body(module, insert_func); }
 
 // Room for |need| elements of |elem| bytes in |*items| (realloc'd, doubling).
 static met_status_t grow(void **items, size_t *cap, size_t need, size_t elem) {
@@ -380,13 +434,4 @@ static met_status_t place_func(MlirBlock body) {
   return st;
 }
 
-met_status_t met_dealloc_place(MlirOperation module) {
-  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation f = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(f);
-       f = mlirOperationGetNextInBlock(f)) {
-    if (!met_ir_op_is(f, "func.func")) continue;
-    MlirBlock body = body_of(f);
-    if (!mlirBlockIsNull(body)) MET_RETURN_IF_ERROR(place_func(body));
-  }
-  return MET_OK;
-}
+met_status_t met_dealloc_place(MlirOperation module) { return each_body(module, place_func); }

@@ -33,13 +33,21 @@
 #include "mlir-c/IR.h"
 
 // True when every function of |module| (a bufferized builtin.module) is one block whose
-// buffers upstream's passes free as above: no region op but linalg ops on scalars, no
-// deallocation yet, every op that makes a memref an allocation (memref.alloc, alloca,
-// get_global) or a view of its memref operand (subview, expand_shape, collapse_shape,
-// cast, reinterpret_cast, view, transpose, extract_strided_metadata,
-// memory_space_cast, assume_alignment), registered ops only, and every returned memref a
-// distinct memref.alloc of the function (anything else is cloned or conditionally freed
-// by ownership-based deallocation). Otherwise false, with the first reason in |why|.
+// buffers upstream's passes free as above: no region op but linalg ops whose bodies make
+// no memref; registered ops only; every op that makes a memref an allocation
+// (memref.alloc, not one marked bufferization.manual_deallocation; alloca; get_global) or
+// a view of its memref operand (subview, expand_shape, collapse_shape, cast,
+// reinterpret_cast, view, extract_strided_metadata, memory_space_cast, assume_alignment;
+// not transpose, which MLIR 22 does not declare a view); every op anywhere that takes a
+// memref one of those views, a linalg op, or one that only reads or writes it (load,
+// store, copy, dim, rank, extract_aligned_pointer_as_index, to_tensor, return): no free,
+// no call (upstream takes a call's every result, a scalar too, for an alias of its memref
+// operands); no i1 constant (ownership-based deallocation's own true/false would merge
+// with it and change its location); each returned memref an allocation of the function
+// or a view of one (kept), or a buffer it does not own (cloned), no buffer returned twice
+// but as the same value of an allocation. Otherwise false, with the first reason in |why|.
+// Each rule comes from a module where upstream's program differed (a review's 99
+// adversarial modules; test/Run/Inputs/dealloc/ keeps one of each).
 bool met_dealloc_linear_applies(MlirOperation module, char *why, size_t why_size);
 
 // Inserts a memref.dealloc of every memref.alloc a function does not return, before its

@@ -2,7 +2,9 @@
 // file given, the module is bufferized twice, by upstream's passes as listed
 // (MET_BUFFERIZE_UPSTREAM, what `metrale run` runs) and by the analysis's mode
 // (MET_BUFFERIZE_ANALYSIS, what the mlir-cpu target reads), and the two programs are
-// printed with their locations and compared as text. One line per file:
+// printed with their locations and compared as text (the memref.globals of constants,
+// which one-shot bufferization names and orders differently from run to run in either
+// mode, renamed by type and value first). One line per file:
 //   same linear FILE          the linear placement applied and made the same program
 //   same upstream FILE: WHY   it did not apply (WHY), both ran upstream's passes
 //   unbufferized FILE         upstream's pipeline refuses the module (both modes agree)
@@ -44,33 +46,67 @@ static MlirLogicalResult quiet(MlirDiagnostic d, void *user) {
   return mlirLogicalResultSuccess();
 }
 
-static int by_name(const void *a, const void *b) {
-  MlirStringRef x = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-                    *(const MlirOperation *)a, mlirStringRefCreateFromCString("sym_name"))),
-                y = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-                    *(const MlirOperation *)b, mlirStringRefCreateFromCString("sym_name")));
-  int c = memcmp(x.data, y.data, x.length < y.length ? x.length : y.length);
-  return c ? c : (x.length > y.length) - (x.length < y.length);
+typedef struct global_t { MlirOperation op; char *key; MlirStringRef old; char name[32]; } global_t;
+
+static int by_key(const void *a, const void *b) {
+  const global_t *x = a, *y = b;
+  return strcmp(x->key, y->key);
 }
 
-// One-shot bufferization creates the memref.globals of constants in an order that changes
-// from run to run (in either mode): they are put first, by name, before comparing.
-static void sort_globals(MlirOperation m) {
+static void key_text(MlirStringRef s, void *user) { append(s, user); }
+
+typedef struct rename_t { global_t *gs; size_t n; MlirContext ctx; } rename_t;
+
+static MlirWalkResult rename_uses(MlirOperation op, void *user) {
+  rename_t *r = user;
+  if (!met_ir_op_is(op, "memref.get_global")) return MlirWalkResultAdvance;
+  MlirStringRef nm = mlirStringRefCreateFromCString("name");
+  MlirStringRef cur = mlirFlatSymbolRefAttrGetValue(mlirOperationGetAttributeByName(op, nm));
+  for (size_t i = 0; i < r->n; ++i)
+    if (mlirStringRefEqual(cur, r->gs[i].old)) {
+      mlirOperationSetAttributeByName(op, nm, mlirFlatSymbolRefAttrGet(r->ctx, mlirStringRefCreateFromCString(r->gs[i].name)));
+      break;
+    }
+  return MlirWalkResultAdvance;
+}
+
+// One-shot bufferization names the memref.globals of constants (@__constant_4xf32,
+// @__constant_4xf32_0, ...) and orders them differently from run to run, in either mode:
+// before comparing, they are ordered by their type and value and renamed @g0, @g1, ...
+static void canonical_globals(MlirOperation m) {
+  MlirContext ctx = mlirOperationGetContext(m);
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
   size_t n = 0, cap = 0;
-  MlirOperation *gs = NULL;
+  global_t *gs = NULL;
   for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     if (!met_ir_op_is(op, "memref.global")) continue;
     if (n == cap) {
-      MlirOperation *p = realloc(gs, (cap = cap ? 2 * cap : 16) * sizeof *gs);
+      global_t *p = realloc(gs, (cap = cap ? 2 * cap : 16) * sizeof *gs);
       if (!p) { free(gs); return; }
       gs = p;
     }
-    gs[n++] = op;
+    text_t k = {0};
+    MlirAttribute t = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("type"));
+    MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("initial_value"));
+    if (!mlirAttributeIsNull(t)) mlirAttributePrint(t, key_text, &k);
+    if (!mlirAttributeIsNull(v)) mlirAttributePrint(v, key_text, &k);
+    gs[n].op = op;
+    gs[n].key = k.data ? k.data : calloc(1, 1);
+    gs[n].old = mlirStringAttrGetValue(mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name")));
+    ++n;
   }
-  if (n > 1) qsort(gs, n, sizeof *gs, by_name);
-  for (size_t i = n; i-- > 0;) mlirOperationMoveBefore(gs[i], mlirBlockGetFirstOperation(top));
+  if (n > 1) qsort(gs, n, sizeof *gs, by_key);
+  // The new names first (the old ones stay readable: attributes live in the context).
+  for (size_t i = 0; i < n; ++i) snprintf(gs[i].name, sizeof gs[i].name, "g%zu", i);
+  rename_t r = {gs, n, ctx};
+  mlirOperationWalk(m, rename_uses, &r, MlirWalkPreOrder);
+  for (size_t i = n; i-- > 0;) {
+    mlirOperationSetAttributeByName(gs[i].op, mlirStringRefCreateFromCString("sym_name"),
+                                    mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(gs[i].name)));
+    mlirOperationMoveBefore(gs[i].op, mlirBlockGetFirstOperation(top));
+  }
+  for (size_t i = 0; i < n; ++i) free(gs[i].key);
   free(gs);
 }
 
@@ -81,7 +117,7 @@ static int lower(MlirContext ctx, MlirOperation m, met_bufferize_mode_t mode, te
   met_error_t err;
   int refused = met_bufferize(ctx, c, mode, &err) != MET_OK;
   if (!refused) {
-    sort_globals(c);
+    canonical_globals(c);
     MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
     mlirOpPrintingFlagsEnableDebugInfo(f, true, false);
     mlirOperationPrintWithFlags(c, f, append, out);
