@@ -54,6 +54,17 @@ static bool take_rules(const char *rule, met_diff_rule_t *rules, size_t *nrules)
               met_error_message(&err));
       return false;
     }
+    // Two thresholds of one kind on one field (arena_bytes>5% and arena_bytes>10%): one
+    // is dead, the stricter always breaks first, so the pair is a slip, said by name.
+    const met_diff_rule_t *r = &rules[*nrules];
+    for (size_t k = 0; k < *nrules; ++k)
+      if (!strcmp(rules[k].field, r->field) && rules[k].grow == r->grow &&
+          rules[k].percent == r->percent) {
+        fprintf(stderr, "metrale diff: invalid --fail-on '%s': '%s' is already a rule on %s's %s in %s\n",
+                r->text, rules[k].text, r->field, r->grow ? "growth" : "shrinking",
+                r->percent ? "percent" : "units");
+        return false;
+      }
     ++*nrules;
     p += n + (e ? 1 : 0);
     if (e && !*p) {
