@@ -122,7 +122,7 @@ int met_adapter_flops(adapter_shared_t *sh, MlirOperation op, MlirStringRef name
                       met_op_class_t cls, uint64_t *out) {
   *out = 0;
   // Only linalg's ops are structured ops (the interface lookup costs every other op).
-  if (name.length > 7 && !memcmp(name.data, "linalg.", 7)) {
+  if (met_ir_str_in_dialect(name, "linalg.")) {
     int l = met_linalg_flops(op, sh->opt->dynamic_size, out);
     if (l) return l > 0 ? MET_FLOPS_OK : MET_FLOPS_OVERFLOW;
   }

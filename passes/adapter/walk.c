@@ -45,7 +45,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
   e->is_generic = met_ir_str_eq(name, "linalg.generic");
   e->is_call = met_ir_str_eq(name, "func.call");
   e->is_call_indirect = met_ir_str_eq(name, "func.call_indirect");
-  e->is_linalg = name.length > 7 && !memcmp(name.data, "linalg.", 7);
+  e->is_linalg = met_ir_str_in_dialect(name, "linalg.");
   e->is_copy = met_ir_str_eq(name, "memref.copy");
   e->dealloc = met_adapter_dealloc_name(name);
   e->metadata = met_ir_str_eq(name, "memref.dim") || met_ir_str_eq(name, "tensor.dim") ||

@@ -402,6 +402,7 @@ met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_
   for (size_t i = 0; i < sizeof(kMade) / sizeof(kMade[0]); ++i)
     mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString(kMade[i]));
   progress_t prog = {isatty(STDERR_FILENO) != 0, false, seconds_now()};
+  char why[256];  // why the linear placement does not apply (bufferize_diff says it)
   met_shared_reads_t split = {NULL, 0};
   bool split_active = false;
   met_status_t st = prepare_globals(ctx, module, err);
@@ -415,7 +416,7 @@ met_status_t met_bufferize(MlirContext ctx, MlirOperation module, met_bufferize_
     if (mode == MET_BUFFERIZE_ANALYSIS && !strcmp(kPasses[i], "buffer-deallocation-pipeline") &&
         i + 1 < sizeof(kPasses) / sizeof(kPasses[0]) &&
         !strcmp(kPasses[i + 1], "func.func(optimize-allocation-liveness)") &&
-        met_dealloc_linear_applies(module, c.msg, sizeof c.msg)) {
+        met_dealloc_linear_applies(module, why, sizeof why)) {
       st = linear_deallocation(ctx, module, &c, err);
       ++i;
       continue;

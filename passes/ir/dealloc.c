@@ -76,7 +76,7 @@ static bool reads_or_writes(MlirOperation op) {
       "memref.load", "memref.store", "memref.copy", "memref.dim", "memref.rank",
       "memref.extract_aligned_pointer_as_index", "bufferization.to_tensor", "func.return"};
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (is_view(op) || (name.length > 7 && !memcmp(name.data, "linalg.", 7))) return true;
+  if (is_view(op) || met_ir_str_in_dialect(name, "linalg.")) return true;
   for (size_t i = 0; i < sizeof(kOps) / sizeof(kOps[0]); ++i)
     if (met_ir_str_eq(name, kOps[i])) return true;
   return false;
@@ -179,7 +179,7 @@ static bool func_applies(MlirContext ctx, MlirOperation f, char *why, size_t n) 
     if (!mlirContextIsRegisteredOperation(ctx, name))
       return refuse(why, n, op, "is not a registered op");
     if (mlirOperationGetNumRegions(op) > 0 &&
-        (name.length < 7 || memcmp(name.data, "linalg.", 7) != 0 || !regions_make_no_memref(op)))
+        (!met_ir_str_in_dialect(name, "linalg.") || !regions_make_no_memref(op)))
       return refuse(why, n, op, "has regions that are not a linalg op's body making no memref");
     if (met_ir_op_is(op, "memref.dealloc") || met_ir_op_is(op, "bufferization.dealloc"))
       return refuse(why, n, op, "deallocates already");

@@ -20,6 +20,12 @@ static inline bool met_ir_str_eq(MlirStringRef s, const char *lit) {
   return s.length == n && (n == 0 || memcmp(s.data, lit, n) == 0);
 }
 
+// |s| is an op name of the dialect |prefix| names with its dot ("linalg."): longer than it.
+static inline bool met_ir_str_in_dialect(MlirStringRef s, const char *prefix) {
+  size_t n = strlen(prefix);
+  return s.length > n && memcmp(s.data, prefix, n) == 0;
+}
+
 // |op| is named |name| ("func.call").
 static inline bool met_ir_op_is(MlirOperation op, const char *name) {
   return met_ir_str_eq(mlirIdentifierStr(mlirOperationGetName(op)), name);

@@ -57,7 +57,7 @@ static bool only_linalg_inputs(MlirValue arg, size_t *uses) {
     intptr_t nins = mlirOperationGetNumOperands(user) - nres;
     // linalg.pack and unpack put their optional operands after the destination: no
     // plain ins/outs split (a review found it; MLIR 22 bufferizes neither anyway).
-    if (name.length < 7 || memcmp(name.data, "linalg.", 7) != 0 || nres < 1 ||
+    if (!met_ir_str_in_dialect(name, "linalg.") || nres < 1 ||
         met_ir_str_eq(name, "linalg.pack") || met_ir_str_eq(name, "linalg.unpack") ||
         (intptr_t)mlirOpOperandGetOperandNumber(u) >= nins)
       return false;
@@ -66,14 +66,15 @@ static bool only_linalg_inputs(MlirValue arg, size_t *uses) {
   return true;
 }
 
-// The function's type and argument attributes after |block| gained arguments.
-static void retype(MlirOperation f, MlirBlock block, intptr_t nattrs_before) {
+// The function's type and argument attributes after |block| gained or lost arguments;
+// the first |nattrs_before| argument attributes are kept, the others empty.
+static met_status_t retype(MlirOperation f, MlirBlock block, intptr_t nattrs_before) {
   MlirContext ctx = mlirOperationGetContext(f);
   MlirStringRef ft = mlirStringRefCreateFromCString("function_type");
   MlirType old = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(f, ft));
   intptr_t nin = mlirBlockGetNumArguments(block), nres = mlirFunctionTypeGetNumResults(old);
   MlirType *ins = malloc((size_t)(nin + nres + 1) * sizeof(MlirType));
-  if (!ins) return;
+  if (!ins) return MET_ENOMEM;
   MlirType *res = ins + nin;
   for (intptr_t i = 0; i < nin; ++i) ins[i] = mlirValueGetType(mlirBlockGetArgument(block, i));
   for (intptr_t i = 0; i < nres; ++i) res[i] = mlirFunctionTypeGetResult(old, i);
@@ -81,16 +82,17 @@ static void retype(MlirOperation f, MlirBlock block, intptr_t nattrs_before) {
   free(ins);
   MlirStringRef aa = mlirStringRefCreateFromCString("arg_attrs");
   MlirAttribute attrs = mlirOperationGetAttributeByName(f, aa);
-  if (mlirAttributeIsNull(attrs) || !mlirAttributeIsAArray(attrs)) return;
+  if (mlirAttributeIsNull(attrs) || !mlirAttributeIsAArray(attrs)) return MET_OK;
   // As many entries as arguments: the kept ones' own, an empty dictionary for the others.
   MlirAttribute *el = malloc((size_t)(nin + 1) * sizeof(MlirAttribute));
-  if (!el) return;
+  if (!el) return MET_ENOMEM;
   intptr_t have = mlirArrayAttrGetNumElements(attrs);
   for (intptr_t i = 0; i < nin; ++i)
     el[i] = i < have && i < nattrs_before ? mlirArrayAttrGetElement(attrs, i)
                                           : mlirDictionaryAttrGet(ctx, 0, NULL);
   mlirOperationSetAttributeByName(f, aa, mlirArrayAttrGet(ctx, nin, el));
   free(el);
+  return MET_OK;
 }
 
 static met_status_t split_func(MlirOperation f, met_split_fn_t *out) {
@@ -127,8 +129,7 @@ static met_status_t split_func(MlirOperation f, met_split_fn_t *out) {
   out->name = sym_name(f);
   out->first = n0;
   MlirAttribute attrs = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("arg_attrs"));
-  retype(f, block, mlirAttributeIsNull(attrs) ? 0 : n0);
-  return MET_OK;
+  return retype(f, block, mlirAttributeIsNull(attrs) ? 0 : n0);
 }
 
 met_status_t met_shared_reads_split(MlirOperation module, met_shared_reads_t *out) {
@@ -180,7 +181,7 @@ met_status_t met_shared_reads_merge(MlirOperation module, met_shared_reads_t *sp
       mlirValueReplaceAllUsesOfWith(fresh, mlirBlockGetArgument(block, s->source[k]));
       mlirBlockEraseArgument(block, (unsigned)(s->first + (intptr_t)k));
     }
-    retype(f, block, s->first);
+    MET_RETURN_IF_ERROR(retype(f, block, s->first));
   }
   return next == split->count ? MET_OK : MET_EINVAL;
 }

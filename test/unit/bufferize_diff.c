@@ -53,8 +53,6 @@ static int by_key(const void *a, const void *b) {
   return strcmp(x->key, y->key);
 }
 
-static void key_text(MlirStringRef s, void *user) { append(s, user); }
-
 typedef struct rename_t { global_t *gs; size_t n; MlirContext ctx; } rename_t;
 
 static MlirWalkResult rename_uses(MlirOperation op, void *user) {
@@ -89,8 +87,8 @@ static void canonical_globals(MlirOperation m) {
     text_t k = {0};
     MlirAttribute t = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("type"));
     MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("initial_value"));
-    if (!mlirAttributeIsNull(t)) mlirAttributePrint(t, key_text, &k);
-    if (!mlirAttributeIsNull(v)) mlirAttributePrint(v, key_text, &k);
+    if (!mlirAttributeIsNull(t)) mlirAttributePrint(t, append, &k);
+    if (!mlirAttributeIsNull(v)) mlirAttributePrint(v, append, &k);
     gs[n].op = op;
     gs[n].key = k.data ? k.data : calloc(1, 1);
     gs[n].old = mlirStringAttrGetValue(mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name")));
