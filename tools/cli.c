@@ -82,15 +82,18 @@ const cli_command_t cli_commands[] = {
      "  --dump-bufferized FILE  the bufferized module the run lowers, as MLIR\n"
      "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
     {"plan", MET_PASS_BUDGET,
-     "metrale plan MODEL.mlir --svg FILE|- [--target NAME] [--function NAME] [--params SPEC]\n"
-     "                      [--dynamic-size N] [--planner NAME]\n"
+     "metrale plan MODEL.mlir --svg FILE|- | --buffers-out FILE.csv|- [--target NAME]\n"
+     "                      [--function NAME] [--params SPEC] [--dynamic-size N] [--planner NAME]\n"
      "       metrale plan --buffers FILE.csv|- [--capacity SIZE] [--out FILE.csv|-]\n"
      "                      [--plan-effort N] [--plan-seconds N]\n",
      "the Budget's arena plan of one function as an SVG picture; with --buffers, the\n"
      "         planner on an allocation problem in MiniMalloc's CSV format (id,lower,upper,size;\n"
      "         upper exclusive): with --capacity, fit or no fit (exit status 0, 1; 3 when the\n"
      "         search's limits ran out), else the smallest arena it finds; --out adds offset\n",
-     "  --svg FILE|-         where the picture goes (needed)\n"
+     "  --svg FILE|-         where the picture goes\n"
+     "  --buffers-out FILE.csv|-  the function's allocation problem in the CSV format\n"
+     "                       --buffers reads (id,lower,upper,size: schedule positions, upper\n"
+     "                       exclusive; sizes aligned), to compare with other allocators\n"
      "  --function NAME      the function drawn (default: the first with a plan)\n"
      "  --buffers FILE.csv|- an allocation problem (id,lower,upper,size; lower/upper also\n"
      "                       start/end, any column order) instead of a model\n"
@@ -436,6 +439,9 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
              cli_take_nonempty(argc, argv, &i, "--svg", &o->svg))
       continue;
     else if (!strcmp(cmd, "plan") && cli_take_nonempty(argc, argv, &i, "--function", &o->function))
+      continue;
+    else if (!strcmp(cmd, "plan") &&
+             cli_take_nonempty(argc, argv, &i, "--buffers-out", &o->buffers_out))
       continue;
     else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "metrale %s: unknown option '%s'\n", cmd, argv[i]);

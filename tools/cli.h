@@ -48,6 +48,7 @@ typedef struct cli_opts_t {
   size_t nmodels;
   const char *csv;                  // --csv FILE|-
   const char *svg, *function;       // metrale plan: --svg FILE, --function NAME
+  const char *buffers_out;          // metrale plan: --buffers-out FILE (the problem as CSV)
   const char *text[MET_OPT_COUNT];  // TEXT and NUM options given (NULL: not given)
   bool flag[MET_OPT_COUNT];         // FLAG options given
   bool unregistered;

@@ -1,6 +1,8 @@
 // tools/cmd_plan.c: `metrale plan MODEL --svg FILE`: the Budget's arena plan of one
-// function as an SVG picture (lib/plan_svg.c draws it).
+// function as an SVG picture (lib/plan_svg.c draws it); `--buffers-out FILE.csv` the same
+// function's allocation problem in MiniMalloc's CSV format (what `--buffers` reads).
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +17,11 @@
 typedef struct plan_cli_t {
   const char *want;          // --function, or NULL: the first function with a plan
   met_strbuf_t svg;
+  met_strbuf_t csv;          // --buffers-out: id,lower,upper,size
   met_strbuf_t names;        // "@a, @b": every function with a plan (for a --function typo)
   size_t count;
   bool done;
+  bool svg_wanted, csv_wanted;
 } plan_cli_t;
 
 // |t|: the target the Budget resolved (the option's, the module's DLTI one or host-cpu).
@@ -28,7 +32,18 @@ static void on_plan(void *user, const met_target_t *t, const char *name, const m
   else if (p->count == 21) MET_STRBUF_LIT(&p->names, ", ...");
   if (p->done || (p->want && strcmp(p->want, name))) return;
   p->done = true;
-  (void)met_plan_svg(&p->svg, name, t, g, r);
+  if (p->svg_wanted) (void)met_plan_svg(&p->svg, name, t, g, r);
+  if (!p->csv_wanted) return;
+  // The rows `metrale plan --buffers` reads back: a value's slot "v<value id>", a node's
+  // scratch "s<node index>", positions as the schedule's (upper exclusive).
+  MET_STRBUF_LIT(&p->csv, "id,lower,upper,size\n");
+  for (size_t k = 0; k < r->slot_count; ++k) {
+    const met_slot_t *sl = &r->slots[k];
+    bool scratch = sl->value == MET_SLOT_SCRATCH;
+    met_strbuf_printf(&p->csv, "%c%" PRIu32 ",%" PRId32 ",%" PRId64 ",%" PRIu64 "\n",
+                      scratch ? 's' : 'v', scratch ? (uint32_t)sl->node : sl->value, sl->first,
+                      (int64_t)sl->last + 1, sl->bytes);
+  }
 }
 
 int cmd_plan(int argc, char **argv) {
@@ -47,17 +62,22 @@ int cmd_plan(int argc, char **argv) {
     free(o.models);
     return 2;
   }
-  if (!o.svg || o.nmodels != 1) {
-    fprintf(stderr, "metrale plan: one model and --svg FILE are needed\n");
+  if ((!o.svg && !o.buffers_out) || o.nmodels != 1) {
+    fprintf(stderr, "metrale plan: one model and --svg FILE or --buffers-out FILE are needed\n");
     cli_print_synopsis(stderr, "plan");
     free(o.models);
     return 2;
   }
-  const char *svg_flag[] = {"--svg"}, *svg_path[] = {o.svg};
-  if (!cli_check_outputs("plan", &o, svg_flag, svg_path, 1)) { free(o.models); return 2; }
+  const char *out_flags[2], *out_paths[2];
+  size_t nout = 0;
+  if (o.svg) { out_flags[nout] = "--svg"; out_paths[nout++] = o.svg; }
+  if (o.buffers_out) { out_flags[nout] = "--buffers-out"; out_paths[nout++] = o.buffers_out; }
+  if (!cli_check_outputs("plan", &o, out_flags, out_paths, nout)) { free(o.models); return 2; }
   plan_cli_t p;
   memset(&p, 0, sizeof(p));
   p.want = o.function;
+  p.svg_wanted = o.svg != NULL;
+  p.csv_wanted = o.buffers_out != NULL;
   // No --target: the module's DLTI target, else host-cpu, as the Budget resolves it.
   const char *tname = o.text[MET_OPT_target] ? o.text[MET_OPT_target] : "";
   const met_target_t *known;
@@ -76,6 +96,7 @@ int cmd_plan(int argc, char **argv) {
     return 1;
   }
   met_strbuf_initialize(met_allocator_system(), &p.svg);
+  met_strbuf_initialize(met_allocator_system(), &p.csv);
   met_strbuf_initialize(met_allocator_system(), &p.names);
   met_budget_run_options_t bo;
   memset(&bo, 0, sizeof(bo));
@@ -101,9 +122,11 @@ int cmd_plan(int argc, char **argv) {
                                                         : "no function was evaluated");
     rc = 1;
   } else {
-    if (cli_write_output("metrale", o.svg, NULL, &p.svg)) rc = 1;
+    if (o.svg && cli_write_output("metrale", o.svg, NULL, &p.svg)) rc = 1;
+    if (o.buffers_out && cli_write_output("metrale", o.buffers_out, NULL, &p.csv)) rc = 1;
   }
   met_strbuf_deinitialize(&p.svg);
+  met_strbuf_deinitialize(&p.csv);
   met_strbuf_deinitialize(&p.names);
   mlirModuleDestroy(m);
   mlirContextDestroy(ctx);

@@ -27,6 +27,29 @@
 // PASS: remark: metrale.budget @plan on mobile-gpu-f32 (f32-uniform): arena_bytes=9216 plan=lower-bound arena_bound_bytes=9216 arena_gap_bytes=0 peak_live_bytes=9216{{[[:>:]]}}
 // PASS: remark: metrale.budget @gap on mobile-gpu-f32 (f32-uniform): arena_bytes=30720 plan=optimal arena_bound_bytes=30720 arena_gap_bytes=0 peak_live_bytes=29696{{[[:>:]]}}
 // PASS: func.func @gap{{.*}}arena_bound_bytes = 30720 : i64, arena_bytes = 30720 : i64, arena_gap_bytes = 0 : i64,{{.*}} plan = "optimal"
+// `metrale plan --buffers-out`: @plan's allocation problem in MiniMalloc's CSV format, as
+// the Budget planned it. Ids name the graph's values (v0-v2 the arguments, then each op's
+// result in order: %v2 is v3 ... %r v9); lower and upper are schedule positions (every op
+// one, from %c0 at 0: %v2 at 2 is last read by %e2 at 5, so [2, 6)); sizes in bytes. The
+// returned fill result (16 B) lives from %r (18) to the return (19).
+// RUN: metrale plan %s --target mobile-gpu-f32 --function plan --buffers-out %t.csv
+// RUN: FileCheck %s --check-prefix=CSV < %t.csv
+// CSV: {{^}}id,lower,upper,size{{$}}
+// CSV-NEXT: {{^}}v3,2,6,4096{{$}}
+// CSV-NEXT: {{^}}v4,3,9,3072{{$}}
+// CSV-NEXT: {{^}}v5,4,12,2048{{$}}
+// CSV-NEXT: {{^}}v6,7,16,2048{{$}}
+// CSV-NEXT: {{^}}v7,10,14,4096{{$}}
+// CSV-NEXT: {{^}}v9,18,20,16{{$}}
+// CSV-NOT: v
+// Read back by `metrale plan --buffers`, the same problem has the same bound, 9 KiB.
+// RUN: metrale plan --buffers %t.csv 2>&1 | FileCheck %s --check-prefix=BACK
+// BACK: .csv: 6 buffers, lower bound 9216 B: arena 9216 B, plan lower-bound,
+// The model itself is never the output, and the flag needs its file.
+// RUN: not metrale plan %s --buffers-out %s 2>&1 | FileCheck %s --check-prefix=SELF
+// SELF: is the input model '{{.*}}exact_budget.mlir': writing it would destroy the model
+// RUN: not metrale plan %s --buffers-out 2>&1 | FileCheck %s --check-prefix=NOVALUE
+// NOVALUE: metrale: --buffers-out needs a value
 // A node budget that runs out is said: 20 nodes leave @gap best-found with its gap.
 // RUN: metrale budget %s --target mobile-gpu-f32 --plan-effort 20 --csv - 2>/dev/null | %python -c "import csv,sys; [print(r['function'], r['plan'], int(r['arena_gap_bytes']) > 0) for r in csv.DictReader(sys.stdin)]" | FileCheck %s --check-prefix=FEW
 // FEW: {{^}}gap best-found True{{$}}

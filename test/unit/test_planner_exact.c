@@ -7,7 +7,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-// test_planner_exact_tiny.c builds this file again with the search's stacks too small.
+// test_planner_exact_tiny.c builds this file again with the search's stacks too small,
+// test_planner_exact_trees.c with every partition's children in trees.
 #ifndef TEST_NAME
 #define TEST_NAME "test_planner_exact"
 #endif
@@ -265,8 +266,46 @@ static void test_csv(void) {
   met_arena_deinitialize(&arena);
 }
 
+// The allocation problem of a chain of transformer-MLP blocks on mlir-cpu
+// (`gen_graph --mlp N`, `metrale plan --buffers-out`): block k's buffers live over
+// [14k, 14k+5) and [14k+3, 14k+9) (2,048 B each), [14k+6, 14k+12) and [14k+10, 14k+26)
+// (1,024 B; the last reaches into the next block). At 14k+4 the previous block's last,
+// both 2,048 B buffers are live: 1,024 + 2 x 2,048 = 5,120 B, the sum-of-live bound (at
+// 14k+7 it is 1,024 + 2,048 + 1,024, at 14k+11 three of 1,024). Every greedy order misses
+// it, so the search runs, over one partition of 8,000 buffers (trees in a normal build):
+// it must reach the bound in its first dive (2n + 1 nodes at most), a plan that holds.
+static void test_chain(void) {
+  enum { kBlocks = 2000, kN = 4 * kBlocks };
+  static met_buffer_t b[kN];
+  static uint64_t off[kN];
+  static const int kShape[4][3] = {{0, 5, 2048}, {3, 9, 2048}, {6, 12, 1024}, {10, 26, 1024}};
+  for (int k = 0; k < kBlocks; ++k)
+    for (int j = 0; j < 4; ++j)
+      b[4 * k + j] = (met_buffer_t){(uint64_t)kShape[j][2], 14 * k + kShape[j][0],
+                                    14 * k + kShape[j][1] - 1};
+  uint32_t positions = 14 * kBlocks + 26;
+  met_arena_t arena;
+  met_arena_initialize(met_allocator_system(), &arena);
+  uint64_t peak, greedy;
+  CHECK(met_planner_peak_live(b, kN, positions, &arena, &peak) == MET_OK);
+  CHECK_EQ_U64(peak, 5120);
+  CHECK(met_planner_plan(b, kN, positions, MET_PLAN_BEST, &arena, off, &greedy) == MET_OK);
+  CHECK(greedy > 5120);  // the greedy orders' best (6,144 B today)
+  met_plan_limits_t lim = {MET_PLAN_DEFAULT_NODES, 0, NULL, NULL, NULL};
+  met_plan_outcome_t o;
+  CHECK(met_planner_solve(b, kN, positions, MET_PLAN_BEST, 0, &lim, &arena, off, &o) == MET_OK);
+  size_t x, y;
+  CHECK(met_planner_verify(b, kN, off, &x, &y) == MET_OK);
+  CHECK_EQ_U64(o.arena_bytes, 5120);
+  CHECK_EQ_U64(arena_of(b, kN, off), 5120);
+  CHECK(o.proof == MET_PLAN_AT_BOUND);
+  CHECK(o.nodes >= kN && o.nodes <= 2 * kN + 1);
+  met_arena_deinitialize(&arena);
+}
+
 int main(void) {
   test_gaps();
+  test_chain();
   test_random_small();
   test_limits();
   test_csv();
