@@ -106,7 +106,8 @@ const cli_command_t cli_commands[] = {
      "metrale diff OLD.json NEW.json [--fail-on RULE,...] [--markdown] [--json FILE|-]\n"
      "                      [--all] [--force]\n",
      "two reports of `metrale budget|dispatch|memory --json` compared, field by field,\n"
-     "         for CI: exit status 1 when a --fail-on rule is broken\n",
+     "         for CI: exit status 1 when a --fail-on rule is broken (and only then), 2 when\n"
+     "         the reports cannot be read or compared, or the result not written\n",
      "  --fail-on RULE,...   a regression: FIELD>N, FIELD>N% (grew by more), FIELD<N,\n"
      "                       FIELD<N% (shrank by more); N a size on byte fields (1MiB);\n"
      "                       given again or separated by ','\n"

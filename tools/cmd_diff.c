@@ -127,7 +127,7 @@ int cmd_diff(int argc, char **argv) {
   bool markdown = false, force = false, all = false, operands = false;
   met_diff_rule_t *rules = calloc(DIFF_MAX_RULES, sizeof(*rules));
   size_t nrules = 0;
-  if (!rules) { fprintf(stderr, "metrale diff: out of memory\n"); return 1; }
+  if (!rules) { fprintf(stderr, "metrale diff: out of memory\n"); return 2; }
   int rc = 2;
   for (int i = 0; i < argc; ++i) {
     const char *rule = NULL;
@@ -173,9 +173,11 @@ int cmd_diff(int argc, char **argv) {
   met_arena_initialize(met_allocator_system(), &arena);
   met_json_t *old_r = load(&arena, files[0]);
   met_json_t *new_r = old_r ? load(&arena, files[1]) : NULL;
+  // Exit status 1 is the verdict alone (a --fail-on rule broke): a report that cannot be
+  // read, or the comparison that cannot be made or written, is 2, so a CI step never takes
+  // a missing baseline for a regression.
   if (!old_r || !new_r) {
     met_arena_deinitialize(&arena);
-    rc = 1;
     goto done;
   }
   met_diff_t d;
@@ -183,7 +185,6 @@ int cmd_diff(int argc, char **argv) {
   if (st == MET_ENOMEM) {
     fprintf(stderr, "metrale diff: out of memory\n");
     met_arena_deinitialize(&arena);
-    rc = 1;
     goto done;
   }
   if (st) {
@@ -195,7 +196,8 @@ int cmd_diff(int argc, char **argv) {
     goto done;
   }
   bool ok = write_diff(&d, json, markdown, all);
-  rc = cli_finish_stdout(!ok ? 1 : d.breaches ? 1 : 0);
+  rc = cli_finish_stdout(!ok ? 2 : d.breaches ? 1 : 0);
+  if (rc == 1 && !d.breaches) rc = 2;  // standard output could not be written
   met_arena_deinitialize(&arena);
 done:
   free(rules);
