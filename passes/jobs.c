@@ -288,7 +288,8 @@ met_status_t met_fn_jobs_run(MlirOperation module, MlirOperation source,
     out->ncaches = slots;
     for (size_t i = 0; i < slots; ++i) met_adapter_cache_initialize(&out->caches[i]);
   }
-  // Every step below only allocates: |ok| false is "out of memory".
+  // Every step below only allocates but the call graph's levels (|gst|, callgraph.h).
+  met_status_t gst = MET_OK;
   bool ok = out->jobs && out->caches && r.state && r.order && g.start && level &&
             (!have_sources || !src.oom);
   if (ok && size && results) ok = (*results = calloc(n ? n : 1, size)) != NULL;
@@ -318,7 +319,7 @@ met_status_t met_fn_jobs_run(MlirOperation module, MlirOperation source,
       ok = !g.oom;
     }
     g.start[n] = g.nedges;
-    ok = ok && met_callgraph_levels(n, g.start, g.edge, level) == MET_OK;  // callgraph.h
+    if (ok) ok = (gst = met_callgraph_levels(n, g.start, g.edge, level)) == MET_OK;
     for (size_t e = 0; ok && stream && e < g.nedges; ++e) ss.pending[g.edge[e]]++;
   }
   r.aopt.callee = resolve_callee;
@@ -364,7 +365,7 @@ met_status_t met_fn_jobs_run(MlirOperation module, MlirOperation source,
     met_fn_jobs_release(out);
     if (results) { free(*results); *results = NULL; }
   }
-  return ok ? MET_OK : MET_ENOMEM;
+  return ok ? MET_OK : gst != MET_OK ? gst : MET_ENOMEM;
 }
 
 void met_fn_jobs_release(met_fn_jobs_t *jobs) {

@@ -25,6 +25,15 @@ static bool add(met_limits_t *l, const char *field, met_limit_family_t fam, bool
   return true;
 }
 
+// The error when a run's limits (its options, limits= and every metrale.limits around a
+// function) pass MET_LIMITS_MAX: none is dropped unsaid.
+static met_status_t too_many(MlirLocation loc, met_diag_fn_t diag, void *user) {
+  met_diag_emit(diag, user, loc, MET_DIAG_ERROR,
+                "more than %d limits (options, limits= and metrale.limits together)",
+                MET_LIMITS_MAX);
+  return MET_EOVERFLOW;
+}
+
 // Every numeric field a limit may name, by report, into |sb|; the one nearest |key|, or
 // NULL.
 static const char *known_fields(met_strbuf_t *sb, const char *key, size_t len) {
@@ -104,10 +113,7 @@ static met_status_t from_attr(MlirOperation op, const char *holder, met_limits_t
     }
     char src[96];
     snprintf(src, sizeof(src), "metrale.limits of %s", holder);
-    if (!add(l, canon, fam, is_min, v, src)) {
-      met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "more than %d limits", MET_LIMITS_MAX);
-      return MET_EOVERFLOW;
-    }
+    if (!add(l, canon, fam, is_min, v, src)) return too_many(loc, diag, user);
   }
   return MET_OK;
 }
@@ -143,7 +149,8 @@ met_status_t met_limits_gather(MlirOperation module, const MlirStringRef *limits
       char src[96];
       snprintf(src, sizeof(src), "limits: %.*s", (int)(items[k].text_len > 80 ? 80 : items[k].text_len),
                items[k].text);
-      add(out, items[k].field, items[k].family, items[k].is_min, items[k].value, src);
+      if (!add(out, items[k].field, items[k].family, items[k].is_min, items[k].value, src))
+        return too_many(mloc, diag, user);
     }
   }
   const met_option_t *opts = met_options();
@@ -162,7 +169,7 @@ met_status_t met_limits_gather(MlirOperation module, const MlirStringRef *limits
     // As the user wrote it ("max-arena=8MiB"); the value itself is said beside it.
     snprintf(src, sizeof(src), "%s=%.*s", opts[k].name, limits[k].length > 64 ? 64 : (int)limits[k].length,
              limits[k].data);
-    add(out, canon, fam, is_min, v, src);
+    if (!add(out, canon, fam, is_min, v, src)) return too_many(mloc, diag, user);
   }
   return from_attr(module, "the module", out, diag, user);
 }
@@ -239,9 +246,8 @@ static met_status_t own_limits(MlirOperation func, const char *name, met_limits_
   }
   while (n-- > 0) {
     char mholder[300];
-    MlirAttribute nm = mlirOperationGetAttributeByName(chain[n], mlirStringRefCreateFromCString("sym_name"));
-    MlirStringRef mn = !mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm) ? mlirStringAttrGetValue(nm)
-                                                                             : mlirStringRefCreate("", 0);
+    MlirStringRef mn = met_ir_sym_name(chain[n]);
+    if (!mn.data) mn = mlirStringRefCreate("", 0);
     snprintf(mholder, sizeof(mholder), "module @%.*s", (int)(mn.length > 200 ? 200 : mn.length), mn.data);
     MET_RETURN_IF_ERROR(from_attr(chain[n], mn.length ? mholder : "a nested module", l, diag, user));
   }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ir/attrs.h"
+#include "ir/ir.h"
 #include "memory_internal.h"
 #include "metrale/checked.h"
 #include "metrale/parse.h"
@@ -18,8 +19,8 @@
 static void note_read(MlirOperation op, gather_t *g) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   const char *attr = NULL;
-  if (n.length == 17 && !memcmp(n.data, "memref.get_global", 17)) attr = "name";
-  else if (n.length >= 22 && !memcmp(n.data, "ml_program.global_load", 22)) attr = "global";
+  if (met_ir_str_eq(n, "memref.get_global")) attr = "name";
+  else if (met_ir_str_has_prefix(n, "ml_program.global_load")) attr = "global";
   if (!attr) return;
   MlirAttribute a =
       mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString(attr));
@@ -47,10 +48,9 @@ static bool has_globals(MlirOperation module) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-    if ((n.length == 17 && !memcmp(n.data, "ml_program.global", 17)) ||
-        (n.length == 13 && !memcmp(n.data, "memref.global", 13)))
+    if (met_ir_str_eq(n, "ml_program.global") || met_ir_str_eq(n, "memref.global"))
       return true;
-    if (n.length == 14 && !memcmp(n.data, "builtin.module", 14) && has_globals(op)) return true;
+    if (met_ir_str_eq(n, "builtin.module") && has_globals(op)) return true;
   }
   return false;
 }
@@ -68,18 +68,16 @@ static met_status_t gather_globals_in(gather_t *g, MlirOperation module, const c
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-    if (mlirStringRefEqual(n, mlirStringRefCreateFromCString("builtin.module"))) {
-      MlirAttribute ms = mlirOperationGetInherentAttributeByName(
-          op, mlirStringRefCreateFromCString("sym_name"));
-      MlirStringRef mn = !mlirAttributeIsNull(ms) && mlirAttributeIsAString(ms)
-                             ? mlirStringAttrGetValue(ms) : mlirStringRefCreateFromCString("?");
+    if (met_ir_str_eq(n, "builtin.module")) {
+      MlirStringRef mn = met_ir_sym_name(op);
+      if (!mn.data) mn = mlirStringRefCreateFromCString("?");
       const char *inner = met_mem_afmt(g, "%s%.*s::@", prefix, (int)mn.length, mn.data);
       if (!inner) return met_mem_fail_oom(g);
       MET_RETURN_IF_ERROR(gather_globals_in(g, op, inner));
       continue;
     }
-    bool ml = n.length == 17 && !memcmp(n.data, "ml_program.global", 17);
-    bool mr = n.length == 13 && !memcmp(n.data, "memref.global", 13);
+    bool ml = met_ir_str_eq(n, "ml_program.global");
+    bool mr = met_ir_str_eq(n, "memref.global");
     if (!ml && !mr) continue;
     MlirAttribute sym = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
     MlirAttribute ty = mlirOperationGetInherentAttributeByName(op, mlirStringRefCreateFromCString("type"));
@@ -107,7 +105,7 @@ static met_status_t gather_globals_in(gather_t *g, MlirOperation module, const c
     }
     uint32_t loads = 0;
     for (size_t i = 0; i < g->nreads; ++i)
-      loads += g->reads[i].length == s.length && !memcmp(g->reads[i].data, s.data, s.length);
+      loads += mlirStringRefEqual(g->reads[i], s);
     const char *name = met_mem_afmt(g, "@%s%.*s", prefix, (int)s.length, s.data);
     const char *loc = met_adapter_loc_string(&g->arena, mlirOperationGetLocation(op));
     if (!name) return met_mem_fail_oom(g);
@@ -155,7 +153,7 @@ static met_status_t known_keys(gather_t *g, MlirAttribute dict, const char *what
     MlirStringRef k = mlirIdentifierStr(mlirDictionaryAttrGetElement(dict, i).name);
     bool found = false;
     for (const char *const *p = keys; *p && !found; ++p)
-      found = strlen(*p) == k.length && !memcmp(*p, k.data, k.length);
+      found = met_ir_str_eq(k, *p);
     if (!found) {
       char key[64];
       snprintf(key, sizeof(key), "%.*s", (int)(k.length < 60 ? k.length : 60), k.data);
@@ -298,8 +296,7 @@ met_status_t met_mem_gather_caches(gather_t *g) {
     if (!why && !cache.unit_bytes) why = "needs bytes";
     if (!why && !mlirAttributeIsNull(where) &&
         (met_attr_string(where, &w) ||
-         !(mlirStringRefEqual(w, mlirStringRefCreateFromCString("host")) ||
-           mlirStringRefEqual(w, mlirStringRefCreateFromCString("device")))))
+         !(met_ir_str_eq(w, "host") || met_ir_str_eq(w, "device"))))
       why = "has a 'where' that is not \"host\" or \"device\"";
     if (why) {
       met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR,

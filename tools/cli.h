@@ -64,7 +64,10 @@ void cli_print_diag(MlirLocation loc, const char *sev, const char *msg);
 void cli_on_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg);
 // Exit status |rc|, or 1 when standard output could not be written.
 int cli_finish_stdout(int rc);
-// The value after |flag| (argv[++*i]); false, with a message, when missing or empty.
+// The value after |flag| (argv[++*i], or what follows "|flag|="); false when argv[*i] is
+// not |flag|. A value missing, empty, looking like an option or given twice is bad usage:
+// the message on standard error, and the process exits with status 2 (the command has
+// nothing to release yet while it reads its flags).
 bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out);
 // Options of command |pass| (MET_PASS_*) from metrale/options.def; 0 or the exit status.
 int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_opts_t *o);
@@ -90,8 +93,8 @@ bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char 
 
 // sweep.c: the state of a sweep over models and targets.
 typedef struct sweep_t {
-  met_strbuf_t *svg;        // memory --svg: the picture of the (first) model
-  const met_target_t *svg_target;
+  met_strbuf_t *svg;        // memory --svg: the picture of the (first) model, on the
+                            // target its run resolved (the option's, the DLTI spec's)
   met_strbuf_t *csv;        // NULL: no CSV
   const char *model, *target;
   size_t rows;              // rows written for the current (model, target)

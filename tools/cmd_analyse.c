@@ -121,11 +121,7 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
   if (o.csv) cli_csv_header(&csv, pass);
   met_strbuf_t svg;
   met_strbuf_initialize(met_allocator_system(), &svg);
-  sweep_t w = {o.svg ? &svg : NULL, NULL, o.csv ? &csv : NULL, NULL, NULL, 0};
-  if (o.svg) {
-    const char *tn = one ? one : "host-cpu";
-    (void)met_target_find(tn, strlen(tn), &w.svg_target);
-  }
+  sweep_t w = {o.svg ? &svg : NULL, o.csv ? &csv : NULL, NULL, NULL, 0};
   // --sarif FILE: every diagnostic of the sweep also goes into one log.
   const char *sarif_path = o.text[MET_OPT_sarif];
   // A document on stdout (--csv -, --sarif -) is all stdout gets.

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "metrale/options.h"
+#include "ir/clock.h"
 #include "metrale/parse.h"
 #include "metrale/planner_csv.h"
 #include "metrale/strbuf.h"
@@ -22,13 +23,6 @@
 #include "cli.h"
 
 enum { kMaxCsvBytes = 1u << 30 };
-
-static uint64_t now_ns(void *user) {
-  (void)user;
-  struct timespec t;
-  if (clock_gettime(CLOCK_MONOTONIC, &t)) return 0;
-  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
 
 static int usage(const char *msg) {
   if (msg) fprintf(stderr, "metrale plan: %s\n", msg);
@@ -162,7 +156,7 @@ int cmd_plan_buffers(int argc, char **argv) {
   }
   uint64_t *off = NULL;
   st = met_arena_calloc(&arena, p.count ? p.count : 1, sizeof(uint64_t), (void **)&off);
-  met_plan_limits_t lim = {nodes, secs * 1000000000u, secs ? now_ns : NULL, NULL, p.lengths};
+  met_plan_limits_t lim = {nodes, secs * 1000000000u, secs ? met_clock_ns_cb : NULL, NULL, p.lengths};
   uint64_t bound = 0, arena_bytes = 0;
   met_fit_t fit = MET_FIT_UNKNOWN;
   met_plan_outcome_t o;

@@ -234,9 +234,8 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
   (void)target;  // the run's own options name it (r->eo)
   run_cli_t *r = user;
   if (error) return;  // the prediction failed: its error is reported already
-  MlirAttribute sym = mlirOperationGetInherentAttributeByName(func, ref("sym_name"));
-  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym)) return;
-  MlirStringRef sn = mlirStringAttrGetValue(sym);
+  MlirStringRef sn = met_ir_sym_name(func);
+  if (!sn.data) return;
   char fname[256];
   snprintf(fname, sizeof(fname), "%.*s", (int)sn.length, sn.data);
   if (r->function ? strcmp(fname, r->function) != 0 : !met_ir_func_is_public(func)) return;

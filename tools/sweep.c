@@ -93,7 +93,7 @@ static void on_budget_row(void *user, const met_target_t *t, const char *name,
 
 static void on_memory_row(void *user, const met_target_t *t, const met_memory_report_t *r) {
   sweep_t *w = user;
-  if (w->svg && !w->svg->len && w->svg_target) (void)met_memory_svg(w->svg, w->svg_target, r);
+  if (w->svg && !w->svg->len && t) (void)met_memory_svg(w->svg, t, r);
   if (!w->csv) return;
   size_t n;
   const met_memory_field_t *f = met_memory_fields(&n);

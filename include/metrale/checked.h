@@ -1,5 +1,6 @@
 // metrale/checked.h: overflow-checked arithmetic on sizes (Lua's luaM_testsize habit).
-// Every multiplication of a size in metrale goes through these. Thread-safe.
+// Every product or sum of sizes in metrale is checked: through these, or, where a loop
+// needs the carry itself, __builtin_*_overflow directly. Thread-safe.
 #ifndef METRALE_CHECKED_H
 #define METRALE_CHECKED_H
 

@@ -39,11 +39,6 @@ static bool spec_selects(const met_param_sel_t *p, int64_t index, bool is_float,
 // expand/collapse, casts (tosa.cast, stablehlo.convert, arith's on tensors), transposes,
 // broadcasts, memref views, and a linalg.generic of one input whose body is a yield of it
 // or one cast of it. At most 12 such steps.
-static bool name_has_prefix(MlirStringRef n, const char *p) {
-  size_t k = strlen(p);
-  return n.length >= k && !memcmp(n.data, p, k);
-}
-
 static bool is_weight_operand(MlirOperation op, MlirStringRef n, intptr_t i) {
   if (met_ir_str_eq(n, "linalg.matvec")) return i == 0;
   if (met_ir_str_eq(n, "tosa.gather") || met_ir_str_eq(n, "tensor.gather") ||
@@ -65,7 +60,7 @@ static bool is_weight_operand(MlirOperation op, MlirStringRef n, intptr_t i) {
                                        "linalg.contract", "linalg.mmt4d", "linalg.batch_mmt4d",
                                        "linalg.quantized_", "linalg.conv_", "linalg.depthwise_conv"};
   for (size_t k = 0; k < sizeof(linalg) / sizeof(linalg[0]); ++k)
-    if (name_has_prefix(n, linalg[k])) return i == 1;
+    if (met_ir_str_has_prefix(n, linalg[k])) return i == 1;
   return false;
 }
 

@@ -243,8 +243,8 @@ met_status_t met_adapter_node_axes(builder_t *b, MlirOperation op, MlirStringRef
       }
     } else if (oe->info.op_class == MET_CLASS_ELEMENTWISE && !oe->is_transpose &&
                (oe->is_tosa ? !name_is(name, "tosa.table")
-                            : name.length > 6 && (!memcmp(name.data, "arith.", 6) ||
-                                                  !memcmp(name.data, "math.", 5)))) {
+                            : met_ir_str_in_dialect(name, "arith.") ||
+                                  met_ir_str_in_dialect(name, "math."))) {
       // Elementwise ops (TOSA's broadcast keeps each dim in place: a dim of 1 is read at 0).
       same = true;
     }

@@ -126,7 +126,7 @@ int met_adapter_flops(adapter_shared_t *sh, MlirOperation op, MlirStringRef name
     int l = met_linalg_flops(op, sh->opt->dynamic_size, out);
     if (l) return l > 0 ? MET_FLOPS_OK : MET_FLOPS_OVERFLOW;
   }
-  if (name.length > 5 && !memcmp(name.data, "tosa.", 5))
+  if (met_ir_str_in_dialect(name, "tosa."))
     return tosa_flops(sh, op, name, cls, out);
   uint64_t res;
   if (mlirOperationGetNumResults(op) < 1 || !elems(mlirOperationGetResult(op, 0), &res))

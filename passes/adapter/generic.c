@@ -44,11 +44,6 @@ static met_status_t intern(adapter_shared_t *sh, const char *s, size_t n, const 
   return MET_OK;
 }
 
-static bool has_prefix(MlirStringRef n, const char *p) {
-  size_t k = strlen(p);
-  return n.length >= k && !memcmp(n.data, p, k);
-}
-
 // The one input map's shape against the output map's: "linalg.copy", "linalg.transpose",
 // "linalg.broadcast" or NULL.
 static const char *movement(MlirOperation op) {
@@ -86,7 +81,7 @@ met_status_t met_adapter_computation(adapter_shared_t *sh, MlirOperation op, Mli
        in = mlirOperationGetNextInBlock(in)) {
     MlirStringRef k = mlirIdentifierStr(mlirOperationGetName(in));
     if (met_ir_str_eq(k, "linalg.yield") || met_adapter_dead_root(sh, in)) continue;
-    if (!has_prefix(k, "arith.") && !has_prefix(k, "math.")) return MET_OK;  // index, ...
+    if (!met_ir_str_has_prefix(k, "arith.") && !met_ir_str_has_prefix(k, "math.")) return MET_OK;  // index, ...
     mul |= met_ir_str_eq(k, "arith.mulf") || met_ir_str_eq(k, "arith.muli");
     add |= met_ir_str_eq(k, "arith.addf") || met_ir_str_eq(k, "arith.addi");
     bool seen = false;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "adapter/adapter.h"
+#include "ir/ir.h"
 #include "mlir-c/BuiltinAttributes.h"
 
 // The first file:line:col location inside |loc| in depth-first order, looking through
@@ -84,9 +85,8 @@ const char *met_adapter_loc_string(met_arena_t *arena, MlirLocation loc) {
 }
 
 MlirStringRef met_adapter_func_name(MlirOperation func) {
-  MlirAttribute a = mlirOperationGetInherentAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) return mlirStringRefCreateFromCString("?");
-  return mlirStringAttrGetValue(a);
+  MlirStringRef s = met_ir_sym_name(func);
+  return s.data ? s : mlirStringRefCreateFromCString("?");
 }
 
 const char *met_adapter_qualified_name(met_arena_t *arena, MlirOperation func) {
@@ -95,10 +95,8 @@ const char *met_adapter_qualified_name(met_arena_t *arena, MlirOperation func) {
   // Enclosing named modules, innermost first: "inner::@f", then "outer::@inner::@f".
   for (MlirOperation p = mlirOperationGetParentOperation(func); name && !mlirOperationIsNull(p);
        p = mlirOperationGetParentOperation(p)) {
-    MlirAttribute a = mlirOperationGetInherentAttributeByName(
-        p, mlirStringRefCreateFromCString("sym_name"));
-    if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) continue;
-    MlirStringRef m = mlirStringAttrGetValue(a);
+    MlirStringRef m = met_ir_sym_name(p);
+    if (!m.data) continue;
     name = met_arena_printf(arena, "%.*s::@%s", (int)m.length, m.data, name);
   }
   return name;

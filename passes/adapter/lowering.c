@@ -28,17 +28,12 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-static bool has_prefix(MlirStringRef n, const char *p) {
-  size_t k = strlen(p);
-  return n.length >= k && !memcmp(n.data, p, k);
-}
-
 bool met_adapter_lowers_to_generic(MlirStringRef name, const met_opinfo_t *info) {
   if (met_ir_str_eq(name, "linalg.generic")) return true;
   bool ew = info->op_class == MET_CLASS_ELEMENTWISE;
-  if (has_prefix(name, "tosa."))  // tosa.transpose becomes a named linalg.transpose
+  if (met_ir_str_has_prefix(name, "tosa."))  // tosa.transpose becomes a named linalg.transpose
     return (ew || info->op_class == MET_CLASS_REDUCTION) && !met_ir_str_eq(name, "tosa.transpose");
-  return ew && (has_prefix(name, "arith.") || has_prefix(name, "math."));
+  return ew && (met_ir_str_has_prefix(name, "arith.") || met_ir_str_has_prefix(name, "math."));
 }
 
 // The storage bytes of one element of |t|'s element type, as upstream lowering lays it
@@ -130,11 +125,11 @@ bool met_adapter_lowering(MlirOperation op, MlirStringRef name, met_node_extra_t
                           bool *overflow) {
   *overflow = false;
   if (met_ir_str_eq(name, "linalg.softmax")) return softmax_lowering(op, x, overflow);
-  if (!has_prefix(name, "tosa.")) return false;
+  if (!met_ir_str_has_prefix(name, "tosa.")) return false;
   static const char *const init_ops[] = {"tosa.conv2d", "tosa.conv3d", "tosa.depthwise_conv2d",
                                          "tosa.transpose_conv2d", "tosa.max_pool2d",
                                          "tosa.avg_pool2d", "tosa.matmul"};
-  bool init = has_prefix(name, "tosa.reduce_");
+  bool init = met_ir_str_has_prefix(name, "tosa.reduce_");
   for (size_t i = 0; i < sizeof init_ops / sizeof *init_ops && !init; ++i)
     init = met_ir_str_eq(name, init_ops[i]);
   if (init) {
@@ -169,7 +164,7 @@ bool met_adapter_lowering(MlirOperation op, MlirStringRef name, met_node_extra_t
 }
 
 bool met_adapter_has_dps_init(MlirOperation op, MlirStringRef name) {
-  if (!has_prefix(name, "linalg.") || mlirOperationGetNumResults(op) != 1) return false;
+  if (!met_ir_str_has_prefix(name, "linalg.") || mlirOperationGetNumResults(op) != 1) return false;
   intptr_t n = mlirOperationGetNumOperands(op);
   if (n < 1) return false;
   MlirValue last = mlirOperationGetOperand(op, n - 1);
@@ -197,7 +192,7 @@ met_access_t met_adapter_operand_access(MlirOperation op, MlirStringRef name, in
   if (i < 0 || i >= n || !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, i))))
     return MET_ACCESS_READ;
   if (met_ir_str_eq(name, "memref.copy")) return i == 1 ? MET_ACCESS_WRITE : MET_ACCESS_READ;
-  if (!has_prefix(name, "linalg.") || mlirOperationGetNumResults(op) != 0) return MET_ACCESS_READ;
+  if (!met_ir_str_has_prefix(name, "linalg.") || mlirOperationGetNumResults(op) != 0) return MET_ACCESS_READ;
   if (i < linalg_outs_begin(op, name)) return MET_ACCESS_READ;
   // The payload's argument for operand i: a use is a read of the out's old element. A
   // body that is not one block of one argument per operand reads it, to be safe.
@@ -305,7 +300,7 @@ static const struct {
 };
 
 uint8_t met_adapter_folded_operands(MlirStringRef name) {
-  if (!has_prefix(name, "tosa.")) return 0;
+  if (!met_ir_str_has_prefix(name, "tosa.")) return 0;
   for (size_t k = 0; k < sizeof kTosaFoldedOperands / sizeof *kTosaFoldedOperands; ++k)
     if (met_ir_str_eq(name, kTosaFoldedOperands[k].op)) return kTosaFoldedOperands[k].mask;
   return 0;

@@ -60,7 +60,7 @@ static met_status_t op_entry(builder_t *b, MlirOperation op, const op_entry_t **
                     met_ir_str_eq(name, "linalg.reduce");
   e->generic = met_adapter_lowers_to_generic(name, &e->info);
   e->is_transpose = met_ir_str_eq(name, "tosa.transpose") || met_ir_str_eq(name, "linalg.transpose");
-  e->is_tosa = name.length > 5 && !memcmp(name.data, "tosa.", 5);
+  e->is_tosa = met_ir_str_in_dialect(name, "tosa.");
   e->folded = met_adapter_folded_operands(name);
   MET_RETURN_IF_ERROR(met_ptrmap_put(&c->opcache, id.ptr, (uint32_t)c->nops));
   *out = &c->ops[c->nops++];

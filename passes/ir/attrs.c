@@ -1,5 +1,6 @@
 // attrs.c: the attribute rules of attrs.h.
 #include "ir/attrs.h"
+#include "ir/ir.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -122,20 +123,13 @@ void met_attrs_preload_func(MlirOperation func) {
   }
 }
 
-// The sym_name of |op|, or an empty ref.
-static MlirStringRef sym_name(MlirOperation op) {
-  MlirAttribute nm = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-  return mlirAttributeIsNull(nm) || !mlirAttributeIsAString(nm) ? mlirStringRefCreate("", 0)
-                                                                : mlirStringAttrGetValue(nm);
-}
-
 size_t met_ir_symbol_path(MlirOperation op, char *buf, size_t cap) {
   MlirStringRef names[32];
   size_t n = 0, len = 0;
   for (MlirOperation o = op; !mlirOperationIsNull(o);) {
     MlirOperation parent = mlirOperationGetParentOperation(o);
     if (mlirOperationIsNull(parent)) break;  // the top module: paths start below it
-    MlirStringRef s = sym_name(o);
+    MlirStringRef s = met_ir_sym_name(o);
     if (s.length) {
       if (n == 32) return SIZE_MAX;
       names[n++] = s;

@@ -10,6 +10,7 @@
 // in MET_BUFFERIZE_ANALYSIS neither remains, and what is left grows 2.3-2.8x per doubling
 // (upstream's canonicalize, CSE and the analysis themselves; bench/RESULTS.md (1c)).
 #include "ir/bufferize.h"
+#include "ir/clock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -368,11 +369,7 @@ static met_status_t linear_deallocation(MlirContext ctx, MlirOperation module, c
   return MET_OK;
 }
 
-static double seconds_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
+static double seconds_now(void) { return (double)met_clock_ns() * 1e-9; }
 
 // Progress on a terminal once the pipeline has run 2 s (issue 42: a long function's
 // pipeline takes minutes): the step it is at, as `metrale`'s own progress line, erased

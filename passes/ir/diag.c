@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "ir/diag.h"
+#include "ir/clock.h"
 #include "ir/attrs.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "ir/ir.h"
@@ -132,13 +133,6 @@ met_status_t met_diag_option_spec(MlirOperation module, const char *name, MlirSt
   return st;
 }
 
-static uint64_t monotonic_ns(void *user) {
-  (void)user;
-  struct timespec t;
-  if (clock_gettime(CLOCK_MONOTONIC, &t)) return 0;
-  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 met_status_t met_diag_option_plan_limits(MlirLocation loc, MlirStringRef effort,
                                          MlirStringRef seconds, met_plan_limits_t *out,
                                          met_diag_fn_t diag, void *user) {
@@ -148,7 +142,7 @@ met_status_t met_diag_option_plan_limits(MlirLocation loc, MlirStringRef effort,
   MET_RETURN_IF_ERROR(met_diag_option_num(loc, MET_OPT_plan_seconds, seconds,
                                           MET_PLAN_DEFAULT_SECONDS, &secs, diag, user));
   // secs <= 86400 (options.def): the nanoseconds fit.
-  *out = (met_plan_limits_t){nodes, secs * 1000000000u, secs ? monotonic_ns : NULL, NULL, NULL};
+  *out = (met_plan_limits_t){nodes, secs * 1000000000u, secs ? met_clock_ns_cb : NULL, NULL, NULL};
   return MET_OK;
 }
 
@@ -241,7 +235,7 @@ static met_status_t attr_names_ok(MlirOperation op, bool is_module, MlirLocation
   intptr_t n = mlirOperationGetNumDiscardableAttributes(op);
   for (intptr_t i = 0; i < n; ++i) {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetDiscardableAttribute(op, i).name);
-    if (name.length < 8 || memcmp(name.data, "metrale.", 8)) continue;
+    if (!met_ir_str_has_prefix(name, "metrale.")) continue;
     bool found = false;
     for (size_t k = 0; k < nknown && !found; ++k) found = met_ir_str_eq(name, known[k]);
     if (found) continue;
@@ -267,7 +261,7 @@ static met_status_t result_attrs_ok(MlirOperation func, met_diag_fn_t diag, void
     if (!mlirAttributeIsADictionary(d)) continue;
     for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(d); ++i) {
       MlirStringRef name = mlirIdentifierStr(mlirDictionaryAttrGetElement(d, i).name);
-      if (name.length < 8 || memcmp(name.data, "metrale.", 8)) continue;
+      if (!met_ir_str_has_prefix(name, "metrale.")) continue;
       met_diag_emit(diag, user, mlirOperationGetLocation(func), MET_DIAG_ERROR,
                     "result #%" PRIdPTR ": attribute '%.*s' is unknown there: metrale reads "
                     "no attribute on a result (metrale.param, metrale.state, metrale.name and "

@@ -25,14 +25,6 @@ typedef struct walk_t {
   met_error_t *err;  // the first malformed entry (code MET_OK while none)
 } walk_t;
 
-static bool key_is(MlirStringRef k, const char *s) {
-  return k.length == strlen(s) && memcmp(k.data, s, k.length) == 0;
-}
-
-static bool same(MlirStringRef a, MlirStringRef b) {
-  return a.length == b.length && memcmp(a.data, b.data, a.length) == 0;
-}
-
 static void fail(walk_t *w, MlirStringRef key, const char *what) {
   if (w->err->code != MET_OK) return;
   met_error_set(w->err, MET_EINVAL, "dlti.target_device_spec entry \"%.*s\" %s",
@@ -70,31 +62,31 @@ static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
   met_target_t *t = w->t;
   uint64_t *u64 = NULL;
   uint32_t *u32 = NULL;
-  if (key_is(key, "alignment")) u64 = &t->alignment;
-  else if (key_is(key, "memory_bytes")) u64 = &t->memory_bytes;
-  else if (key_is(key, "bandwidth_bytes_per_s")) u64 = &t->bandwidth_bytes_per_s;
-  else if (key_is(key, "index_bits")) u32 = &t->index_bits;
-  else if (key_is(key, "compute_units")) u32 = &t->compute_units;
-  else if (key_is(key, "host_link_bytes_per_s")) u64 = &t->dispatch.host_link_bytes_per_s;
-  else if (key_is(key, "launch_floor_ns")) u64 = &t->dispatch.launch_floor_ns;
-  else if (key_is(key, "peak_flops_f32")) u64 = &t->dispatch.peak_flops_f32;
-  else if (key_is(key, "peak_flops_f16")) u64 = &t->dispatch.peak_flops_f16;
-  else if (key_is(key, "peak_flops_int")) u64 = &t->dispatch.peak_flops_int;
-  else if (key_is(key, "control_bytes_per_buffer")) u32 = &t->dispatch.control_bytes_per_buffer;
-  else if (key_is(key, "allocation_padding_bytes")) u32 = &t->dispatch.allocation_padding_bytes;
+  if (met_ir_str_eq(key, "alignment")) u64 = &t->alignment;
+  else if (met_ir_str_eq(key, "memory_bytes")) u64 = &t->memory_bytes;
+  else if (met_ir_str_eq(key, "bandwidth_bytes_per_s")) u64 = &t->bandwidth_bytes_per_s;
+  else if (met_ir_str_eq(key, "index_bits")) u32 = &t->index_bits;
+  else if (met_ir_str_eq(key, "compute_units")) u32 = &t->compute_units;
+  else if (met_ir_str_eq(key, "host_link_bytes_per_s")) u64 = &t->dispatch.host_link_bytes_per_s;
+  else if (met_ir_str_eq(key, "launch_floor_ns")) u64 = &t->dispatch.launch_floor_ns;
+  else if (met_ir_str_eq(key, "peak_flops_f32")) u64 = &t->dispatch.peak_flops_f32;
+  else if (met_ir_str_eq(key, "peak_flops_f16")) u64 = &t->dispatch.peak_flops_f16;
+  else if (met_ir_str_eq(key, "peak_flops_int")) u64 = &t->dispatch.peak_flops_int;
+  else if (met_ir_str_eq(key, "control_bytes_per_buffer")) u32 = &t->dispatch.control_bytes_per_buffer;
+  else if (met_ir_str_eq(key, "allocation_padding_bytes")) u32 = &t->dispatch.allocation_padding_bytes;
   if (u64 || u32) {
     // Ranges: alignment a power of two up to 1 GiB (a page, a huge page, a cache line:
     // real allocators align to far less); index_bits 1 to 64; compute_units up to 2^20;
     // memory and bandwidth any positive 64-bit count.
     // Dispatch parameters: a launch floor, control bytes or padding may be 0; byte and
     // FLOP rates at least 1; 32-bit fields up to 2^32 - 1.
-    uint64_t max = key_is(key, "alignment") ? (1ull << 30)
-                   : key_is(key, "index_bits") ? 64
-                   : key_is(key, "compute_units") ? (1u << 20)
+    uint64_t max = met_ir_str_eq(key, "alignment") ? (1ull << 30)
+                   : met_ir_str_eq(key, "index_bits") ? 64
+                   : met_ir_str_eq(key, "compute_units") ? (1u << 20)
                    : u32 ? UINT32_MAX
                    : UINT64_MAX;
-    uint64_t min = key_is(key, "launch_floor_ns") || key_is(key, "control_bytes_per_buffer") ||
-                           key_is(key, "allocation_padding_bytes")
+    uint64_t min = met_ir_str_eq(key, "launch_floor_ns") || met_ir_str_eq(key, "control_bytes_per_buffer") ||
+                           met_ir_str_eq(key, "allocation_padding_bytes")
                        ? 0 : 1;
     uint64_t x;
     const char *why = met_attr_u64(v, min, max, &x);
@@ -105,58 +97,58 @@ static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
       fail(w, key, buf);
       return;
     }
-    if (key_is(key, "alignment") && (x & (x - 1))) {
+    if (met_ir_str_eq(key, "alignment") && (x & (x - 1))) {
       fail(w, key, "must be a power of two (1 to 1073741824)");
       return;
     }
     if (u64) *u64 = x; else *u32 = (uint32_t)x;
-  } else if (key_is(key, "width_policy")) {
+  } else if (met_ir_str_eq(key, "width_policy")) {
     if (!mlirAttributeIsAString(v)) { fail(w, key, "must be a string"); return; }
     MlirStringRef s = mlirStringAttrGetValue(v);
     if (met_width_policy_parse(s.data, s.length, &t->width_policy))
       fail(w, key, "must be \"native\", \"f32-uniform\" or \"hybrid\"");
-  } else if (key_is(key, "epilogue_fusion") || key_is(key, "offload") ||
-             key_is(key, "results_in_place") || key_is(key, "attention_fusion")) {
+  } else if (met_ir_str_eq(key, "epilogue_fusion") || met_ir_str_eq(key, "offload") ||
+             met_ir_str_eq(key, "results_in_place") || met_ir_str_eq(key, "attention_fusion")) {
     if (!mlirAttributeIsABool(v)) { fail(w, key, "must be a bool"); return; }
     bool b = mlirBoolAttrGetValue(v);
-    if (key_is(key, "epilogue_fusion")) t->epilogue_fusion = b;
-    else if (key_is(key, "attention_fusion")) t->attention_fusion = b;
-    else if (key_is(key, "offload")) t->dispatch.offload = b;
+    if (met_ir_str_eq(key, "epilogue_fusion")) t->epilogue_fusion = b;
+    else if (met_ir_str_eq(key, "attention_fusion")) t->attention_fusion = b;
+    else if (met_ir_str_eq(key, "offload")) t->dispatch.offload = b;
     else t->dispatch.results_in_place = b;
-  } else if (key_is(key, "execution_model") || key_is(key, "allocation_model")) {
+  } else if (met_ir_str_eq(key, "execution_model") || met_ir_str_eq(key, "allocation_model")) {
     if (!mlirAttributeIsAString(v)) { fail(w, key, "must be a string"); return; }
     MlirStringRef s = mlirStringAttrGetValue(v);
-    bool exec = key_is(key, "execution_model");
+    bool exec = met_ir_str_eq(key, "execution_model");
     const char *a = exec ? "kernels" : "arena", *b = exec ? "megakernel" : "per-buffer";
-    if (key_is(s, a)) {
+    if (met_ir_str_eq(s, a)) {
       if (exec) t->dispatch.execution_model = MET_EXEC_KERNELS;
       else t->dispatch.allocation_model = MET_ALLOC_ARENA;
-    } else if (key_is(s, b)) {
+    } else if (met_ir_str_eq(s, b)) {
       if (exec) t->dispatch.execution_model = MET_EXEC_MEGAKERNEL;
       else t->dispatch.allocation_model = MET_ALLOC_PER_BUFFER;
     } else {
       fail(w, key, exec ? "must be \"kernels\" or \"megakernel\""
                         : "must be \"arena\" or \"per-buffer\"");
     }
-  } else if (key.length > 8 && !memcmp(key.data, "metrale.", 8)) {
+  } else if (met_ir_str_in_dialect(key, "metrale.")) {
     fail(w, key, "is not a metrale entry (metrale.target; the fields are unprefixed)");
   }  // other keys belong to other tools
 }
 
 static void on_entry(void *user, MlirStringRef device, MlirStringRef key, MlirAttribute v) {
   walk_t *w = user;
-  bool is_base = key_is(key, "metrale.target");
+  bool is_base = met_ir_str_eq(key, "metrale.target");
   switch (w->phase) {
     case CHOOSE:
-      if (!w->devices || !same(device, w->last_device)) { w->devices++; w->last_device = device; }
+      if (!w->devices || !mlirStringRefEqual(device, w->last_device)) { w->devices++; w->last_device = device; }
       if (!w->have_device) { w->device = device; w->have_device = true; }
       if (is_base && !w->chosen_by_key) { w->device = device; w->chosen_by_key = true; }
       break;
     case BASE:
-      if (is_base && same(device, w->device)) apply_base(w, key, v);
+      if (is_base && mlirStringRefEqual(device, w->device)) apply_base(w, key, v);
       break;
     case OVERRIDE:
-      if (!is_base && same(device, w->device)) apply_override(w, key, v);
+      if (!is_base && mlirStringRefEqual(device, w->device)) apply_override(w, key, v);
       break;
   }
 }

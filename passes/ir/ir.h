@@ -26,6 +26,12 @@ static inline bool met_ir_str_in_dialect(MlirStringRef s, const char *prefix) {
   return s.length > n && memcmp(s.data, prefix, n) == 0;
 }
 
+// |s| starts with |prefix| (or is it).
+static inline bool met_ir_str_has_prefix(MlirStringRef s, const char *prefix) {
+  size_t n = strlen(prefix);
+  return s.length >= n && (n == 0 || memcmp(s.data, prefix, n) == 0);
+}
+
 // |op| is named |name| ("func.call").
 static inline bool met_ir_op_is(MlirOperation op, const char *name) {
   return met_ir_str_eq(mlirIdentifierStr(mlirOperationGetName(op)), name);
@@ -37,6 +43,13 @@ static inline bool met_ir_func_is_public(MlirOperation func) {
       func, mlirStringRefCreateFromCString("sym_visibility"));
   return mlirAttributeIsNull(v) || !mlirAttributeIsAString(v) ||
          met_ir_str_eq(mlirStringAttrGetValue(v), "public");
+}
+
+// |op|'s symbol name (its sym_name string), or {NULL, 0} when it has none.
+static inline MlirStringRef met_ir_sym_name(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+  return mlirAttributeIsNull(a) || !mlirAttributeIsAString(a) ? (MlirStringRef){NULL, 0}
+                                                              : mlirStringAttrGetValue(a);
 }
 
 // The attribute dictionary of |func|'s argument |index|, or a null attribute.

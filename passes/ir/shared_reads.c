@@ -22,12 +22,6 @@ struct met_split_fn_t {
   size_t count;
 };
 
-static MlirStringRef sym_name(MlirOperation f) {
-  MlirAttribute a = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"));
-  return mlirAttributeIsNull(a) || !mlirAttributeIsAString(a) ? (MlirStringRef){NULL, 0}
-                                                               : mlirStringAttrGetValue(a);
-}
-
 typedef struct refs_t { met_strmap_t names; met_status_t st; } refs_t;
 
 // Every symbol an op's attributes name (a call's callee, a func.constant's value): the
@@ -126,7 +120,7 @@ static met_status_t split_func(MlirOperation f, met_split_fn_t *out) {
     }
   }
   if (!out->count) return MET_OK;
-  out->name = sym_name(f);
+  out->name = met_ir_sym_name(f);
   out->first = n0;
   MlirAttribute attrs = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("arg_attrs"));
   return retype(f, block, mlirAttributeIsNull(attrs) ? 0 : n0);
@@ -145,7 +139,7 @@ met_status_t met_shared_reads_split(MlirOperation module, met_shared_reads_t *ou
   size_t cap = 0;
   for (MlirOperation f = mlirBlockGetFirstOperation(top); !st && !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
-    MlirStringRef name = sym_name(f);
+    MlirStringRef name = met_ir_sym_name(f);
     if (!met_ir_op_is(f, "func.func") || !name.data ||
         met_strmap_get(&r.names, NULL, name.data, name.length) != SIZE_MAX)
       continue;
@@ -171,7 +165,7 @@ met_status_t met_shared_reads_merge(MlirOperation module, met_shared_reads_t *sp
   for (MlirOperation f = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(f) && next < split->count;
        f = mlirOperationGetNextInBlock(f)) {
     const met_split_fn_t *s = &split->fns[next];
-    if (!met_ir_op_is(f, "func.func") || !mlirStringRefEqual(sym_name(f), s->name)) continue;
+    if (!met_ir_op_is(f, "func.func") || !mlirStringRefEqual(met_ir_sym_name(f), s->name)) continue;
     ++next;
     MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
     if (mlirBlockIsNull(block) || mlirBlockGetNumArguments(block) != s->first + (intptr_t)s->count)

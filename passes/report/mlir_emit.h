@@ -1,5 +1,5 @@
 // passes/report/mlir_emit.h: a pass's diagnostics and reports emitted as MLIR's own
-// (mlir_emit.cpp): the met_diag_fn_t and met_metrics_fn_t (metrale/passes.h) that
+// (mlir_emit.cpp): the met_diag_fn_t and met_metrics_fn_t (passes/ir/diag.h) that
 // passes/register.cpp hands every runner. |user| is unused.
 #ifndef METRALE_PASSES_REPORT_MLIR_EMIT_H
 #define METRALE_PASSES_REPORT_MLIR_EMIT_H

@@ -112,12 +112,12 @@ static blk_t *live_find(void *p) {
 }
 
 static void hook_kernel_begin(int64_t id) {
-  if (id >= 0 && (size_t)id < tl_nk) tl_kstart[id] = now_ns();
+  if (id >= 0 && (size_t)id < tl_nk) tl_kstart[id] = met_clock_ns();
 }
 
 static void hook_kernel_end(int64_t id) {
   if (id >= 0 && (size_t)id < tl_nk) {
-    uint64_t t = now_ns();
+    uint64_t t = met_clock_ns();
     tl_kernels[id].ns += t - tl_kstart[id];
     tl_kernels[id].launches++;
   }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ir/clock.h"
 #include "ir/ir.h"
 #include "metrale/arena.h"
 #include "metrale/strmap.h"
@@ -21,12 +22,6 @@
 #include "mlir-c/IR.h"
 
 #define S(lit) mlirStringRefCreateFromCString(lit)
-
-static inline uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 // The one failure statement of the runner: |code| and its message into out->error
 // (metrale/status.h's met_error_t), returned: return met_exec_fail(out, MET_EINVAL, ...).
@@ -132,13 +127,12 @@ typedef struct met_exec_wire_t {
   met_exec_result_t result;
 } met_exec_wire_t;
 
-// exec_names.c: the top-level func.func named |name|, or null; the symbol name of |op|
-// (a func.func), empty when it has none; a set of symbol names (copies, in the order
-// added; lib/strmap.c finds them), e.g. the functions of the user's module. Start a set
+// exec_names.c: the top-level func.func named |name|, or null (a symbol's name:
+// met_ir_sym_name, ir/ir.h); a set of symbol names (copies, in the order added;
+// lib/strmap.c finds them), e.g. the functions of the user's module. Start a set
 // zeroed; met_exec_names_add is MET_ENOMEM when it cannot copy a name (the set is then
 // marked: met_exec_names_t.status).
 MlirOperation met_exec_find_func(MlirOperation module, const char *name);
-MlirStringRef met_exec_sym_name(MlirOperation op);
 typedef struct met_exec_names_t {
   met_arena_t arena;     // the copies and the map's slots
   met_strmap_t map;      // name -> its index in |names|

@@ -248,7 +248,7 @@ met_status_t met_exec_insert_markers(MlirContext ctx, MlirOperation module, cons
   marker_state_t m = {ctx, mlirIntegerTypeGet(ctx, 64), 0, out};
   for (MlirOperation op = mlirBlockGetFirstOperation(mbody); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (!met_ir_op_is(op, "func.func") || !met_exec_names_has(users, met_exec_sym_name(op))) continue;
+    if (!met_ir_op_is(op, "func.func") || !met_exec_names_has(users, met_ir_sym_name(op))) continue;
     met_status_t rc = mark_region(mlirOperationGetRegion(op, 0), &m);
     if (rc) return rc;
   }

@@ -59,7 +59,7 @@ static met_status_t prune_funcs(MlirOperation module, const char *entry) {
        op = mlirOperationGetNextInBlock(op)) {
     if (!met_ir_op_is(op, "func.func")) continue;
     size_t before = funcs.n;
-    st = met_exec_names_add(&funcs, met_exec_sym_name(op));
+    st = met_exec_names_add(&funcs, met_ir_sym_name(op));
     if (!st && funcs.n > before) fops[before] = op;  // the first of a name, as the lookup's
   }
   if (!st) st = met_exec_names_add(&keep, mlirStringRefCreateFromCString(entry));
@@ -79,7 +79,7 @@ static met_status_t prune_funcs(MlirOperation module, const char *entry) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     // Functions the entry does not call go, and so do nested modules: a function at the
     // top cannot call into them, and their functions would not lower with the top's.
-    if ((met_ir_op_is(op, "func.func") && !met_exec_names_has(&keep, met_exec_sym_name(op))) ||
+    if ((met_ir_op_is(op, "func.func") && !met_exec_names_has(&keep, met_ir_sym_name(op))) ||
         met_ir_op_is(op, "builtin.module"))
       mlirOperationDestroy(op);
     op = next;
@@ -238,7 +238,7 @@ static met_status_t check_externals(MlirOperation module, const met_exec_options
     if (!met_ir_op_is(op, "llvm.func")) continue;
     if (!mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))) continue;
     char name[256];
-    sref_copy(name, sizeof name, met_exec_sym_name(op));
+    sref_copy(name, sizeof name, met_ir_sym_name(op));
     bool ok = false;
     for (size_t i = 0; i < nh && !ok; i++) ok = !strcmp(name, hk[i].name);
     if (!ok) ok = dlsym(RTLD_DEFAULT, name) != NULL;
@@ -323,7 +323,7 @@ met_status_t met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func
   MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(mop, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(mbody); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (met_ir_op_is(op, "func.func") && (rc = met_exec_names_add(&users, met_exec_sym_name(op)))) {
+    if (met_ir_op_is(op, "func.func") && (rc = met_exec_names_add(&users, met_ir_sym_name(op)))) {
       met_exec_names_free(&users);
       return met_exec_fail(out, rc, "out of memory (the module's function names)");
     }
@@ -364,7 +364,12 @@ met_status_t met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func
   if ((rc = run_passes(ctx, mop, stage_b, sizeof stage_b / sizeof *stage_b, dg, out))) return rc;
   if (opt->dump_lowered) {
     FILE *df = fopen(opt->dump_lowered, "w");
-    if (df) { mlirOperationPrint(mop, file_cb, df); fclose(df); }
+    bool ok = df != NULL;
+    if (df) mlirOperationPrint(mop, file_cb, df);
+    if (df) ok = fclose(df) == 0;
+    if (!ok)
+      return met_exec_fail(out, MET_EINVAL, "cannot write the lowered module to '%.200s': %s",
+                           opt->dump_lowered, strerror(errno));
   }
   if ((rc = check_leftovers(mop, out))) return rc;
   return check_externals(mop, opt, out);

@@ -1,5 +1,5 @@
 // exec_names.c: the module's symbols as `metrale run` needs them (exec_internal.h): a
-// function's symbol name, a top-level function by name, and a set of names.
+// top-level function by name, and a set of names.
 #include "run/exec_internal.h"
 
 #include <stdlib.h>
@@ -7,17 +7,11 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
-MlirStringRef met_exec_sym_name(MlirOperation op) {
-  MlirAttribute a = mlirOperationGetInherentAttributeByName(op, S("sym_name"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) return (MlirStringRef){NULL, 0};
-  return mlirStringAttrGetValue(a);
-}
-
 MlirOperation met_exec_find_func(MlirOperation module, const char *name) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (met_ir_op_is(op, "func.func") && met_ir_str_eq(met_exec_sym_name(op), name)) return op;
+    if (met_ir_op_is(op, "func.func") && met_ir_str_eq(met_ir_sym_name(op), name)) return op;
   return (MlirOperation){NULL};
 }
 

@@ -341,7 +341,7 @@ static met_status_t run_invocations(run_state_t *s, const met_exec_options_t *op
       // Simulated device loss: the invocation is reported failed before it starts; the
       // engine (the "device" state) is destroyed and rebuilt, and the run retried.
       lost = false;
-      uint64_t r0 = now_ns();
+      uint64_t r0 = met_clock_ns();
       mlirExecutionEngineDestroy(s->jit);
       s->jit = (MlirExecutionEngine){NULL};
       met_exec_hooks_reclaim();
@@ -351,14 +351,14 @@ static met_status_t run_invocations(run_state_t *s, const met_exec_options_t *op
         rc = met_exec_fail(out, MET_EEXTERNAL, "device loss injected; recovery failed: %.400s", e);
         break;
       }
-      out->recovery_ns = now_ns() - r0;
+      out->recovery_ns = met_clock_ns() - r0;
       out->recovered_after_device_loss = true; // confirmed below by a completed run
       continue;
     }
     met_exec_hooks_reset();
-    uint64_t a = now_ns();
+    uint64_t a = met_clock_ns();
     fn(s->packed);
-    uint64_t dt = now_ns() - a;
+    uint64_t dt = met_clock_ns() - a;
     s->times[run] = dt;
     uint64_t ev, by, hw, fe;
     met_exec_hooks_counts(&ev, &by, &hw, &fe);
@@ -422,7 +422,7 @@ static bool write_all(int fd, const void *p, size_t n) {
 static int read_all(int fd, void *p, size_t n, uint64_t deadline) {
   char *c = p;
   while (n) {
-    uint64_t now = now_ns();
+    uint64_t now = met_clock_ns();
     if (now >= deadline) return -1;
     struct pollfd pf = {fd, POLLIN, 0};
     uint64_t left_ms = (deadline - now) / 1000000 + 1;
@@ -471,7 +471,7 @@ static met_status_t run_isolated(run_state_t *s, const met_exec_options_t *opt, 
   }
   close(fds[1]);
   uint64_t limit = opt->timeout_s ? opt->timeout_s : 300;
-  uint64_t deadline = now_ns() + limit * 1000000000ull;
+  uint64_t deadline = met_clock_ns() + limit * 1000000000ull;
   met_exec_wire_t w;
   int got = read_all(fds[0], &w, sizeof w, deadline);
   bool alloc_failed = got == 1 && w.out_of_memory;
@@ -544,20 +544,20 @@ met_status_t met_exec_run_function(MlirContext ctx, MlirModule module, const cha
   if ((rc = met_exec_refuse_unregistered(ctx, orig, func_name, out))) goto done;
 
   // Lowering, on a clone
-  uint64_t t0 = now_ns();
+  uint64_t t0 = met_clock_ns();
   MlirOperation cl = mlirOperationClone(mlirModuleGetOperation(module));
   s.clone = mlirModuleFromOperation(cl);
   if (mlirModuleIsNull(s.clone)) { mlirOperationDestroy(cl); rc = met_exec_fail(out, MET_EINVAL, "cannot clone the module"); goto done; }
   if ((rc = met_exec_lower(ctx, mlirModuleGetOperation(s.clone), func_name, &opt, &dg, out)))
     goto done;
-  out->lower_ns = now_ns() - t0;
+  out->lower_ns = met_clock_ns() - t0;
   if ((rc = check_memory(&s, &opt, out))) goto done;
 
   // 5. engine
   packed_fn fn = NULL;
-  t0 = now_ns();
+  t0 = met_clock_ns();
   if ((rc = build_engine(s.clone, &opt, func_name, &s.jit, &fn, &dg, out))) goto done;
-  out->jit_ns = now_ns() - t0;
+  out->jit_ns = met_clock_ns() - t0;
 
   // 6. runs, in a child process
   rc = run_isolated(&s, &opt, fn, &dg, func_name, out);

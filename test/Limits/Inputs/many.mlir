@@ -1,0 +1,15 @@
+// Five holders of metrale.limits around @f (the top module, three nested ones, @f itself),
+// each with all 16 numeric fields of the Budget: 80 limits, past the 64 a run holds. The
+// run refuses them, saying so, rather than drop some (@f's own arena_bytes = 1 among them).
+module attributes {metrale.limits = {arena_bytes = 1000000000, arena_bound_bytes = 1000000000, arena_gap_bytes = 1000000000, peak_live_bytes = 1000000000, materialized_bytes = 1000000000, reuse_saved_bytes = 1000000000, width_overhead_bytes = 1000000000, host_io_bytes = 1000000000, param_bytes = 1000000000, dispatches = 1000000000, dram_bytes = 1000000000, off_fast_path_ops = 1000000000, off_fast_path_bytes = 1000000000, cast_nodes = 1000000000, load_time_dispatches = 1000000000, load_time_bytes = 1000000000}} {
+  module @a attributes {metrale.limits = {arena_bytes = 1000000000, arena_bound_bytes = 1000000000, arena_gap_bytes = 1000000000, peak_live_bytes = 1000000000, materialized_bytes = 1000000000, reuse_saved_bytes = 1000000000, width_overhead_bytes = 1000000000, host_io_bytes = 1000000000, param_bytes = 1000000000, dispatches = 1000000000, dram_bytes = 1000000000, off_fast_path_ops = 1000000000, off_fast_path_bytes = 1000000000, cast_nodes = 1000000000, load_time_dispatches = 1000000000, load_time_bytes = 1000000000}} {
+    module @b attributes {metrale.limits = {arena_bytes = 1000000000, arena_bound_bytes = 1000000000, arena_gap_bytes = 1000000000, peak_live_bytes = 1000000000, materialized_bytes = 1000000000, reuse_saved_bytes = 1000000000, width_overhead_bytes = 1000000000, host_io_bytes = 1000000000, param_bytes = 1000000000, dispatches = 1000000000, dram_bytes = 1000000000, off_fast_path_ops = 1000000000, off_fast_path_bytes = 1000000000, cast_nodes = 1000000000, load_time_dispatches = 1000000000, load_time_bytes = 1000000000}} {
+      module @c attributes {metrale.limits = {arena_bytes = 1000000000, arena_bound_bytes = 1000000000, arena_gap_bytes = 1000000000, peak_live_bytes = 1000000000, materialized_bytes = 1000000000, reuse_saved_bytes = 1000000000, width_overhead_bytes = 1000000000, host_io_bytes = 1000000000, param_bytes = 1000000000, dispatches = 1000000000, dram_bytes = 1000000000, off_fast_path_ops = 1000000000, off_fast_path_bytes = 1000000000, cast_nodes = 1000000000, load_time_dispatches = 1000000000, load_time_bytes = 1000000000}} {
+        func.func @f(%x: tensor<8xf32>) -> tensor<8xf32> attributes {metrale.limits = {arena_bytes = 1, arena_bound_bytes = 1000000000, arena_gap_bytes = 1000000000, peak_live_bytes = 1000000000, materialized_bytes = 1000000000, reuse_saved_bytes = 1000000000, width_overhead_bytes = 1000000000, host_io_bytes = 1000000000, param_bytes = 1000000000, dispatches = 1000000000, dram_bytes = 1000000000, off_fast_path_ops = 1000000000, off_fast_path_bytes = 1000000000, cast_nodes = 1000000000, load_time_dispatches = 1000000000, load_time_bytes = 1000000000}} {
+          %a = arith.addf %x, %x : tensor<8xf32>
+          return %a : tensor<8xf32>
+        }
+      }
+    }
+  }
+}
