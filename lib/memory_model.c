@@ -29,6 +29,7 @@ void met_memory_model_initialize(met_arena_t *arena, met_memory_report_t *r,
   memset(m, 0, sizeof(*m));
   m->arena = arena;
   m->r = r;
+  met_strmap_initialize(arena, &m->weight_names);
   r->complete = true;
 }
 
@@ -94,36 +95,17 @@ void met_memory_model_weight_use(const met_budget_report_t *budget,
                     : 0;
 }
 
-static uint64_t name_hash(const char *s) {
-  uint64_t h = 1469598103934665603ull;
-  for (; *s; ++s) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  return h ^ (h >> 31);
-}
-
-// Rebuilds the name hash with room for twice the weights.
-static met_status_t grow_index(met_memory_model_t *m) {
-  size_t cap = m->weight_index_cap ? m->weight_index_cap * 2 : 64;
-  uint32_t *idx;
-  MET_RETURN_IF_ERROR(met_arena_calloc(m->arena, cap, sizeof(uint32_t), (void **)&idx));
-  for (size_t i = 0; i < m->r->weight_count; ++i) {
-    size_t s = name_hash(m->r->weights[i].name) & (cap - 1);
-    while (idx[s]) s = (s + 1) & (cap - 1);
-    idx[s] = (uint32_t)(i + 1);
-  }
-  m->weight_index = idx;
-  m->weight_index_cap = cap;
-  return MET_OK;
-}
-
+// A weight met by name merges with the first weight of that name (named or not: a named
+// weight may meet one indexed before it); every weight is indexed by its name, the first
+// of a name kept (lib/strmap.c).
 met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_weight_t *w,
                                      bool by_name) {
   met_memory_report_t *r = m->r;
-  if ((r->weight_count + 1) * 2 > m->weight_index_cap) MET_RETURN_IF_ERROR(grow_index(m));
   if (r->weight_count >= UINT32_MAX - 1) return MET_EOVERFLOW;
-  size_t s = name_hash(w->name) & (m->weight_index_cap - 1);
-  for (; by_name && m->weight_index[s]; s = (s + 1) & (m->weight_index_cap - 1)) {
-    met_memory_weight_t *e = &r->weights[m->weight_index[s] - 1];
-    if (strcmp(e->name, w->name)) continue;
+  size_t len = strlen(w->name);
+  size_t at = by_name ? met_strmap_get(&m->weight_names, NULL, w->name, len) : SIZE_MAX;
+  if (at != SIZE_MAX) {
+    met_memory_weight_t *e = &r->weights[at];
     if (e->stored != w->stored) {
       m->conflict_bytes = e->stored;
       return MET_EINVAL;
@@ -137,13 +119,8 @@ met_status_t met_memory_model_weight(met_memory_model_t *m, const met_memory_wei
   met_memory_weight_t *e;
   PUSH(m, weights, weight_count, cap_weights, e);
   *e = *w;
-  if (by_name) {
-    m->weight_index[s] = (uint32_t)r->weight_count;
-  } else {  // indexed too (a named weight may meet it later), in the first free slot
-    while (m->weight_index[s]) s = (s + 1) & (m->weight_index_cap - 1);
-    m->weight_index[s] = (uint32_t)r->weight_count;
-  }
-  return MET_OK;
+  // The name is the weight's own (kept in the arena), which the map borrows.
+  return met_strmap_put(&m->weight_names, NULL, e->name, len, r->weight_count - 1, NULL);
 }
 
 met_status_t met_memory_model_state(met_memory_model_t *m, const char *name, uint64_t bytes,

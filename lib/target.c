@@ -354,3 +354,19 @@ met_graph_facts_t met_target_graph_facts(const met_target_t *t) {
   f.axes = t->fusion == MET_FUSION_IREE && t->attention_fusion;
   return f;
 }
+
+bool met_fold_candidate(const met_graph_facts_t *facts, const met_opinfo_t *info) {
+  if (!facts->fold_splats || info->kind != MET_NODE_COMPUTE) return false;
+  switch ((met_op_class_t)info->op_class) {
+    case MET_CLASS_ELEMENTWISE: case MET_CLASS_REDUCTION: case MET_CLASS_MATMUL: return true;
+    case MET_CLASS_DATA_MOVEMENT: return info->uniform;
+    default: return false;  // pads, concats, inserts, scatters, convolutions mix values
+  }
+}
+
+bool met_fold_to_splat(const met_graph_facts_t *facts, const met_opinfo_t *info,
+                       size_t splat_operands, size_t other_operands, size_t results,
+                       bool body_runtime) {
+  return met_fold_candidate(facts, info) && splat_operands > 0 && other_operands == 0 &&
+         results > 0 && !body_runtime;
+}

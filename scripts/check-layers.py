@@ -18,8 +18,9 @@ another defines. Fails (exit 1) when:
     signature to its closing brace: one that long does several things, and each wants
     a name);
   - a file of passes/adapter/ reads a target's backend model (its fusion, dispatch or
-    allocation model, attention fusion): the adapter records what the IR says, as
-    met_target_graph_facts (lib/target.c) asks, and lib/ decides what a target does with it.
+    allocation model, any field of met_target_t that no other struct has, its fast path):
+    the adapter records what the IR says, as met_target_graph_facts (lib/target.c) asks,
+    and lib/ decides what a target does with it.
 Prints the rooms with their files and the arrows between rooms, then one line per
 problem.
 
@@ -235,9 +236,33 @@ def main(argv):
                                 os.path.relpath(path, root), start[0] + 1, start[1], n,
                                 MAX_FUNCTION_LINES))
                         start, sig = None, None
-    # The adapter decides nothing of a target's backend.
+    # The adapter decides nothing of a target's backend: no MET_FUSION_/ALLOC_/EXEC_
+    # constant, no met_target_is_fast, and no read of a met_target_t field (target.h's
+    # struct, its nested structs' fields too) whose name no other struct of the project's
+    # headers uses (`->name` is an op's as often: the adapter may pass the target on, to
+    # met_type_size and lib/, and read nothing of it).
     import re
-    model = re.compile(r"MET_FUSION_|MET_ALLOC_|MET_EXEC_|(?:->|\.)(?:fusion|dispatch)\b|attention_fusion")
+    fields, others = set(), set()
+    hdrs = [os.path.join(d, f) for d in (os.path.join(root, "include", "metrale"),)
+            for f in os.listdir(d) if f.endswith(".h")]
+    for dp, _, fs in os.walk(os.path.join(root, "passes")):
+        hdrs += [os.path.join(dp, f) for f in fs if f.endswith(".h")]
+    member = re.compile(r"^\s+(?:const\s+)?[A-Za-z_][A-Za-z0-9_ ]*[\s*]+(?:const\s+)?\**([a-z_][a-z0-9_]*)(?:\[[^]]*\])?\s*[;,]")
+    for h in hdrs:
+        with open(h) as f:
+            text = f.read()
+        for m in re.finditer(r"typedef struct (\w+) \{(.*?)\} \w+;", text, re.S):
+            names = set()
+            for line in m.group(2).splitlines():
+                mm = member.match(line.split("//", 1)[0])
+                if mm:
+                    names.add(mm.group(1))
+            target_side = h.endswith(os.path.join("metrale", "target.h")) and m.group(1) in (
+                "met_target_t", "met_dispatch_params_t", "met_workspace_rules_t")
+            (fields if target_side else others).update(names)
+    own = sorted((fields - others) | {"fusion", "dispatch", "attention_fusion", "epilogue_fusion"})
+    model = re.compile(r"MET_FUSION_|MET_ALLOC_|MET_EXEC_|met_target_is_fast|(?:->|\.)(?:%s)\b"
+                       % "|".join(own))
     adir = os.path.join(root, "passes", "adapter")
     for name in sorted(os.listdir(adir)) if os.path.isdir(adir) else []:
         with open(os.path.join(adir, name)) as f:

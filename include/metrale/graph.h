@@ -67,7 +67,9 @@
 //   folders, IREE's const-eval, TF.js's converter). It is a leaf whose results are
 //   splats (no dispatch, no slot, no weight; a remark at the op), except on
 //   MET_FUSION_MLIR targets, whose graph is the program upstream's pipeline makes.
-//   Pads, concats, inserts, scatters and convolutions mix values: never folded.
+//   Pads, concats, inserts, scatters and convolutions mix values: never folded. The rule
+//   is met_fold_to_splat (metrale/target.h); the adapter reads the operands' roles and
+//   the payload off the IR for it.
 // - Dead ops: an op that canonicalization erases is not in the graph (its position stays
 //   empty): one MLIR would erase once unused (wouldOpBeTriviallyDead: no memory effects
 //   but allocating its own results, recursively through its regions; no terminator)

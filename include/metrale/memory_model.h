@@ -32,6 +32,7 @@
 #include "metrale/budget.h"
 #include "metrale/memory_graph.h"
 #include "metrale/memory_report.h"
+#include "metrale/strmap.h"
 
 typedef struct met_memory_model_t {
   met_arena_t *arena;           // the report's storage (borrowed)
@@ -39,8 +40,7 @@ typedef struct met_memory_model_t {
   size_t cap_rows, cap_runs, cap_weights, cap_states, cap_caches;
   const char *overflow_term;    // with MET_EOVERFLOW: the term that passed 2^64
   uint64_t conflict_bytes;      // with MET_EINVAL from _weight/_state: the size seen first
-  uint32_t *weight_index;       // open-addressing hash of weight names: 1 + index, 0 empty
-  size_t weight_index_cap;      // a power of two, at most half full
+  met_strmap_t weight_names;    // a weight's name -> its index (the first of that name)
   bool replace_sources;         // the target's residency is MET_RESIDENCY_REPLACE (set
                                 // before met_memory_model_finish)
 } met_memory_model_t;

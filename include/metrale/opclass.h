@@ -23,6 +23,8 @@ typedef struct met_opinfo_t {
   bool known;        // found in the table or by a dialect rule
   bool softmax;      // its kernel workspace is the softmax family (softmax, attention);
                      // other ops take the family of their class (metrale/memory_graph.h)
+  bool uniform;      // data movement taking each result element from one source element
+                     // (tile, reverse, gather): splat sources give a splat (met_fold_to_splat)
 } met_opinfo_t;
 
 // Looks up |len| bytes of |name|. O(log table) plus a prefix check.

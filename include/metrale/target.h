@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "metrale/memory.h"
+#include "metrale/opclass.h"
 #include "metrale/status.h"
 
 typedef enum met_width_policy_e {
@@ -147,6 +148,19 @@ typedef struct met_graph_facts_t {
                       // targets with attention_fusion
 } met_graph_facts_t;
 met_graph_facts_t met_target_graph_facts(const met_target_t *t);
+
+// Splat folding (metrale/graph.h), the rule as a target's compiler applies it: whether an
+// op of |info| folds into a splat, given |splat_operands| data operands that are splat
+// constants, |other_operands| that are neither a splat nor a tensor.empty init (a scalar
+// or a run-time tensor: any one stops it), |results| and |body_runtime| (its payload reads
+// a run-time value or the loop position). Folded: compute ops of the elementwise,
+// reduction and matmul classes and uniform data movement (met_opinfo_t.uniform) with one
+// splat operand at least, when |facts| fold splats. met_fold_candidate is the part that
+// needs no operand (the adapter looks at operands only then).
+bool met_fold_candidate(const met_graph_facts_t *facts, const met_opinfo_t *info);
+bool met_fold_to_splat(const met_graph_facts_t *facts, const met_opinfo_t *info,
+                       size_t splat_operands, size_t other_operands, size_t results,
+                       bool body_runtime);
 
 // "native", "f32-uniform", "hybrid".
 const char *met_width_policy_name(met_width_policy_t p);

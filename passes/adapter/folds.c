@@ -45,58 +45,51 @@ static MlirWalkResult runtime_in_body(MlirOperation in, void *user) {
   return MlirWalkResultAdvance;
 }
 
-// A compiler's constant folding (issue 25): an op whose every data operand is a splat
-// constant (MET_ROLE_SPLAT, through views) or a tensor.empty init, at least one a splat,
-// and that moves or combines elements uniformly (elementwise, transposes and broadcasts,
-// reductions, matmuls, tiles, reversals, gathers) has a splat result: folded at compile
-// time (MLIR's and TOSA's folders, IREE's const-eval, TF.js's converter), no dispatch, no
-// buffer, no weight. Not folded: pads, concats, inserts and scatters (their results mix
-// values), convolutions (borders), payloads reading a run-time value or the position,
-// fills (already no memory), and anything where the target's model does not fold
-// (met_graph_facts_t.fold_splats).
+// Whether the payload of |op| reads a run-time value or the loop's position: a value
+// used inside its regions but defined outside them that is no scalar arith.constant, or a
+// linalg.index. What the IR says; whether the op then folds is lib/'s rule.
+static bool body_reads_runtime(MlirOperation op) {
+  bool found = false;
+  mlirOperationWalk(op, runtime_in_body, &found, MlirWalkPreOrder);
+  if (found) return true;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(blk); blk = mlirBlockGetNextInRegion(blk))
+      for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
+           in = mlirOperationGetNextInBlock(in))
+        for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i) {
+          MlirValue v = mlirOperationGetOperand(in, i);
+          MlirRegion owner = mlirValueIsABlockArgument(v)
+                                 ? mlirBlockGetParentRegion(mlirBlockArgumentGetOwner(v))
+                                 : mlirBlockGetParentRegion(mlirOperationGetBlock(mlirOpResultGetOwner(v)));
+          if (mlirRegionEqual(owner, mlirOperationGetRegion(op, r))) continue;
+          if (mlirValueIsABlockArgument(v) || !met_ir_op_is(mlirOpResultGetOwner(v), "arith.constant"))
+            return true;
+        }
+  return false;
+}
+
+// A compiler's constant folding (issue 25; the rule: met_fold_to_splat, metrale/target.h):
+// the facts it needs read off the op: its data operands' roles (MET_ROLE_SPLAT through
+// views, a tensor.empty init, or anything else: a scalar or untracked operand is a
+// run-time value), its results, and whether its payload reads a run-time value or the
+// position.
 bool met_adapter_folds_to_splat(builder_t *b, MlirOperation op, MlirStringRef name,
                            const met_opinfo_t *info) {
-  if (!b->sh->facts.fold_splats || info->kind != MET_NODE_COMPUTE) return false;
-  switch ((met_op_class_t)info->op_class) {
-    case MET_CLASS_ELEMENTWISE: case MET_CLASS_REDUCTION: case MET_CLASS_MATMUL: break;
-    case MET_CLASS_DATA_MOVEMENT:
-      if (met_ir_str_eq(name, "tosa.tile") || met_ir_str_eq(name, "tosa.reverse") ||
-          met_ir_str_eq(name, "tosa.gather") || met_ir_str_eq(name, "tensor.gather"))
-        break;
-      return false;
-    default: return false;
-  }
+  (void)name;
+  if (!met_fold_candidate(&b->sh->facts, info)) return false;
   intptr_t n = mlirOperationGetNumOperands(op);
-  bool any_splat = false;
-  for (intptr_t i = 0; i < n; ++i) {
+  size_t splats = 0, others = 0;
+  for (intptr_t i = 0; i < n && !others; ++i) {
     uint32_t id = met_ptrmap_get(&b->map, mlirOperationGetOperand(op, i).ptr);
-    if (id == UINT32_MAX) return false;  // a scalar or untracked operand: a run-time value
-    uint16_t role = b->g->values[met_graph_root(b->g, id)].role;
-    if (role == MET_ROLE_SPLAT) any_splat = true;
-    else if (role != MET_ROLE_EMPTY) return false;
+    uint16_t role = id == UINT32_MAX ? MET_ROLE_OTHER : b->g->values[met_graph_root(b->g, id)].role;
+    if (role == MET_ROLE_SPLAT) ++splats;
+    else if (role != MET_ROLE_EMPTY) ++others;
   }
-  if (!any_splat || mlirOperationGetNumResults(op) < 1) return false;
-  if (mlirOperationGetNumRegions(op)) {
-    bool found = false;
-    mlirOperationWalk(op, runtime_in_body, &found, MlirWalkPreOrder);
-    if (found) return false;
-    // Values the body reads from outside: constants only.
-    for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
-      for (MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
-           !mlirBlockIsNull(blk); blk = mlirBlockGetNextInRegion(blk))
-        for (MlirOperation in = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(in);
-             in = mlirOperationGetNextInBlock(in))
-          for (intptr_t i = 0; i < mlirOperationGetNumOperands(in); ++i) {
-            MlirValue v = mlirOperationGetOperand(in, i);
-            MlirRegion owner = mlirValueIsABlockArgument(v)
-                                   ? mlirBlockGetParentRegion(mlirBlockArgumentGetOwner(v))
-                                   : mlirBlockGetParentRegion(mlirOperationGetBlock(mlirOpResultGetOwner(v)));
-            if (mlirRegionEqual(owner, mlirOperationGetRegion(op, r))) continue;
-            if (mlirValueIsABlockArgument(v) || !met_ir_op_is(mlirOpResultGetOwner(v), "arith.constant"))
-              return false;
-          }
-  }
-  return true;
+  size_t results = (size_t)mlirOperationGetNumResults(op);
+  if (!splats || others || !results) return false;  // no payload to read
+  return met_fold_to_splat(&b->sh->facts, info, splats, others, results,
+                           mlirOperationGetNumRegions(op) > 0 && body_reads_runtime(op));
 }
 
 // met_scan_body reports a dead op: it joins the set the build skips, with a remark when

@@ -240,7 +240,7 @@ static met_status_t op_classify(builder_t *b, op_build_t *o, bool *skip) {
   MlirOperation op = o->op;
   *skip = false;
   if (!oe->registered) {
-    o->info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_ROLE_OTHER, false, false, false};
+    o->info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_UNKNOWN, MET_ROLE_OTHER, false, false, false, false};
     o->flags |= MET_NODE_F_UNREGISTERED;
   }
   if (o->info.kind == MET_NODE_LEAF && o->nshaped == 0) {  // scalar constant
@@ -252,7 +252,7 @@ static met_status_t op_classify(builder_t *b, op_build_t *o, bool *skip) {
   o->conditional_dealloc = oe->is_if && oe->registered && o->nshaped == 0 &&
                            met_adapter_only_deallocates(op);
   if (o->conditional_dealloc)
-    o->info = (met_opinfo_t){MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+    o->info = (met_opinfo_t){MET_NODE_HOST, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false, false};
   if (oe->is_generic) MET_RETURN_IF_ERROR(refine_generic(b, op, &o->info));
   if (oe->is_linalg && oe->registered && o->info.kind == MET_NODE_COMPUTE)
     MET_RETURN_IF_ERROR(met_adapter_computation(b->sh, op, o->name, &o->info, &o->computation));
@@ -260,17 +260,17 @@ static met_status_t op_classify(builder_t *b, op_build_t *o, bool *skip) {
   if (oe->walk_regions && mlirOperationGetNumRegions(op)) met_adapter_region_plan(op, &o->plan);
   if (mlirOperationGetNumOperands(op) > 0) o->view_src = mlirOperationGetOperand(op, 0);
   if (oe->is_transpose && oe->registered && met_adapter_transpose_folds(b->sh, op, &o->view_src))
-    o->info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+    o->info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false, false};
   // An insert_slice of a whole destination folds to its source (canonicalize).
   if (oe->registered && o->nres == 1 && met_adapter_identity_insert(op))
-    o->info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+    o->info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false, false};
   // A cast to its own type (tosa.cast f32 -> f32) folds to its input (canonicalize).
   if (o->info.cast && oe->registered && o->nres == 1 && mlirOperationGetNumOperands(op) == 1 &&
       mlirTypeEqual(mlirValueGetType(o->view_src), mlirValueGetType(mlirOperationGetResult(op, 0))))
-    o->info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false};
+    o->info = (met_opinfo_t){MET_NODE_VIEW, MET_CLASS_OTHER, MET_ROLE_OTHER, false, true, false, false};
   o->splat_fold = oe->registered && met_adapter_folds_to_splat(b, op, o->name, &o->info);
   if (o->splat_fold) {
-    o->info = (met_opinfo_t){MET_NODE_LEAF, MET_CLASS_OTHER, MET_ROLE_SPLAT, false, true, false};
+    o->info = (met_opinfo_t){MET_NODE_LEAF, MET_CLASS_OTHER, MET_ROLE_SPLAT, false, true, false, false};
     o->computation = NULL;
     if (b->depth == 0 && !b->sh->nsplat++) b->sh->first_splat = op;
     if (b->depth == 0 && b->sh->each_splat)
@@ -280,7 +280,7 @@ static met_status_t op_classify(builder_t *b, op_build_t *o, bool *skip) {
     bool src = !mlirValueIsNull(o->view_src) &&
                met_ptrmap_get(&b->map, o->view_src.ptr) != UINT32_MAX;
     if (!src || o->nshaped == 0)
-      o->info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true, false};
+      o->info = (met_opinfo_t){MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, MET_ROLE_OTHER, false, true, false, false};
   }
   if (o->info.kind == MET_NODE_COMPUTE && o->nshaped == 0 && !oe->is_call &&
       o->info.op_class != MET_CLASS_LOOP && !(o->flags & MET_NODE_F_UNREGISTERED) &&

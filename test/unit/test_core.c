@@ -443,8 +443,56 @@ static void test_error(void) {
   }
 }
 
+// What each target records of the IR (met_target_graph_facts), and the splat-folding
+// rule on plain facts (met_fold_to_splat): no MLIR.
+static void test_graph_facts_and_folds(void) {
+  const met_target_t *t;
+  met_graph_facts_t f;
+  // IREE (host-cpu: epilogue and IREE fusion, attention off): folds, counts loops, no axes.
+  CHECK(met_target_find("host-cpu", 8, &t) == MET_OK);
+  f = met_target_graph_facts(t);
+  CHECK(f.fold_splats && f.loops && !f.axes);
+  // h100 (IREE with attention_fusion): the axes the attention rule follows too.
+  CHECK(met_target_find("h100", 4, &t) == MET_OK);
+  f = met_target_graph_facts(t);
+  CHECK(f.fold_splats && f.loops && f.axes);
+  // mlir-cpu: its graph is upstream's own program, which folds only some of these.
+  CHECK(met_target_find("mlir-cpu", 8, &t) == MET_OK);
+  met_graph_facts_t m = met_target_graph_facts(t);
+  CHECK(!m.fold_splats && !m.loops && !m.axes);
+  f.fold_splats = true;
+  met_opinfo_t add = met_opclass_lookup("arith.addf", 10);
+  met_opinfo_t mm = met_opclass_lookup("linalg.matmul", 13);
+  met_opinfo_t red = met_opclass_lookup("tosa.reduce_sum", 15);
+  met_opinfo_t tile = met_opclass_lookup("tosa.tile", 9);
+  met_opinfo_t gather = met_opclass_lookup("tensor.gather", 13);
+  met_opinfo_t pad = met_opclass_lookup("tosa.pad", 8);
+  met_opinfo_t concat = met_opclass_lookup("tosa.concat", 11);
+  met_opinfo_t conv = met_opclass_lookup("tosa.conv2d", 11);
+  CHECK(tile.uniform && gather.uniform && !pad.uniform && !concat.uniform && !add.uniform);
+  // One splat operand and one tensor.empty init (not counted): a splat.
+  CHECK(met_fold_to_splat(&f, &add, 1, 0, 1, false));
+  CHECK(met_fold_to_splat(&f, &mm, 2, 0, 1, false));
+  CHECK(met_fold_to_splat(&f, &red, 1, 0, 1, false));
+  CHECK(met_fold_to_splat(&f, &tile, 1, 0, 1, false));
+  CHECK(met_fold_to_splat(&f, &gather, 2, 0, 1, false));
+  // Any other operand (a run-time tensor or scalar), no splat at all, no result, or a
+  // payload reading a run-time value or the position: no fold.
+  CHECK(!met_fold_to_splat(&f, &add, 1, 1, 1, false));
+  CHECK(!met_fold_to_splat(&f, &add, 0, 0, 1, false));
+  CHECK(!met_fold_to_splat(&f, &add, 1, 0, 0, false));
+  CHECK(!met_fold_to_splat(&f, &add, 1, 0, 1, true));
+  // Ops that mix values: never, splats or not.
+  CHECK(!met_fold_candidate(&f, &pad) && !met_fold_to_splat(&f, &pad, 2, 0, 1, false));
+  CHECK(!met_fold_to_splat(&f, &concat, 2, 0, 1, false));
+  CHECK(!met_fold_to_splat(&f, &conv, 3, 0, 1, false));
+  // A target that does not fold (mlir-cpu) folds nothing.
+  CHECK(!met_fold_candidate(&m, &add) && !met_fold_to_splat(&m, &add, 1, 0, 1, false));
+}
+
 int main(void) {
   test_error();
+  test_graph_facts_and_folds();
   test_arena_marks();
   test_arena_buffer();
   test_arena_at_least();

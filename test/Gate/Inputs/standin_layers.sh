@@ -19,7 +19,9 @@ printf 'int met_lost(void) { return 3; }\n' > "$dir/root/passes/ir/lost.c"
 mkdir -p "$dir/root/include/metrale"
 printf '#include <stdint.h>\n#include "mlir-c/IR.h"\n' > "$dir/root/include/metrale/leak.h"
 mkdir -p "$dir/root/passes/adapter"
-printf '// t->fusion in a comment is no read\nstatic inline int iree(const T *t) { return t->fusion == MET_FUSION_IREE; }\nstatic inline const D *model(const T *t) { return &t->dispatch; }\nstatic inline int own(T t) { return t.fusion; }\n' > "$dir/root/passes/adapter/rule.h"
+printf '// t->fusion in a comment is no read\nstatic inline int iree(const T *t) { return t->fusion == MET_FUSION_IREE; }\nstatic inline const D *model(const T *t) { return &t->dispatch; }\nstatic inline int own(T t) { return t.fusion; }\nstatic inline int epi(const T *t) { return t->hoists_parameters; }\nstatic inline int fast(const T *t) { return met_target_is_fast(t, "x"); }\n' > "$dir/root/passes/adapter/rule.h"
+# The target's own fields are read off the real target.h (a field no other struct has).
+cp "$(dirname "$0")/../../../include/metrale/target.h" "$dir/root/include/metrale/target.h"
 cc=${CC:-cc}
 $cc -c "$dir/root/lib/a.c" -o "$dir/build/CMakeFiles/metrale_core.dir/lib/a.c.o"
 $cc -c "$dir/root/lib/b.c" -o "$dir/build/CMakeFiles/metrale_core.dir/lib/b.c.o"
