@@ -113,7 +113,7 @@ def budget_seconds(model, flag):
 
 def mlir_cpu_scaling(work):
     """Issue 42: the Budget pass on mlir-cpu (upstream's CPU pipeline run in process) and
-    on host-cpu, on gen_graph --mlp graphs of 500 to 5,000 blocks (9 ops each, one
+    on host-cpu, on gen_graph --mlp graphs of 500 to 25,000 blocks (225k ops) (9 ops each, one
     function), median of REPS; the growth per doubling (2.0 is linear) and mlir-cpu over
     host-cpu. Default options (the exact planner's search included), and plan-effort=0."""
     print("(1c) mlir-cpu at scale: the Budget pass's own seconds (--mlir-timing), median of %d" % REPS)
@@ -121,7 +121,7 @@ def mlir_cpu_scaling(work):
              ("mlir-cpu plan-effort=0", "--metrale-budget=target=mlir-cpu op-remarks=false plan-effort=0"),
              ("host-cpu", "--metrale-budget=target=host-cpu op-remarks=false")]
     prev = {}
-    for blocks in (500, 1000, 2000, 5000):
+    for blocks in (500, 1000, 2000, 5000, 25000):  # 25,000 blocks: 225k ops
         gen = os.path.join(work, "mlp_%d.mlir" % blocks)
         subprocess.run([os.path.join(build, "bin", "gen_graph"), "--mlp", str(blocks), gen], check=True)
         row = {}

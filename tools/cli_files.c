@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "report/output.h"
 
 // Standard output may be a full disk or a closed pipe: a report that was not written is
 // a failure (exit status 1), not a success.
@@ -25,13 +26,10 @@ met_status_t cli_write_output(const char *cmd, const char *path, const char *wha
   bool out_std = !strcmp(path, "-");
   if (out_std && !sb->status)
     return fwrite(sb->data, 1, sb->len, stdout) == sb->len ? MET_OK : MET_EEXTERNAL;
-  errno = 0;
-  FILE *f = sb->status ? NULL : fopen(path, "w");
-  bool ok = f && fwrite(sb->data, 1, sb->len, f) == sb->len;
-  if (f && fclose(f) != 0) ok = false;
-  if (ok) return MET_OK;
+  int e = 0;
+  if (!sb->status && met_output_file(path, sb, &e) == MET_OK) return MET_OK;
   fprintf(stderr, "%s: cannot write %s'%s': %s\n", cmd, what ? what : "", path,
-          sb->status ? met_status_str(sb->status) : strerror(errno ? errno : EIO));
+          sb->status ? met_status_str(sb->status) : strerror(e));
   return sb->status ? sb->status : MET_EEXTERNAL;
 }
 

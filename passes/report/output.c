@@ -27,12 +27,23 @@ met_status_t met_output_write(MlirLocation loc, MlirStringRef path, const met_st
   if (!p) { met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "out of memory"); return MET_ENOMEM; }
   memcpy(p, path.data, path.length);
   p[path.length] = '\0';
-  FILE *f = fopen(p, "wb");
-  bool ok = f && fwrite(sb->data, 1, sb->len, f) == sb->len;
-  if (f && fclose(f) != 0) ok = false;
-  if (!ok) met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "cannot write the %s to '%s': %s", what,
-                         p, strerror(errno));
+  int e;
+  met_status_t st = met_output_file(p, sb, &e);
+  if (st) met_diag_emit(diag, user, loc, MET_DIAG_ERROR, "cannot write the %s to '%s': %s", what,
+                        p, strerror(e));
   free(p);
+  return st;
+}
+
+met_status_t met_output_file(const char *path, const met_strbuf_t *sb, int *err_no) {
+  errno = 0;
+  FILE *f = fopen(path, "wb");
+  bool ok = f && fwrite(sb->data, 1, sb->len, f) == sb->len;
+  if (!ok) *err_no = errno ? errno : EIO;
+  if (f && fclose(f) != 0 && ok) {
+    ok = false;
+    *err_no = errno ? errno : EIO;
+  }
   return ok ? MET_OK : MET_EEXTERNAL;
 }
 

@@ -18,6 +18,11 @@ extern "C" {
 met_status_t met_output_write(MlirLocation loc, MlirStringRef path, const met_strbuf_t *sb,
                               met_strbuf_t *out, const char *what, met_diag_fn_t diag,
                               void *user);
+// The one writer of a file (the passes' outputs, the commands', `metrale run`'s dumps):
+// |sb| into the file |path| (NUL-terminated; "-" is a file name here), created or
+// truncated. MET_OK, or MET_EEXTERNAL with the system's reason in |*err_no| (EIO when it
+// gave none); the caller says it, where it speaks.
+met_status_t met_output_file(const char *path, const met_strbuf_t *sb, int *err_no);
 // met_output_write of a rendered |sb| (|what|: "JSON report", ...), which fails with an
 // error at |loc| when the rendering did; then releases |sb|.
 met_status_t met_output_rendered(MlirLocation loc, MlirStringRef path, met_strbuf_t *sb,

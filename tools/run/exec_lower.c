@@ -304,6 +304,22 @@ met_status_t met_exec_refuse_unregistered(MlirContext ctx, MlirOperation func, c
 
 static void file_cb(MlirStringRef s, void *ud) { fwrite(s.data, 1, s.length, (FILE *)ud); }
 
+// The module printed into |path| ('-': standard output, as --json - writes there) as it
+// streams out of the printer (a large model's text is not held); |what| names it in the
+// error ("--dump-bufferized").
+static met_status_t dump_module(MlirOperation mop, const char *path, const char *what,
+                                met_exec_result_t *out) {
+  bool out_std = !strcmp(path, "-");
+  errno = 0;
+  FILE *df = out_std ? stdout : fopen(path, "w");
+  bool ok = df != NULL;
+  if (df) mlirOperationPrint(mop, file_cb, df);
+  if (df) ok = (out_std ? fflush(df) == 0 : fclose(df) == 0) && ok;
+  if (ok) return MET_OK;
+  return met_exec_fail(out, MET_EINVAL, "cannot write %s '%.200s': %s", what, path,
+                       strerror(errno ? errno : EIO));
+}
+
 met_status_t met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func_name,
                const met_exec_options_t *opt, met_exec_diag_t *dg, met_exec_result_t *out) {
   met_status_t rc;
@@ -350,27 +366,13 @@ met_status_t met_exec_lower(MlirContext ctx, MlirOperation mop, const char *func
   if (!mlirOperationVerify(mop))
     return met_exec_fail(out, MET_EEXTERNAL, "IR with kernel markers does not verify at %s: %s", dg->loc, dg->msg);
   if (opt->dump_bufferized) {
-    // '-': standard output, as --json - writes there.
-    bool out_std = !strcmp(opt->dump_bufferized, "-");
-    FILE *df = out_std ? stdout : fopen(opt->dump_bufferized, "w");
-    bool ok = df != NULL;
-    if (df) mlirOperationPrint(mop, file_cb, df);
-    if (df) ok = out_std ? fflush(df) == 0 : fclose(df) == 0;
-    if (!ok)
-      return met_exec_fail(out, MET_EINVAL, "cannot write --dump-bufferized '%.200s': %s",
-                       opt->dump_bufferized, strerror(errno));
+    if ((rc = dump_module(mop, opt->dump_bufferized, "--dump-bufferized", out))) return rc;
   }
   // Stage B (to the LLVM dialect), then what must hold before the engine is built.
   if ((rc = run_passes(ctx, mop, stage_b, sizeof stage_b / sizeof *stage_b, dg, out))) return rc;
-  if (opt->dump_lowered) {
-    FILE *df = fopen(opt->dump_lowered, "w");
-    bool ok = df != NULL;
-    if (df) mlirOperationPrint(mop, file_cb, df);
-    if (df) ok = fclose(df) == 0;
-    if (!ok)
-      return met_exec_fail(out, MET_EINVAL, "cannot write the lowered module to '%.200s': %s",
-                           opt->dump_lowered, strerror(errno));
-  }
+  if (opt->dump_lowered &&
+      (rc = dump_module(mop, opt->dump_lowered, "the lowered module to", out)))
+    return rc;
   if ((rc = check_leftovers(mop, out))) return rc;
   return check_externals(mop, opt, out);
 }
