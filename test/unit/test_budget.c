@@ -475,6 +475,65 @@ static void test_dispatch_stats(void) {
   met_arena_deinitialize(&f.arena);
 }
 
+// The dispatch stats of an offloading target and of a per-buffer one (metrale/dispatch.h)
+// on a plain graph with an op off the fast path: x (1024 B, input), w (4096 B, a
+// parameter) -> v0 = addf(x, x) -> v1 = custom.op(v0) (no target's fast path has it)
+// -> v2 = mulf(v1, x) -> v3 = matmul(v2, w) -> return v3; every result 1024 B.
+static void test_dispatch_offload_per_buffer(void) {
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  uint32_t x = arg(g, 1024, 1024, MET_ROLE_INPUT);
+  uint32_t w = arg(g, 4096, 4096, MET_ROLE_PARAM);
+  uint32_t v0 = node(g, "arith.addf", EW, 0, OPS(x, x), 1024, 1024, -1);
+  uint32_t v1 = node(g, "custom.op", EW, 0, OPS(v0), 1024, 1024, -1);
+  uint32_t v2 = node(g, "arith.mulf", EW, 0, OPS(v1, x), 1024, 1024, -1);
+  uint32_t v3 = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, 0, OPS(v2, w), 1024, 1024, -1);
+  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(v3), 0, 0, -1);
+  met_budget_options_t bopt = {MET_PLAN_BEST, true, {0, 0, NULL, NULL, NULL}};
+  met_budget_report_t r;
+  met_dispatch_report_t d;
+  // h100 offloads: the custom op runs on the host.
+  CHECK(met_budget_analyze(g, target("h100"), &bopt, &f.arena, &r) == MET_OK);
+  CHECK_EQ_U64(r.budget.off_fast_path_ops, 1);
+  // Four dispatches: addf, the custom op alone, mulf (IREE fuses no elementwise
+  // producer into a matmul), matmul.
+  CHECK_EQ_U64(r.budget.dispatches, 4);
+  CHECK(met_dispatch_analyze(g, &r, target("h100"), &f.arena, &d) == MET_OK);
+  // input: 8 control bytes per argument (x, w) + x's data + the custom op's result going
+  // down again: 16 + 1024 + 1024. readback: the result v3 + the custom op's operand v0
+  // read back: 1024 + 1024. One host round trip beside collecting the results.
+  CHECK_EQ_U64(d.stats.input_bytes, 2064);
+  CHECK_EQ_U64(d.stats.output_bytes, 1024);
+  CHECK_EQ_U64(d.stats.readback_bytes, 2048);
+  CHECK_EQ_U64(d.stats.bytes_moved, 4112);
+  CHECK_EQ_U64(d.stats.sync_points, 2);
+  CHECK_EQ_U64(d.stats.kernel_launches, 4);
+  // Arena model: the arena (2 x 1024: the planner reuses v0's slot for v2) and a fresh
+  // result buffer.
+  CHECK_EQ_U64(r.budget.arena_bytes, 2048);
+  CHECK_EQ_U64(d.stats.device_allocation_events, 2);
+  CHECK_EQ_U64(d.stats.device_allocation_bytes, 3072);
+  // Latency: 4 launch floors of 3,000 ns; DRAM 13,312 B (addf 1024 + 1024, custom 1024 +
+  // 1024, mulf 2048 + 1024, matmul 5120 + 1024) at 3,350 B/ns = 3.97 ns; no FLOPs known;
+  // bytes_moved 4,112 B over the 64 GB/s host link = 64.25 ns: 12,068.2 ns, each term
+  // rounded up.
+  CHECK(d.stats.latency_ns >= 12068 && d.stats.latency_ns <= 12072);
+  // mlir-cpu: per-buffer allocations, no offload. Each of the 4 materialized values (the
+  // result too) its own allocation of 1024 + 64 bytes of padding; no deallocation in a
+  // plain graph, so all are held at the end: 4 x 1088 = 4352 at once.
+  CHECK(met_budget_analyze(g, target("mlir-cpu"), &bopt, &f.arena, &r) == MET_OK);
+  CHECK(met_dispatch_analyze(g, &r, target("mlir-cpu"), &f.arena, &d) == MET_OK);
+  CHECK_EQ_U64(d.stats.device_allocation_events, 4);
+  CHECK_EQ_U64(d.stats.device_allocation_bytes, 4352);
+  CHECK_EQ_U64(d.stats.device_allocation_peak_bytes, 4352);
+  // Not offloading: the CPU ABI's descriptors ((3 + 2 x 1) x 8 = 40 B for the rank-1 x
+  // and w) + x's data; the results alone read back; one sync.
+  CHECK_EQ_U64(d.stats.input_bytes, 1104);
+  CHECK_EQ_U64(d.stats.readback_bytes, 1024);
+  CHECK_EQ_U64(d.stats.sync_points, 1);
+  met_arena_deinitialize(&f.arena);
+}
+
 // IREE's loop-count rule (metrale/budget.h; fusion.c iree_loops_fit) on a plain graph:
 // x (1024 B) and w (a parameter) -> matmul (3 loops) -> an elementwise consumer of
 // |consumer_loops| loops -> return. On host-cpu (IREE, epilogue fusion) the consumer
@@ -592,6 +651,7 @@ int main(void) {
   test_failing_allocator();
   test_region_summaries();
   test_dispatch_stats();
+  test_dispatch_offload_per_buffer();
   test_fusion_rules();
   return check_finish("test_budget");
 }
