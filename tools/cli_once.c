@@ -9,7 +9,6 @@
 struct cli_once_key_t {
   const void *loc;          // a location is uniqued: its pointer is it
   met_diag_severity_t sev;
-  uint64_t hash;
   const char *msg;          // in the filter's arena
   size_t last_run, runs;    // the last run that gave it, and how many did
   size_t n_first, n_last;   // how often the first run gave it, and the last
@@ -23,10 +22,9 @@ struct cli_once_item_t {
   size_t run;
 };
 
-static uint64_t once_hash(const void *loc, met_diag_severity_t sev, const char *msg) {
-  uint64_t h = 1469598103934665603ull ^ (uint64_t)(uintptr_t)loc ^ ((uint64_t)sev << 56);
-  for (const unsigned char *p = (const unsigned char *)msg; *p; ++p) h = (h ^ *p) * 1099511628211ull;
-  return h ^ (h >> 31);
+// The maps of the distinct diagnostics, one a severity, in the filter's arena.
+static void once_maps_initialize(cli_once_t *f) {
+  for (size_t s = 0; s < 4; ++s) met_strmap_initialize(&f->arena, &f->by_sev[s]);
 }
 
 void cli_once_initialize(cli_once_t *f, met_diag_fn_t fn, void *user, bool remarks, FILE *out,
@@ -41,6 +39,7 @@ void cli_once_initialize(cli_once_t *f, met_diag_fn_t fn, void *user, bool remar
   f->mem_limit = (size_t)1 << 30;
   f->fd = -1;
   met_arena_initialize(met_allocator_system(), &f->arena);
+  once_maps_initialize(f);
 }
 
 static void once_forget(cli_once_t *f) {
@@ -57,8 +56,8 @@ static void once_forget(cli_once_t *f) {
   f->lead_blank = false;
   met_arena_deinitialize(&f->arena);
   met_arena_initialize(met_allocator_system(), &f->arena);
+  once_maps_initialize(f);
   f->count = f->nkeys = f->runs = 0;
-  if (f->table) memset(f->table, 0xff, f->tcap * sizeof(*f->table));
 }
 
 void cli_once_deinitialize(cli_once_t *f) {
@@ -66,7 +65,6 @@ void cli_once_deinitialize(cli_once_t *f) {
   met_arena_deinitialize(&f->arena);
   free(f->items);
   free(f->keys);
-  free(f->table);
   free(f->text_end);
   free(f->mem);
   memset(f, 0, sizeof(*f));
@@ -89,44 +87,24 @@ static bool once_grow(void **p, size_t *cap, size_t need, size_t size) {
   return true;
 }
 
-static uint32_t *once_slot(cli_once_t *f, const void *loc, met_diag_severity_t sev, uint64_t h,
-                           const char *msg) {
-  for (size_t i = h & (f->tcap - 1);; i = (i + 1) & (f->tcap - 1)) {
-    uint32_t k = f->table[i];
-    if (k == UINT32_MAX) return &f->table[i];
-    const cli_once_key_t *e = &f->keys[k];
-    if (e->loc == loc && e->sev == sev && e->hash == h && !strcmp(e->msg, msg)) return &f->table[i];
-  }
-}
-
 static met_status_t once_hold(cli_once_t *f, MlirLocation loc, met_diag_severity_t sev,
                               const char *msg) {
   const void *lk = loc.ptr ? loc.ptr : (const void *)f;  // no location: one key of its own
-  uint64_t h = once_hash(lk, sev, msg);
-  if (2 * (f->nkeys + 1) > f->tcap) {
-    size_t ncap = f->tcap ? 2 * f->tcap : 64;
-    uint32_t *n = ncap < SIZE_MAX / sizeof(*n) ? malloc(ncap * sizeof(*n)) : NULL;
-    if (!n) return MET_ENOMEM;
-    memset(n, 0xff, ncap * sizeof(*n));
-    free(f->table);
-    f->table = n;
-    f->tcap = ncap;
-    for (size_t k = 0; k < f->nkeys; ++k)
-      *once_slot(f, f->keys[k].loc, f->keys[k].sev, f->keys[k].hash, f->keys[k].msg) = (uint32_t)k;
-  }
+  met_strmap_t *map = &f->by_sev[(unsigned)sev < 4 ? (unsigned)sev : 3];
+  size_t len = strlen(msg), at = met_strmap_get(map, lk, msg, len);
   if (!once_grow((void **)&f->items, &f->cap, f->count + 1, sizeof(*f->items)))
     return MET_ENOMEM;
-  uint32_t *slot = once_slot(f, lk, sev, h, msg);
-  if (*slot == UINT32_MAX) {
+  if (at == SIZE_MAX) {
     if (f->nkeys >= UINT32_MAX - 1 ||
         !once_grow((void **)&f->keys, &f->kcap, f->nkeys + 1, sizeof(*f->keys)))
       return MET_ENOMEM;
-    char *copy = met_arena_strndup(&f->arena, msg, strlen(msg));
+    char *copy = met_arena_strndup(&f->arena, msg, len);
     if (!copy) return MET_ENOMEM;
-    f->keys[f->nkeys] = (cli_once_key_t){lk, sev, h, copy, f->runs, 1, 1, 1, false};
-    *slot = (uint32_t)f->nkeys++;
+    MET_RETURN_IF_ERROR(met_strmap_put(map, lk, copy, len, f->nkeys, NULL));
+    f->keys[f->nkeys] = (cli_once_key_t){lk, sev, copy, f->runs, 1, 1, 1, false};
+    at = f->nkeys++;
   } else {
-    cli_once_key_t *e = &f->keys[*slot];
+    cli_once_key_t *e = &f->keys[at];
     if (e->last_run != f->runs) {  // the first time this run gives it: the last run is done
       if (e->n_last != e->n_first) e->uneven = true;
       e->last_run = f->runs;
@@ -136,7 +114,7 @@ static met_status_t once_hold(cli_once_t *f, MlirLocation loc, met_diag_severity
     e->n_last++;
     if (e->runs == 1) e->n_first++;
   }
-  f->items[f->count++] = (cli_once_item_t){loc, sev, *slot, f->runs};
+  f->items[f->count++] = (cli_once_item_t){loc, sev, (uint32_t)at, f->runs};
   return MET_OK;
 }
 

@@ -28,6 +28,7 @@
 #include <stdio.h>
 
 #include "metrale/arena.h"
+#include "metrale/strmap.h"
 #include "runners.h"
 #include "metrale/strbuf.h"
 #include "mlir-c/IR.h"
@@ -48,8 +49,8 @@ typedef struct cli_once_t {
   size_t count, cap;
   cli_once_key_t *keys;     // the distinct (location, severity, message) of |items|
   size_t nkeys, kcap;
-  uint32_t *table;          // open addressing into |keys| (UINT32_MAX: empty), at most half full
-  size_t tcap;
+  met_strmap_t by_sev[4];   // per severity: (location, message) -> its index in |keys|
+                            // (lib/strmap.c, in |arena|)
   // The held text: bytes [0, spilled) in the file |fd|, [spilled, spilled + mlen) in |mem|.
   int fd;                   // -1: none yet
   bool spill_failed;        // the file could not be made or written: the rest stays in memory
