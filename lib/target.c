@@ -4,6 +4,7 @@
 #include "metrale/target.h"
 
 #include <string.h>
+#include <stdio.h>
 
 #define KiB 1024ull
 #define MiB (1024ull * 1024ull)
@@ -301,6 +302,21 @@ met_status_t met_target_find(const char *name, size_t len, const met_target_t **
     }
   }
   return MET_ENOTFOUND;
+}
+
+met_status_t met_target_lookup(const char *name, size_t len, const met_target_t **out,
+                               met_error_t *err) {
+  if (met_target_find(name, len, out) == MET_OK) return MET_OK;
+  char names[256];
+  size_t used = 0;
+  names[0] = '\0';
+  for (size_t i = 0; i < met_target_builtin_count(); ++i) {
+    int n = snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", kTargets[i].name);
+    if (n < 0 || (size_t)n >= sizeof names - used) break;
+    used += (size_t)n;
+  }
+  return met_error_set(err, MET_ENOTFOUND, "unknown target '%.*s'; the built-in targets are %s",
+                       (int)(len > 1024 ? 1024 : len), name, names);
 }
 
 // One name (|len| bytes of |name|) against the patterns.

@@ -260,30 +260,39 @@ static MlirLogicalResult on_mlir_diag(MlirDiagnostic d, void *user) {
   return mlirLogicalResultSuccess();
 }
 
-static bool take_value(int argc, char **argv, int *i, const char *flag, const char **out) {
+// The value of |flag| at argv[*i] into |*v| (NULL, with |err| set, when it is refused);
+// false when argv[*i] is not |flag|.
+static bool take_value(int argc, char **argv, int *i, const char *flag, const char **v,
+                       met_error_t *err) {
   size_t n = strlen(flag);
-  if (!strncmp(argv[*i], flag, n) && argv[*i][n] == '=') { *out = argv[*i] + n + 1; return true; }
+  *v = NULL;
+  if (!strncmp(argv[*i], flag, n) && argv[*i][n] == '=') { *v = argv[*i] + n + 1; return true; }
   if (strcmp(argv[*i], flag)) return false;
-  if (*i + 1 >= argc) { fprintf(stderr, "metrale: %s needs a value\n", flag); exit(2); }
+  if (*i + 1 >= argc) {
+    met_error_set(err, MET_EINVAL, "%s needs a value", flag);
+    return true;
+  }
   // "--json --remarks" would write a file named --remarks and drop the flag: a value that
   // looks like an option is refused (--json=--remarks names such a file).
   if (!strncmp(argv[*i + 1], "--", 2)) {
-    fprintf(stderr, "metrale: %s needs a value, and '%s' is an option (write %s=%s for a "
-            "value that starts with --)\n", flag, argv[*i + 1], flag, argv[*i + 1]);
-    exit(2);
+    met_error_set(err, MET_EINVAL, "%s needs a value, and '%s' is an option (write %s=%s for "
+                  "a value that starts with --)", flag, argv[*i + 1], flag, argv[*i + 1]);
+    return true;
   }
-  *out = argv[++*i];
+  *v = argv[++*i];
   return true;
 }
 
 // take_value, refusing an empty value ("--json ''" would otherwise write nothing).
-bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out) {
+bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out,
+                       met_error_t *err) {
   const char *v;
-  if (!take_value(argc, argv, i, flag, &v)) return false;
-  if (!*v) { fprintf(stderr, "metrale: %s needs a value, not an empty one\n", flag); exit(2); }
+  if (!take_value(argc, argv, i, flag, &v, err)) return false;
+  if (!v) return true;
+  if (!*v) met_error_set(err, MET_EINVAL, "%s needs a value, not an empty one", flag);
   // Given twice, one of the two would be dropped without a word, unchecked.
-  if (*out) { fprintf(stderr, "metrale: %s is given twice ('%s', '%s')\n", flag, *out, v); exit(2); }
-  *out = v;
+  else if (*out) met_error_set(err, MET_EINVAL, "%s is given twice ('%s', '%s')", flag, *out, v);
+  else *out = v;
   return true;
 }
 
@@ -306,29 +315,21 @@ static MlirContext context_with_all_dialects(void) {
 // before any model is read: a bad value is bad usage (exit status 2), said once, not once
 // per model at each module. What only a module can tell (a @fn:SEL naming no function) is
 // still the pass's to say.
-bool cli_check_outputs(const char *cmd, const cli_opts_t *o, const char *const *flags,
-                       const char *const *paths, size_t n) {
-  met_error_t err;
-  met_error_init(&err);
-  if (met_output_paths_check(o->models, o->nmodels, flags, paths, n, &err) == MET_OK &&
-      met_output_streams_check(o->models, o->nmodels, &err) == MET_OK)
-    return true;
-  if (!err.message[0]) return false;  // standard error is the model: not a word there
-  fprintf(stderr, "metrale %s: %s\n", cmd, err.message);
-  return false;
+met_status_t cli_check_outputs(const cli_opts_t *o, const char *const *flags,
+                               const char *const *paths, size_t n, met_error_t *err) {
+  MET_RETURN_IF_ERROR(met_output_paths_check(o->models, o->nmodels, flags, paths, n, err));
+  return met_output_streams_check(o->models, o->nmodels, err);
 }
 
-bool cli_check_values(const cli_opts_t *o, unsigned pass) {
+met_status_t cli_check_values(const cli_opts_t *o, unsigned pass, met_error_t *err) {
   const met_option_t *opts = met_options();
   for (int k = 0; k < MET_OPT_COUNT; ++k) {
     const char *s = o->text[k];
     if (!s || !met_option_takes_num(opts[k].kind)) continue;
-    met_error_t err;
-    met_error_init(&err);
     uint64_t v;
-    if (met_option_parse_num(k, opts[k].cli, s, strlen(s), &v, &err) != MET_OK) {
-      fprintf(stderr, "metrale: %s\n", met_error_message(&err));
-      return false;
+    if (met_option_parse_num(k, opts[k].cli, s, strlen(s), &v, err) != MET_OK) {
+      if (!err->message[0]) met_error_set(err, err->code, "%s", met_error_message(err));
+      return err->code;
     }
   }
   const char *why = NULL;
@@ -354,9 +355,8 @@ bool cli_check_values(const cli_opts_t *o, unsigned pass) {
   if (bad < 0 && o->text[MET_OPT_planner] &&
       met_plan_strategy_parse(o->text[MET_OPT_planner], strlen(o->text[MET_OPT_planner]),
                               &strategy) != MET_OK) {
-    fprintf(stderr, "metrale: unknown planner '%s'; use " MET_PLAN_STRATEGY_NAMES "\n",
-            o->text[MET_OPT_planner]);
-    return false;
+    return met_error_set(err, MET_EINVAL, "unknown planner '%s'; use " MET_PLAN_STRATEGY_NAMES,
+                         o->text[MET_OPT_planner]);
   }
   if (bad < 0 && o->text[MET_OPT_util] &&
       met_parse_ppm(o->text[MET_OPT_util], strlen(o->text[MET_OPT_util]), &ppm) != MET_OK) {
@@ -406,10 +406,9 @@ bool cli_check_values(const cli_opts_t *o, unsigned pass) {
         why = verr.message;
       }
   }
-  if (bad < 0) return true;
-  fprintf(stderr, "metrale: invalid %s='%s': %s%s\n", opts[bad].cli, o->text[bad], why,
-          bad == MET_OPT_kv_pool ? " (" MET_KV_POOL_SYNTAX ")" : "");
-  return false;
+  if (bad < 0) return MET_OK;
+  return met_error_set(err, MET_EINVAL, "invalid %s='%s': %s%s", opts[bad].cli, o->text[bad],
+                       why, bad == MET_OPT_kv_pool ? " (" MET_KV_POOL_SYNTAX ")" : "");
 }
 
 // Parses the options of command |pass| (MET_PASS_*) from metrale/options.def, plus the
@@ -418,14 +417,16 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
   memset(o, 0, sizeof(*o));
   const met_option_t *opts = met_options();
   bool operands = false;  // after "--": every argument is a model, "-foo.mlir" too
-  for (int i = 0; i < argc; ++i) {
+  met_error_t err;  // a flag's value refused
+  met_error_init(&err);
+  for (int i = 0; i < argc && err.code == MET_OK; ++i) {
     bool taken = false;
     if (!operands && !strcmp(argv[i], "--")) { operands = true; continue; }
     for (int k = 0; k < MET_OPT_COUNT && !taken && !operands; ++k) {
       const met_option_t *r = &opts[k];
       if (!r->cli[0] || !(r->passes & pass)) continue;
       if (r->kind == MET_OPTION_TEXT || met_option_takes_num(r->kind))
-        taken = cli_take_nonempty(argc, argv, &i, r->cli, &o->text[k]);
+        taken = cli_take_nonempty(argc, argv, &i, r->cli, &o->text[k], &err);
       else if (!strcmp(argv[i], r->cli))
         taken = o->flag[k] = true;
     }
@@ -435,18 +436,20 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
     else if (!strcmp(argv[i], "--remarks=all"))
       o->d.remarks = o->flag[MET_OPT_dead_remarks] = o->flag[MET_OPT_remarks_each] = true;
     else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o->unregistered = true;
-    else if (cli_take_nonempty(argc, argv, &i, "--csv", &o->csv)) continue;
+    else if (cli_take_nonempty(argc, argv, &i, "--csv", &o->csv, &err)) continue;
     else if ((!strcmp(cmd, "plan") || !strcmp(cmd, "memory")) &&
-             cli_take_nonempty(argc, argv, &i, "--svg", &o->svg))
+             cli_take_nonempty(argc, argv, &i, "--svg", &o->svg, &err))
       continue;
-    else if (!strcmp(cmd, "plan") && cli_take_nonempty(argc, argv, &i, "--function", &o->function))
+    else if (!strcmp(cmd, "plan") && cli_take_nonempty(argc, argv, &i, "--function", &o->function, &err))
       continue;
     else if (!strcmp(cmd, "plan") &&
-             cli_take_nonempty(argc, argv, &i, "--buffers-out", &o->buffers_out))
+             cli_take_nonempty(argc, argv, &i, "--buffers-out", &o->buffers_out, &err))
       continue;
     else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "metrale %s: unknown option '%s'\n", cmd, argv[i]);
       cli_print_synopsis(stderr, cmd);
+      free(o->models);
+      o->models = NULL;
       return 2;
     } else {
     model:
@@ -457,6 +460,12 @@ int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_op
       o->models[o->nmodels++] = argv[i];
       if (!o->model) o->model = argv[i];
     }
+  }
+  if (err.code) {
+    cli_say("metrale", &err);
+    free(o->models);
+    o->models = NULL;
+    return 2;
   }
   // A function is named with or without its '@' (`--function @f` or `--function f`).
   if (o->function && o->function[0] == '@') o->function++;
@@ -535,16 +544,14 @@ static MlirWalkResult count_fn(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char *path,
-                       met_sarif_t *sarif) {
+met_status_t cli_has_something(MlirModule m, unsigned pass, const char *path,
+                               met_sarif_t *sarif, met_error_t *err) {
   size_t n[2] = {0, 0};
   mlirOperationWalk(mlirModuleGetOperation(m), count_fn, n, MlirWalkPreOrder);
   // The memory model also counts a module's globals (its weights) without a function.
-  if (n[0] || (pass == MET_PASS_MEMORY && n[1])) return true;
-  char why[4352];
-  snprintf(why, sizeof(why), "nothing to analyse in '%s': it has no func.func with a body%s",
-           path, pass == MET_PASS_MEMORY ? " and no global" : "");
-  fprintf(stderr, "metrale %s: %s\n", cmd, why);
-  if (sarif) met_sarif_add(sarif, "metrale.input", MET_DIAG_ERROR, path, 0, 0, why);
-  return false;
+  if (n[0] || (pass == MET_PASS_MEMORY && n[1])) return MET_OK;
+  met_error_set(err, MET_EUNSUPPORTED, "nothing to analyse in '%s': it has no func.func with "
+                "a body%s", path, pass == MET_PASS_MEMORY ? " and no global" : "");
+  if (sarif) met_sarif_add(sarif, "metrale.input", MET_DIAG_ERROR, path, 0, 0, err->message);
+  return err->code;
 }

@@ -64,32 +64,42 @@ void cli_print_diag(MlirLocation loc, const char *sev, const char *msg);
 void cli_on_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const char *msg);
 // Exit status |rc|, or 1 when standard output could not be written.
 int cli_finish_stdout(int rc);
-// The value after |flag| (argv[++*i], or what follows "|flag|="); false when argv[*i] is
-// not |flag|. A value missing, empty, looking like an option or given twice is bad usage:
-// the message on standard error, and the process exits with status 2 (the command has
-// nothing to release yet while it reads its flags).
-bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out);
+// The tools' errors follow metrale/status.h: a helper returns a met_status_t (or, for a
+// flag taker, whether the argument was its flag) and fills a met_error_t with what went
+// wrong; the command says it, once, with cli_say, and chooses its exit status. A helper
+// never prints, and nothing exits but main.
+//
+// "|prefix|: message" on standard error (|prefix|: "metrale", "metrale diff", ...), unless
+// |e|'s message is empty (a failure already said, or one that must not be: standard error
+// is an input or output of the command). Returns |e|'s code.
+met_status_t cli_say(const char *prefix, const met_error_t *e);
+// Whether argv[*i] is |flag| ("|flag| VALUE" or "|flag|=VALUE"); when it is, its value is
+// in |*out| (and *i past it), or |err| says why it is refused: missing, empty, looking
+// like an option, or given twice (bad usage). A parse loop runs while err->code is MET_OK.
+bool cli_take_nonempty(int argc, char **argv, int *i, const char *flag, const char **out,
+                       met_error_t *err);
 // Options of command |pass| (MET_PASS_*) from metrale/options.def; 0 or the exit status.
 int cli_parse_opts(int argc, char **argv, unsigned pass, const char *cmd, cli_opts_t *o);
-// Every option value checked with the passes' own parsers (false after a message: bad
-// usage).
-bool cli_check_values(const cli_opts_t *o, unsigned pass);
-// Every file command |cmd| writes (|paths[k]| of flag |flags[k]|, e.g. "--json"; NULL
-// and "-" are none), checked before any work: not one of the models, not another of them,
-// writable (met_output_paths_check). False after saying why (the command exits 2).
-bool cli_check_outputs(const char *cmd, const cli_opts_t *o, const char *const *flags,
-                       const char *const *paths, size_t n);
+// Every option value checked with the passes' own parsers: MET_OK, or MET_EINVAL with
+// |err| saying which value and why (bad usage, exit status 2).
+met_status_t cli_check_values(const cli_opts_t *o, unsigned pass, met_error_t *err);
+// Every file a command writes (|paths[k]| of flag |flags[k]|, e.g. "--json"; NULL and "-"
+// are none), checked before any work: not one of the models, not another of them,
+// writable (met_output_paths_check). MET_OK, or the status with |err| saying why (its
+// message empty when standard error is one of the models: not a word there).
+met_status_t cli_check_outputs(const cli_opts_t *o, const char *const *flags,
+                               const char *const *paths, size_t n, met_error_t *err);
 // Parses o->model; NULL (after the parser's located errors) when it cannot.
 MlirModule cli_load(const cli_opts_t *o, MlirContext *out_ctx);
 // Parses the model at |path| with |o|'s parser options, as cli_load.
 MlirModule cli_load_path(const cli_opts_t *o, const char *path, MlirContext *out_ctx);
 
-// Whether the module holds something command |cmd| analyses (a func.func with a body;
-// for memory also a global); false after saying so (and recording it in |sarif|, NULL:
-// none) (the command then exits 1: the pass,
-// in a pipeline, only warns).
-bool cli_has_something(MlirModule m, unsigned pass, const char *cmd, const char *path,
-                       struct met_sarif_t *sarif);
+// Whether the module at |path| holds something the command of |pass| analyses (a
+// func.func with a body; for memory also a global): MET_OK, or MET_EUNSUPPORTED with
+// |err| saying so, also recorded in |sarif| (NULL: none). The command then exits 1 (the
+// pass, in a pipeline, only warns).
+met_status_t cli_has_something(MlirModule m, unsigned pass, const char *path,
+                               struct met_sarif_t *sarif, met_error_t *err);
 
 // sweep.c: the state of a sweep over models and targets.
 typedef struct sweep_t {
@@ -104,27 +114,28 @@ void cli_csv_header(met_strbuf_t *sb, unsigned pass);
 // A row with only an error: the model or the run failed before any function's row.
 void cli_csv_error_row(sweep_t *w, unsigned pass, const char *error);
 // One (model, target): the runner of |pass| with the command's options (|target| NULL:
-// the options' own), its rows into |w|. False on an error.
-bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target,
-                  sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
+// the options' own), its rows into |w|. The runner's status (its errors are diagnostics,
+// said through |diag|).
+met_status_t cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target,
+                          sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
                   met_diag_fn_t diag, void *duser);
 
 // The commands, called by main (metrale.c); each returns the exit status.
 int cmd_targets(int argc, char **argv);                                   // cmd_targets.c
 int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd);   // cmd_analyse.c
 // Writes |sb| to |path| ('-': standard output), the one way every command writes a
-// document (its CSV, JSON, SARIF, SVG, plan). MET_OK; else its status, after "CMD: cannot
-// write WHAT'PATH': why" on standard error (|what| may be NULL, or "the SARIF log ") for a
-// file; standard output's own failure is said once, when the command ends.
-met_status_t cli_write_output(const char *cmd, const char *path, const char *what,
-                              const met_strbuf_t *sb);
+// document (its CSV, JSON, SARIF, SVG, plan). MET_OK; else its status, with |err| saying
+// "cannot write WHAT'PATH': why" (|what| may be NULL, or "the SARIF log ") for a file, and
+// nothing for standard output (its failure is said once, when the command ends).
+met_status_t cli_write_output(const char *path, const char *what, const met_strbuf_t *sb,
+                              met_error_t *err);
 
 // The whole of |path| ('-': standard input; a regular file or a pipe) into |*out|
-// (malloc'ed, NUL-terminated), read to its end (a /proc file says size 0); false after a
-// message that starts with |cmd|. At most |max_bytes| (a power of two); past it the
-// message says |why_max|.
-bool cli_read_file(const char *cmd, const char *path, size_t max_bytes, const char *why_max,
-                   char **out, size_t *len);
+// (malloc'ed, NUL-terminated), read to its end (a /proc file says size 0). MET_OK, or the
+// status with |err| saying "cannot read 'PATH': why". At most |max_bytes| (a power of
+// two); past it the message says |why_max|.
+met_status_t cli_read_file(const char *path, size_t max_bytes, const char *why_max,
+                           char **out, size_t *len, met_error_t *err);
 int cmd_plan(int argc, char **argv);
 // `metrale plan --buffers ...` (cmd_plan_csv.c): whether |argv| asks for it, and the command.
 bool cli_plan_wants_buffers(int argc, char **argv);

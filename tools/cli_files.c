@@ -21,37 +21,38 @@ int cli_finish_stdout(int rc) {
   return rc;
 }
 
-met_status_t cli_write_output(const char *cmd, const char *path, const char *what,
-                              const met_strbuf_t *sb) {
-  bool out_std = !strcmp(path, "-");
-  if (out_std && !sb->status)
-    return fwrite(sb->data, 1, sb->len, stdout) == sb->len ? MET_OK : MET_EEXTERNAL;
-  int e = 0;
-  if (!sb->status && met_output_file(path, sb, &e) == MET_OK) return MET_OK;
-  fprintf(stderr, "%s: cannot write %s'%s': %s\n", cmd, what ? what : "", path,
-          sb->status ? met_status_str(sb->status) : strerror(e));
-  return sb->status ? sb->status : MET_EEXTERNAL;
+met_status_t cli_say(const char *prefix, const met_error_t *e) {
+  if (e->message[0]) fprintf(stderr, "%s: %s\n", prefix, e->message);
+  return e->code;
 }
 
-bool cli_read_file(const char *cmd, const char *path, size_t max_bytes, const char *why_max,
-                   char **out, size_t *len) {
+met_status_t cli_write_output(const char *path, const char *what, const met_strbuf_t *sb,
+                              met_error_t *err) {
+  bool out_std = !strcmp(path, "-");
+  if (out_std && !sb->status) {
+    if (fwrite(sb->data, 1, sb->len, stdout) == sb->len) return MET_OK;
+    err->code = MET_EEXTERNAL;  // said when the command ends (cli_finish_stdout)
+    return MET_EEXTERNAL;
+  }
+  int e = 0;
+  if (!sb->status && met_output_file(path, sb, &e) == MET_OK) return MET_OK;
+  return met_error_set(err, sb->status ? sb->status : MET_EEXTERNAL, "cannot write %s'%s': %s",
+                       what ? what : "", path, sb->status ? met_status_str(sb->status) : strerror(e));
+}
+
+met_status_t cli_read_file(const char *path, size_t max_bytes, const char *why_max,
+                           char **out, size_t *len, met_error_t *err) {
   bool in = !strcmp(path, "-");
   struct stat st;
-  if (!in && stat(path, &st) != 0) {
-    fprintf(stderr, "%s: cannot read '%s': %s\n", cmd, path, strerror(errno));
-    return false;
-  }
-  if (!in && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
-    fprintf(stderr, "%s: cannot read '%s': it is %s, not a file or a pipe\n", cmd, path,
-            S_ISDIR(st.st_mode) ? "a directory" : S_ISCHR(st.st_mode) ? "a character device"
-                                                                    : "no regular file");
-    return false;
-  }
+  if (!in && stat(path, &st) != 0)
+    return met_error_set(err, MET_EEXTERNAL, "cannot read '%s': %s", path, strerror(errno));
+  if (!in && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))
+    return met_error_set(err, MET_EUNSUPPORTED, "cannot read '%s': it is %s, not a file or a pipe",
+                         path, S_ISDIR(st.st_mode)   ? "a directory"
+                               : S_ISCHR(st.st_mode) ? "a character device"
+                                                     : "no regular file");
   FILE *f = in ? stdin : fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "%s: cannot read '%s': %s\n", cmd, path, strerror(errno));
-    return false;
-  }
+  if (!f) return met_error_set(err, MET_EEXTERNAL, "cannot read '%s': %s", path, strerror(errno));
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap);
   bool ok = buf != NULL, big = false;
@@ -71,12 +72,11 @@ bool cli_read_file(const char *cmd, const char *path, size_t max_bytes, const ch
   if (!in) fclose(f);
   if (!ok) {
     free(buf);
-    fprintf(stderr, "%s: cannot read '%s': %s\n", cmd, path,
-            big ? why_max : "a read failed or memory ran out");
-    return false;
+    return met_error_set(err, big ? MET_EUNSUPPORTED : MET_EEXTERNAL, "cannot read '%s': %s", path,
+                         big ? why_max : "a read failed or memory ran out");
   }
   buf[n] = '\0';
   *out = buf;
   *len = n;
-  return true;
+  return MET_OK;
 }

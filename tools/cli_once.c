@@ -291,17 +291,16 @@ static void once_give_up(cli_once_t *f, const met_strbuf_t *text, size_t head_le
   f->passing = true;
 }
 
-bool cli_once_flush(cli_once_t *f, const char *model) {
+met_status_t cli_once_flush(cli_once_t *f, const char *model, met_error_t *err) {
   if (!f->passing) {
     once_write_runs(f, true);
     once_forget(f);
   }
   f->passing = false;
-  bool ok = !f->read_error;
-  if (!ok)
-    fprintf(stderr, "metrale: part of the output of %s held in a temporary file could not be "
-            "read back: %s\n", model, f->read_error < 0 ? "the file ends early"
-                                                       : strerror(f->read_error));
+  int e = f->read_error;
   f->read_error = 0;
-  return ok;
+  if (!e) return MET_OK;
+  return met_error_set(err, MET_EEXTERNAL, "part of the output of %s held in a temporary file "
+                       "could not be read back: %s", model,
+                       e < 0 ? "the file ends early" : strerror(e));
 }

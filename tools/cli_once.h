@@ -75,8 +75,8 @@ void cli_once_diag(void *user, MlirLocation loc, met_diag_severity_t sev, const 
 // emptying it.
 void cli_once_end_run(cli_once_t *f, met_strbuf_t *text, size_t head_len);
 // Writes what the runs of |model| said as above, and forgets it (the next model's locations
-// live in another context). False, after a message on stderr naming |model|, when held
+// live in another context). MET_OK, or MET_EEXTERNAL with |err| naming |model| when held
 // text could not be read back from its file (what could be read is written).
-bool cli_once_flush(cli_once_t *f, const char *model);
+met_status_t cli_once_flush(cli_once_t *f, const char *model, met_error_t *err);
 
 #endif

@@ -16,16 +16,17 @@
 #include "cli.h"
 
 // What the command line asks that no run can give: an unknown target, two reports on
-// standard output, an output that names an input, --json over several runs. False after
-// saying which.
-static bool request_ok(const cli_opts_t *o, const char *cmd, const char *one, bool all) {
+// standard output, an output that names an input, --json over several runs. MET_OK, or
+// the status with |err| saying which (bad usage). The runner resolves the target itself
+// (with the module's DLTI overrides); this lookup only refuses a name before any model
+// is read.
+static met_status_t request_check(const cli_opts_t *o, const char *one, bool all,
+                                  met_error_t *err) {
   const met_target_t *known;
-  if (one && !all && met_target_find(one, strlen(one), &known) != MET_OK) {
-    fprintf(stderr, "metrale %s: unknown target '%s'; the built-in targets are", cmd, one);
-    for (size_t t = 0; t < met_target_builtin_count(); ++t)
-      fprintf(stderr, "%s %s", t ? "," : "", met_target_builtin(t)->name);
-    fprintf(stderr, " (or all)\n");
-    return false;
+  if (one && !all && met_target_lookup(one, strlen(one), &known, err) != MET_OK) {
+    size_t n = strlen(err->message);
+    snprintf(err->message + n, sizeof err->message - n, " (or all)");
+    return err->code;
   }
   // Standard output holds one report: two would run together and neither would parse.
   const char *outs[] = {o->text[MET_OPT_json], o->text[MET_OPT_sarif], o->csv, o->svg};
@@ -33,23 +34,18 @@ static bool request_ok(const cli_opts_t *o, const char *cmd, const char *one, bo
   int first_stdout = -1;
   for (int k = 0; k < 4; ++k) {
     if (!outs[k] || strcmp(outs[k], "-")) continue;
-    if (first_stdout >= 0) {
-      fprintf(stderr, "metrale %s: %s - and %s - both write to standard output; give one a file\n",
-              cmd, out_flags[first_stdout], out_flags[k]);
-      return false;
-    }
+    if (first_stdout >= 0)
+      return met_error_set(err, MET_EINVAL, "%s - and %s - both write to standard output; "
+                           "give one a file", out_flags[first_stdout], out_flags[k]);
     first_stdout = k;
   }
-  if (!cli_check_outputs(cmd, o, out_flags, outs, 4)) return false;
-  if ((o->nmodels > 1 || all) && o->text[MET_OPT_json]) {
-    fprintf(stderr, "metrale %s: --json takes one model and one target; use --csv for several\n", cmd);
-    return false;
-  }
-  if (o->svg && (o->nmodels > 1 || all)) {
-    fprintf(stderr, "metrale %s: --svg takes one model and one target\n", cmd);
-    return false;
-  }
-  return true;
+  MET_RETURN_IF_ERROR(cli_check_outputs(o, out_flags, outs, 4, err));
+  if ((o->nmodels > 1 || all) && o->text[MET_OPT_json])
+    return met_error_set(err, MET_EINVAL, "--json takes one model and one target; use --csv "
+                         "for several");
+  if (o->svg && (o->nmodels > 1 || all))
+    return met_error_set(err, MET_EINVAL, "--svg takes one model and one target");
+  return MET_OK;
 }
 
 // A diagnostic sink that keeps the first error's message (a CSV row's error cell: what the
@@ -72,42 +68,66 @@ static void keep_first_error(void *user, MlirLocation loc, met_diag_severity_t s
 // to its file or standard output. |rc| as the runs left it; 1 when one cannot be written.
 static int write_documents(const cli_opts_t *o, met_strbuf_t *csv, met_sarif_t *sarif,
                            const char *sarif_path, met_strbuf_t *svg, int rc) {
+  met_error_t err;
+  met_error_init(&err);
   if (o->csv) {
     if (csv->status) {
-      fprintf(stderr, "metrale: cannot render the CSV: %s\n", met_status_str(csv->status));
+      met_error_set(&err, csv->status, "cannot render the CSV: %s", met_status_str(csv->status));
       rc = 1;
-    } else if (cli_write_output("metrale", o->csv, NULL, csv) && strcmp(o->csv, "-")) {
+    } else if (cli_write_output(o->csv, NULL, csv, &err) && strcmp(o->csv, "-")) {
       rc = 1;
     }
+    cli_say("metrale", &err);
+    met_error_init(&err);
   }
   if (sarif_path) {
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_sarif_render(sarif, &sb);
     if (sarif->status && !sb.status) sb.status = sarif->status;
-    if (cli_write_output("metrale", sarif_path, "the SARIF log ", &sb)) rc = 1;
+    if (cli_write_output(sarif_path, "the SARIF log ", &sb, &err)) rc = 1;
+    cli_say("metrale", &err);
+    met_error_init(&err);
     met_strbuf_deinitialize(&sb);
   }
   if (o->svg) {
-    if (!svg->len) {
-      fprintf(stderr, "metrale: no picture: the memory model was not evaluated\n");
-      rc = 1;
-    } else if (cli_write_output("metrale", o->svg, NULL, svg)) {
-      rc = 1;
-    }
+    if (!svg->len) met_error_set(&err, MET_EINVAL, "no picture: the memory model was not evaluated");
+    else cli_write_output(o->svg, NULL, svg, &err);
+    if (err.code) rc = 1;
+    cli_say("metrale", &err);
   }
   return rc;
+}
+
+// The model at |path| parsed, with something the command of |pass| analyses; else a null
+// module, after the parser's located errors or "PREFIX: nothing to analyse..." (|*empty|).
+static MlirModule load_model(cli_opts_t *o, unsigned pass, const char *prefix,
+                             const char *path, MlirContext *ctx, bool *empty) {
+  MlirModule m = cli_load_path(o, path, ctx);
+  met_error_t err;
+  met_error_init(&err);
+  if (mlirModuleIsNull(m) || !cli_has_something(m, pass, path, o->sarif, &err)) return m;
+  cli_say(prefix, &err);
+  *empty = true;
+  mlirModuleDestroy(m);
+  mlirContextDestroy(*ctx);
+  return (MlirModule){NULL};
 }
 
 int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
   cli_opts_t o;
   int rc = cli_parse_opts(argc, argv, pass, cmd, &o);
   if (rc) return rc;
-  if (!cli_check_values(&o, pass)) { free(o.models); return 2; }
   // The targets: the one given, every built-in for "all", or the module's own (NULL).
   const char *one = o.text[MET_OPT_target];
   bool all = one && !strcmp(one, "all");
-  if (!request_ok(&o, cmd, one, all)) {
+  met_error_t err;
+  met_error_init(&err);
+  char prefix[32];  // "metrale CMD": a request the command refuses
+  snprintf(prefix, sizeof prefix, "metrale %s", cmd);
+  if (cli_check_values(&o, pass, &err) ? cli_say("metrale", &err)
+                                       : request_check(&o, one, all, &err) ? cli_say(prefix, &err)
+                                                                           : MET_OK) {
     free(o.models);
     return 2;
   }
@@ -144,14 +164,8 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
     w.model = o.models[i];
     MlirContext ctx;
     if (progress) fprintf(stderr, "\r\033[K");  // a parse error is not under the progress line
-    MlirModule m = cli_load_path(&o, o.models[i], &ctx);
     bool empty = false;
-    if (!mlirModuleIsNull(m) && !cli_has_something(m, pass, cmd, o.models[i], o.sarif)) {
-      empty = true;
-      mlirModuleDestroy(m);
-      mlirContextDestroy(ctx);
-      m = (MlirModule){NULL};
-    }
+    MlirModule m = load_model(&o, pass, prefix, o.models[i], &ctx, &empty);
     for (size_t t = 0; t < ntargets; ++t) {
       const char *target = all ? met_target_builtin(t)->name : one;
       w.target = target ? target : "";
@@ -180,7 +194,7 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
         text.len = 0;
       }
       first_error_t fe = {hold ? cli_once_diag : sink, hold ? (void *)&once : sink_user, ""};
-      if (!cli_run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout, keep_first_error, &fe)) {
+      if (cli_run_pass(&o, pass, m, target, &w, &text, &jout, json_stdout, keep_first_error, &fe)) {
         ++failed;
         if (w.csv && !w.rows) cli_csv_error_row(&w, pass, fe.message[0] ? fe.message : "not evaluated");
       }
@@ -194,7 +208,10 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
     }
     if (hold) {
       if (progress) fprintf(stderr, "\r\033[K");
-      if (!cli_once_flush(&once, o.models[i])) ++failed;
+      if (cli_once_flush(&once, o.models[i], &err)) {
+        cli_say("metrale", &err);
+        ++failed;
+      }
     }
     if (!mlirModuleIsNull(m)) {
       mlirModuleDestroy(m);

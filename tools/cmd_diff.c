@@ -15,99 +15,94 @@
 
 enum { DIFF_MAX_RULES = 64, DIFF_MAX_BYTES = 1u << 30 };
 
-// The report in |path| parsed into |arena|; NULL after a message naming the line.
-static met_json_t *load(met_arena_t *arena, const char *path) {
+// The report in |path| parsed into |arena|: MET_OK, or the status with |err| saying why
+// (where it is not JSON: "PATH:LINE:COL: not JSON: why").
+static met_status_t load(met_arena_t *arena, const char *path, met_json_t **root,
+                         met_error_t *err) {
   char *text;
   size_t len;
-  if (!cli_read_file("metrale diff", path, DIFF_MAX_BYTES, "larger than 1 GiB, no report metrale writes", &text, &len)) return NULL;
-  met_json_t *root = NULL;
-  met_error_t err;
-  met_error_init(&err);
-  met_status_t st = met_json_parse(arena, text, len, &root, &err);
+  *root = NULL;
+  MET_RETURN_IF_ERROR(cli_read_file(path, DIFF_MAX_BYTES,
+                                    "larger than 1 GiB, no report metrale writes", &text, &len,
+                                    err));
+  met_error_t perr;
+  met_error_init(&perr);
+  met_status_t st = met_json_parse(arena, text, len, root, &perr);
   if (st) {
-    size_t at = err.offset == MET_NOWHERE ? 0 : err.offset, line = 1, col = 1;
+    size_t at = perr.offset == MET_NOWHERE ? 0 : perr.offset, line = 1, col = 1;
     for (size_t i = 0; i < at && i < len; ++i) {
       if (text[i] == '\n') { ++line; col = 1; } else ++col;
     }
-    fprintf(stderr, "metrale diff: %s:%zu:%zu: not JSON: %s\n", path, line, col,
-            met_error_message(&err));
-    root = NULL;
+    met_error_at_line(err, st, line, MET_NOWHERE, "%s:%zu:%zu: not JSON: %s", path, line, col,
+                      met_error_message(&perr));
+    *root = NULL;
   }
   free(text);
-  return root;
+  return st;
 }
 
 // The rules of one --fail-on flag, separated by ',' (the flag may be given again), added
-// to |rules|. False after saying which is invalid.
-static bool take_rules(const char *rule, met_diff_rule_t *rules, size_t *nrules) {
+// to |rules|. MET_OK, or MET_EINVAL with |err| saying which is invalid.
+static met_status_t take_rules(const char *rule, met_diff_rule_t *rules, size_t *nrules,
+                               met_error_t *err) {
   for (const char *p = rule; *p;) {
     const char *e = strchr(p, ',');
     size_t n = e ? (size_t)(e - p) : strlen(p);
-    met_error_t err;
-    met_error_init(&err);
-    if (*nrules == DIFF_MAX_RULES) {
-      fprintf(stderr, "metrale diff: more than %d --fail-on rules\n", DIFF_MAX_RULES);
-      return false;
-    }
-    if (met_diff_rule_parse(p, n, &rules[*nrules], &err) != MET_OK) {
-      fprintf(stderr, "metrale diff: invalid --fail-on '%.*s': %s\n", (int)n, p,
-              met_error_message(&err));
-      return false;
-    }
+    if (*nrules == DIFF_MAX_RULES)
+      return met_error_set(err, MET_EINVAL, "more than %d --fail-on rules", DIFF_MAX_RULES);
+    met_error_t rerr;
+    met_error_init(&rerr);
+    if (met_diff_rule_parse(p, n, &rules[*nrules], &rerr) != MET_OK)
+      return met_error_set(err, MET_EINVAL, "invalid --fail-on '%.*s': %s", (int)n, p,
+                           met_error_message(&rerr));
     // Two thresholds of one kind on one field (arena_bytes>5% and arena_bytes>10%): one
     // is dead, the stricter always breaks first, so the pair is a slip, said by name.
     const met_diff_rule_t *r = &rules[*nrules];
     for (size_t k = 0; k < *nrules; ++k)
       if (!strcmp(rules[k].field, r->field) && rules[k].grow == r->grow &&
-          rules[k].percent == r->percent) {
-        fprintf(stderr, "metrale diff: invalid --fail-on '%s': '%s' is already a rule on %s's %s in %s\n",
-                r->text, rules[k].text, r->field, r->grow ? "growth" : "shrinking",
-                r->percent ? "percent" : "units");
-        return false;
-      }
+          rules[k].percent == r->percent)
+        return met_error_set(err, MET_EINVAL, "invalid --fail-on '%s': '%s' is already a rule "
+                             "on %s's %s in %s", r->text, rules[k].text, r->field,
+                             r->grow ? "growth" : "shrinking", r->percent ? "percent" : "units");
     ++*nrules;
     p += n + (e ? 1 : 0);
-    if (e && !*p) {
-      fprintf(stderr, "metrale diff: invalid --fail-on '%s': a rule after each ','\n", rule);
-      return false;
-    }
+    if (e && !*p)
+      return met_error_set(err, MET_EINVAL, "invalid --fail-on '%s': a rule after each ','", rule);
   }
-  return true;
+  return MET_OK;
 }
 
-// --json never names one of the reports (nor a stream they are read from). False after
-// saying so.
-static bool outputs_ok(const char *const *files, const char *json) {
-  met_error_t err;
-  met_error_init(&err);
+// --json never names one of the reports (nor a stream they are read from). MET_OK, or the
+// status with |err| saying so (its message empty when standard error is an input: not a
+// word there).
+static met_status_t outputs_check(const char *const *files, const char *json, met_error_t *err) {
   const char *flags[] = {"--json"}, *paths[] = {json};
-  if (met_output_paths_check(files, 2, flags, paths, 1, &err) == MET_OK &&
-      met_output_streams_check(files, 2, &err) == MET_OK)
-    return true;
-  char *why = err.message;
-  if (!why[0]) return false;  // standard error is an input: not a word there
+  if (met_output_paths_check(files, 2, flags, paths, 1, err) == MET_OK &&
+      met_output_streams_check(files, 2, err) == MET_OK)
+    return MET_OK;
+  char *why = err->message;
   // The inputs here are reports, not models.
   char *m = strstr(why, "input model");
-  if (m && strlen(why) + 1 < sizeof err.message) {
+  if (m && strlen(why) + 1 < sizeof err->message) {
     memmove(m + 12, m + 11, strlen(m + 11) + 1);
     memcpy(m, "input report", 12);
   }
   char *d = strstr(why, "destroy the model");
-  if (d) fprintf(stderr, "metrale diff: %.*sdestroy it; give another file\n", (int)(d - why), why);
-  else fprintf(stderr, "metrale diff: %s\n", why);
-  return false;
+  if (d) snprintf(d, sizeof err->message - (size_t)(d - why), "destroy it; give another file");
+  return err->code;
 }
 
 // The comparison: its JSON to |json| ('-': standard output, in place of the text), the
-// text or Markdown (|all|: unchanged rows too) to standard output. False when something
-// cannot be written.
-static bool write_diff(const met_diff_t *d, const char *json, bool markdown, bool all) {
-  bool ok = true;
+// text or Markdown (|all|: unchanged rows too) to standard output. MET_OK, or the status
+// (with |err| saying why a file cannot be written).
+static met_status_t write_diff(const met_diff_t *d, const char *json, bool markdown, bool all,
+                               met_error_t *err) {
+  met_status_t st = MET_OK;
   if (json) {
     met_strbuf_t js;
     met_strbuf_initialize(met_allocator_system(), &js);
     met_diff_json(&js, d);
-    ok = cli_write_output("metrale diff", json, NULL, &js) == MET_OK;
+    st = cli_write_output(json, NULL, &js, err);
     met_strbuf_deinitialize(&js);
   }
   if (!json || strcmp(json, "-")) {
@@ -115,91 +110,111 @@ static bool write_diff(const met_diff_t *d, const char *json, bool markdown, boo
     met_strbuf_initialize(met_allocator_system(), &out);
     if (markdown) met_diff_markdown(&out, d, all);
     else met_diff_text(&out, d, all);
-    ok = ok && !out.status && fwrite(out.data, 1, out.len, stdout) == out.len;
+    if (!st && (out.status || fwrite(out.data, 1, out.len, stdout) != out.len))
+      st = out.status ? out.status : MET_EEXTERNAL;
     met_strbuf_deinitialize(&out);
   }
-  return ok;
+  return st;
 }
 
-int cmd_diff(int argc, char **argv) {
-  const char *files[2] = {NULL, NULL}, *json = NULL;
-  size_t nfiles = 0;
-  bool markdown = false, force = false, all = false, operands = false;
-  met_diff_rule_t *rules = calloc(DIFF_MAX_RULES, sizeof(*rules));
-  size_t nrules = 0;
-  if (!rules) { fprintf(stderr, "metrale diff: out of memory\n"); return 2; }
-  int rc = 2;
+// What `metrale diff` is asked.
+typedef struct diff_args_t {
+  const char *files[2], *json;
+  size_t nfiles, nrules;
+  bool markdown, force, all;
+  met_diff_rule_t *rules;  // DIFF_MAX_RULES of them
+} diff_args_t;
+
+// argv into |a|: MET_OK, or the status with |err| saying what is bad usage, |*prefix| the
+// words before it and |*synopsis| whether the synopsis helps.
+static met_status_t diff_args(int argc, char **argv, diff_args_t *a, const char **prefix,
+                              bool *synopsis, met_error_t *err) {
+  bool operands = false;
+  *prefix = "metrale diff";
+  *synopsis = false;
   for (int i = 0; i < argc; ++i) {
     const char *rule = NULL;
     if (!operands && !strcmp(argv[i], "--")) { operands = true; continue; }
     if (operands || argv[i][0] != '-' || !argv[i][1]) {
-      if (nfiles == 2) {
-        fprintf(stderr, "metrale diff: two reports are compared: OLD.json NEW.json\n");
-        goto done;
-      }
-      files[nfiles++] = argv[i];
+      if (a->nfiles == 2)
+        return met_error_set(err, MET_EINVAL, "two reports are compared: OLD.json NEW.json");
+      a->files[a->nfiles++] = argv[i];
       continue;
     }
-    if (!strcmp(argv[i], "--markdown")) { markdown = true; continue; }
-    if (!strcmp(argv[i], "--force")) { force = true; continue; }
-    if (!strcmp(argv[i], "--all")) { all = true; continue; }
-    if (cli_take_nonempty(argc, argv, &i, "--json", &json)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--fail-on", &rule)) {
-      if (!take_rules(rule, rules, &nrules)) goto done;
+    if (!strcmp(argv[i], "--markdown")) { a->markdown = true; continue; }
+    if (!strcmp(argv[i], "--force")) { a->force = true; continue; }
+    if (!strcmp(argv[i], "--all")) { a->all = true; continue; }
+    *prefix = "metrale";
+    if (cli_take_nonempty(argc, argv, &i, "--json", &a->json, err)) {
+      if (err->code) return err->code;
       continue;
     }
-    fprintf(stderr, "metrale diff: unknown option '%s'\n", argv[i]);
-    cli_print_synopsis(stderr, "diff");
-    goto done;
+    if (cli_take_nonempty(argc, argv, &i, "--fail-on", &rule, err)) {
+      if (err->code) return err->code;
+      *prefix = "metrale diff";
+      MET_RETURN_IF_ERROR(take_rules(rule, a->rules, &a->nrules, err));
+      continue;
+    }
+    *prefix = "metrale diff";
+    *synopsis = true;
+    return met_error_set(err, MET_EINVAL, "unknown option '%s'", argv[i]);
   }
-  if (nfiles == 2 && !strcmp(files[0], "-") && !strcmp(files[1], "-")) {
-    fprintf(stderr, "metrale diff: standard input ('-') can be one of the reports, not both\n");
-    goto done;
+  *prefix = "metrale diff";
+  if (a->nfiles == 2 && !strcmp(a->files[0], "-") && !strcmp(a->files[1], "-"))
+    return met_error_set(err, MET_EINVAL, "standard input ('-') can be one of the reports, "
+                         "not both");
+  if (a->nfiles != 2) {
+    *synopsis = true;
+    return met_error_set(err, MET_EINVAL, "two reports are needed, OLD.json and NEW.json");
   }
-  if (nfiles != 2) {
-    fprintf(stderr, "metrale diff: two reports are needed, OLD.json and NEW.json\n");
-    cli_print_synopsis(stderr, "diff");
-    goto done;
+  // --json - takes standard output in place of the text; the Markdown would share it.
+  if (a->json && !strcmp(a->json, "-") && a->markdown)
+    return met_error_set(err, MET_EINVAL, "--json - and --markdown both write to standard "
+                         "output; give --json a file");
+  return outputs_check(a->files, a->json, err);
+}
+
+// Exit status 1 is the verdict alone (a --fail-on rule broke): bad usage, a report that
+// cannot be read, or the comparison that cannot be made or written, is 2, so a CI step
+// never takes a missing baseline for a regression.
+int cmd_diff(int argc, char **argv) {
+  diff_args_t a;
+  memset(&a, 0, sizeof a);
+  if (!(a.rules = calloc(DIFF_MAX_RULES, sizeof(*a.rules)))) {
+    fprintf(stderr, "metrale diff: out of memory\n");
+    return 2;
   }
-  if (json && !strcmp(json, "-") && !markdown) {
-    // The JSON replaces the text on standard output.
-  } else if (json && !strcmp(json, "-") && markdown) {
-    fprintf(stderr, "metrale diff: --json - and --markdown both write to standard output; "
-                    "give --json a file\n");
-    goto done;
-  }
-  if (!outputs_ok(files, json)) goto done;
+  const char *prefix;
+  bool synopsis;
+  met_error_t err;
+  met_error_init(&err);
   met_arena_t arena;
   met_arena_initialize(met_allocator_system(), &arena);
-  met_json_t *old_r = load(&arena, files[0]);
-  met_json_t *new_r = old_r ? load(&arena, files[1]) : NULL;
-  // Exit status 1 is the verdict alone (a --fail-on rule broke): a report that cannot be
-  // read, or the comparison that cannot be made or written, is 2, so a CI step never takes
-  // a missing baseline for a regression.
-  if (!old_r || !new_r) {
-    met_arena_deinitialize(&arena);
-    goto done;
+  met_json_t *old_r = NULL, *new_r = NULL;
+  int rc = 2;
+  if (diff_args(argc, argv, &a, &prefix, &synopsis, &err)) {
+    cli_say(prefix, &err);
+    if (synopsis) cli_print_synopsis(stderr, "diff");
+  } else if (load(&arena, a.files[0], &old_r, &err) || load(&arena, a.files[1], &new_r, &err)) {
+    cli_say("metrale diff", &err);
+  } else {
+    met_diff_t d;
+    met_status_t st = met_diff_compare(&arena, old_r, new_r, a.rules, a.nrules, a.force, &d);
+    if (st == MET_ENOMEM) {
+      fprintf(stderr, "metrale diff: out of memory\n");
+    } else if (st) {
+      fprintf(stderr, "metrale diff: %s%s\n", d.mismatch,
+              strstr(d.mismatch, "only reports of one kind") || strstr(d.mismatch, "no report") ||
+                      strstr(d.mismatch, "--fail-on")
+                  ? "" : " (--force compares them anyway)");
+    } else {
+      bool ok = write_diff(&d, a.json, a.markdown, a.all, &err) == MET_OK;
+      cli_say("metrale diff", &err);
+      rc = cli_finish_stdout(!ok ? 2 : d.breaches ? 1 : 0);
+      if (rc == 1 && !d.breaches) rc = 2;  // standard output could not be written
+    }
   }
-  met_diff_t d;
-  met_status_t st = met_diff_compare(&arena, old_r, new_r, rules, nrules, force, &d);
-  if (st == MET_ENOMEM) {
-    fprintf(stderr, "metrale diff: out of memory\n");
-    met_arena_deinitialize(&arena);
-    goto done;
-  }
-  if (st) {
-    fprintf(stderr, "metrale diff: %s%s\n", d.mismatch,
-            strstr(d.mismatch, "only reports of one kind") || strstr(d.mismatch, "no report") ||
-                    strstr(d.mismatch, "--fail-on")
-                ? "" : " (--force compares them anyway)");
-    met_arena_deinitialize(&arena);
-    goto done;
-  }
-  bool ok = write_diff(&d, json, markdown, all);
-  rc = cli_finish_stdout(!ok ? 2 : d.breaches ? 1 : 0);
-  if (rc == 1 && !d.breaches) rc = 2;  // standard output could not be written
   met_arena_deinitialize(&arena);
-done:
-  free(rules);
+  free(a.rules);
   return rc;
 }

@@ -46,50 +46,61 @@ static void on_plan(void *user, const met_target_t *t, const char *name, const m
   }
 }
 
+// What the command line asks that plan cannot give: a report flag, no output or several
+// models, an output that names the model, an unknown target. MET_OK, or the status with
+// |err| saying which (bad usage) and |*synopsis| whether the synopsis helps.
+static met_status_t plan_request_check(const cli_opts_t *o, const char *tname, bool *synopsis,
+                                       met_error_t *err) {
+  // The budget's report flags are parsed with the budget's options: plan writes none.
+  const char *other = o->text[MET_OPT_json] ? "--json" : o->text[MET_OPT_sarif] ? "--sarif"
+                    : o->csv ? "--csv" : NULL;
+  *synopsis = true;
+  if (other)
+    return met_error_set(err, MET_EINVAL, "%s is not taken (plan draws the SVG; metrale budget "
+                         "writes the reports)", other);
+  if ((!o->svg && !o->buffers_out) || o->nmodels != 1)
+    return met_error_set(err, MET_EINVAL, "one model and --svg FILE or --buffers-out FILE are "
+                         "needed");
+  *synopsis = false;
+  const char *out_flags[2], *out_paths[2];
+  size_t nout = 0;
+  if (o->svg) { out_flags[nout] = "--svg"; out_paths[nout++] = o->svg; }
+  if (o->buffers_out) { out_flags[nout] = "--buffers-out"; out_paths[nout++] = o->buffers_out; }
+  MET_RETURN_IF_ERROR(cli_check_outputs(o, out_flags, out_paths, nout, err));
+  const met_target_t *known;
+  if (*tname && met_target_find(tname, strlen(tname), &known) != MET_OK)
+    return met_error_set(err, MET_ENOTFOUND, "unknown target '%s' (metrale targets lists them)",
+                         tname);
+  return MET_OK;
+}
+
 int cmd_plan(int argc, char **argv) {
   if (cli_plan_wants_buffers(argc, argv)) return cmd_plan_buffers(argc, argv);
   cli_opts_t o;
   int rc = cli_parse_opts(argc, argv, MET_PASS_BUDGET, "plan", &o);
   if (rc) return rc;
-  if (!cli_check_values(&o, MET_PASS_BUDGET)) { free(o.models); return 2; }
-  // The budget's report flags are parsed with the budget's options: plan writes none.
-  const char *other = o.text[MET_OPT_json] ? "--json" : o.text[MET_OPT_sarif] ? "--sarif"
-                    : o.csv ? "--csv" : NULL;
-  if (other) {
-    fprintf(stderr, "metrale plan: %s is not taken (plan draws the SVG; metrale budget writes "
-                    "the reports)\n", other);
-    cli_print_synopsis(stderr, "plan");
+  // No --target: the module's DLTI target, else host-cpu, as the Budget resolves it.
+  const char *tname = o.text[MET_OPT_target] ? o.text[MET_OPT_target] : "";
+  met_error_t err;
+  met_error_init(&err);
+  bool synopsis = false;
+  if (cli_check_values(&o, MET_PASS_BUDGET, &err) ? cli_say("metrale", &err)
+      : plan_request_check(&o, tname, &synopsis, &err) ? cli_say("metrale plan", &err)
+                                                         : MET_OK) {
+    if (synopsis) cli_print_synopsis(stderr, "plan");
     free(o.models);
     return 2;
   }
-  if ((!o.svg && !o.buffers_out) || o.nmodels != 1) {
-    fprintf(stderr, "metrale plan: one model and --svg FILE or --buffers-out FILE are needed\n");
-    cli_print_synopsis(stderr, "plan");
-    free(o.models);
-    return 2;
-  }
-  const char *out_flags[2], *out_paths[2];
-  size_t nout = 0;
-  if (o.svg) { out_flags[nout] = "--svg"; out_paths[nout++] = o.svg; }
-  if (o.buffers_out) { out_flags[nout] = "--buffers-out"; out_paths[nout++] = o.buffers_out; }
-  if (!cli_check_outputs("plan", &o, out_flags, out_paths, nout)) { free(o.models); return 2; }
   plan_cli_t p;
   memset(&p, 0, sizeof(p));
   p.want = o.function;
   p.svg_wanted = o.svg != NULL;
   p.csv_wanted = o.buffers_out != NULL;
-  // No --target: the module's DLTI target, else host-cpu, as the Budget resolves it.
-  const char *tname = o.text[MET_OPT_target] ? o.text[MET_OPT_target] : "";
-  const met_target_t *known;
-  if (*tname && met_target_find(tname, strlen(tname), &known) != MET_OK) {
-    fprintf(stderr, "metrale plan: unknown target '%s' (metrale targets lists them)\n", tname);
-    free(o.models);
-    return 2;
-  }
   MlirContext ctx;
   MlirModule m = cli_load(&o, &ctx);
   if (mlirModuleIsNull(m)) { free(o.models); return 1; }
-  if (!cli_has_something(m, MET_PASS_BUDGET, "plan", o.model, NULL)) {
+  if (cli_has_something(m, MET_PASS_BUDGET, o.model, NULL, &err)) {
+    cli_say("metrale plan", &err);
     mlirModuleDestroy(m);
     mlirContextDestroy(ctx);
     free(o.models);
@@ -122,8 +133,11 @@ int cmd_plan(int argc, char **argv) {
                                                         : "no function was evaluated");
     rc = 1;
   } else {
-    if (o.svg && cli_write_output("metrale", o.svg, NULL, &p.svg)) rc = 1;
-    if (o.buffers_out && cli_write_output("metrale", o.buffers_out, NULL, &p.csv)) rc = 1;
+    if (o.svg && cli_write_output(o.svg, NULL, &p.svg, &err)) rc = 1;
+    cli_say("metrale", &err);
+    met_error_init(&err);
+    if (o.buffers_out && cli_write_output(o.buffers_out, NULL, &p.csv, &err)) rc = 1;
+    cli_say("metrale", &err);
   }
   met_strbuf_deinitialize(&p.svg);
   met_strbuf_deinitialize(&p.csv);

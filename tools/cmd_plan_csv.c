@@ -45,15 +45,18 @@ bool cli_plan_wants_buffers(int argc, char **argv) {
 }
 
 // "--flag VALUE" or "--flag=VALUE" at argv[*i] into |*out|; false when it is not |flag|.
-static bool take(int argc, char **argv, int *i, const char *flag, const char **out, bool *bad) {
+// Missing, empty or given twice, |err| says so.
+static bool take(int argc, char **argv, int *i, const char *flag, const char **out,
+                 met_error_t *err) {
   size_t n = strlen(flag);
-  if (strncmp(argv[*i], flag, n)) return false;
-  if (*out && (argv[*i][n] == '=' || !argv[*i][n])) { *bad = true; return true; }  // twice
-  if (argv[*i][n] == '=') { *out = argv[*i] + n + 1; }
-  else if (argv[*i][n]) return false;
-  else if (*i + 1 < argc) { *out = argv[++*i]; }
-  else { *bad = true; return true; }
-  if (!**out) *bad = true;
+  const char *given = argv[*i];
+  if (strncmp(given, flag, n) || (given[n] && given[n] != '=')) return false;
+  bool twice = *out != NULL;
+  if (given[n] == '=') *out = given + n + 1;
+  else if (*i + 1 < argc) *out = argv[++*i];
+  else *out = NULL;
+  if (twice || !*out || !**out)
+    met_error_set(err, MET_EINVAL, "%s needs one value, given once", given);
   return true;
 }
 
@@ -87,41 +90,37 @@ static met_status_t plan_problem(const met_csv_problem_t *p, uint64_t capacity, 
 }
 
 // The problem's rows with their offsets ("id,lower,upper,size,offset") to |path| ('-':
-// standard output). False after saying why it cannot be written.
-static bool write_plan(const char *path, const met_csv_problem_t *p, const uint64_t *off) {
+// standard output). MET_OK, or the status with |err| saying why it cannot be written.
+static met_status_t write_plan(const char *path, const met_csv_problem_t *p,
+                               const uint64_t *off, met_error_t *err) {
   met_strbuf_t sb;
   met_strbuf_initialize(met_allocator_system(), &sb);
   MET_STRBUF_LIT(&sb, "id,lower,upper,size,offset\n");
   for (size_t i = 0; i < p->count; ++i)
     met_strbuf_printf(&sb, "%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", p->ids[i],
                       p->lower[i], p->upper[i], p->buffers[i].bytes, off[i]);
-  bool ok = cli_write_output("metrale plan", path, NULL, &sb) == MET_OK;
+  met_status_t st = cli_write_output(path, NULL, &sb, err);
   met_strbuf_deinitialize(&sb);
-  return ok;
+  return st;
 }
 
 int cmd_plan_buffers(int argc, char **argv) {
   const char *in = NULL, *cap_text = NULL, *out_path = NULL, *effort = NULL, *seconds = NULL;
-  for (int i = 0; i < argc; ++i) {
-    bool bad = false;
-    const char *flag = argv[i];
-    if (take(argc, argv, &i, "--buffers", &in, &bad) ||
-        take(argc, argv, &i, "--capacity", &cap_text, &bad) ||
-        take(argc, argv, &i, "--out", &out_path, &bad) ||
-        take(argc, argv, &i, "--plan-effort", &effort, &bad) ||
-        take(argc, argv, &i, "--plan-seconds", &seconds, &bad)) {
-      if (bad) {
-        fprintf(stderr, "metrale plan: %s needs one value, given once\n", flag);
-        return usage(NULL);
-      }
-      continue;
-    }
-    fprintf(stderr, "metrale plan: '%s' is not taken with --buffers\n", argv[i]);
-    return usage(NULL);
-  }
-  if (!in) return usage("--buffers FILE.csv is needed");
   met_error_t err;
   met_error_init(&err);
+  for (int i = 0; i < argc; ++i) {
+    if (take(argc, argv, &i, "--buffers", &in, &err) ||
+        take(argc, argv, &i, "--capacity", &cap_text, &err) ||
+        take(argc, argv, &i, "--out", &out_path, &err) ||
+        take(argc, argv, &i, "--plan-effort", &effort, &err) ||
+        take(argc, argv, &i, "--plan-seconds", &seconds, &err)) {
+      if (err.code) return usage(err.message);
+      continue;
+    }
+    met_error_set(&err, MET_EINVAL, "'%s' is not taken with --buffers", argv[i]);
+    return usage(err.message);
+  }
+  if (!in) return usage("--buffers FILE.csv is needed");
   uint64_t capacity = 0, nodes = MET_PLAN_DEFAULT_NODES, secs = MET_PLAN_DEFAULT_SECONDS;
   if ((cap_text && met_parse_option_size("capacity", cap_text, strlen(cap_text), 1, UINT64_MAX,
                                          &capacity, &err)) ||
@@ -141,7 +140,10 @@ int cmd_plan_buffers(int argc, char **argv) {
   }
   char *text;
   size_t len;
-  if (!cli_read_file("metrale plan", in, kMaxCsvBytes, "larger than 1 GiB", &text, &len)) return 2;
+  if (cli_read_file(in, kMaxCsvBytes, "larger than 1 GiB", &text, &len, &err)) {
+    cli_say("metrale plan", &err);
+    return 2;
+  }
   met_arena_t arena;
   met_arena_initialize(met_allocator_system(), &arena);
   met_csv_problem_t p;
@@ -208,7 +210,10 @@ int cmd_plan_buffers(int argc, char **argv) {
               too_big ? "; not searched: the problem is past what the exact search takes" : "");
     fprintf(say, ", %" PRIu64 " search node%s\n", o.nodes, o.nodes == 1 ? "" : "s");
   }
-  if (out_path && (!capacity || fit == MET_FIT_YES) && !write_plan(out_path, &p, off)) rc = 2;
+  if (out_path && (!capacity || fit == MET_FIT_YES) && write_plan(out_path, &p, off, &err)) {
+    cli_say("metrale plan", &err);
+    rc = 2;
+  }
   met_arena_deinitialize(&arena);
   // Standard output that cannot be written is bad output (2), never "does not fit" (1).
   int fin = cli_finish_stdout(rc);

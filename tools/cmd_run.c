@@ -294,31 +294,33 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
 }
 
 // The --timeout watchdog, started: a detached thread that ends the command at
-// |limit_s| seconds from now, saying in which phase. NULL after saying why it cannot.
-static watchdog_t *start_watchdog(unsigned limit_s) {
+// |limit_s| seconds from now, saying in which phase, in |*out|. MET_OK, or the status with
+// |err| saying why it cannot.
+static met_status_t start_watchdog(unsigned limit_s, watchdog_t **out, met_error_t *err) {
   // Lives as long as its thread, until the process ends: never freed.
   watchdog_t *wd = calloc(1, sizeof *wd);
   pthread_t th;
   pthread_attr_t at;
-  if (!wd) { fprintf(stderr, "metrale run: out of memory\n"); return NULL; }
+  if (!wd) return met_error_set(err, MET_ENOMEM, "out of memory");
   clock_gettime(CLOCK_MONOTONIC, &wd->deadline);
   wd->deadline.tv_sec += (time_t)limit_s;
   wd->limit_s = limit_s;
   atomic_store(&wd->phase, "reading the model");
   if (pthread_attr_init(&at) || pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED) ||
       pthread_create(&th, &at, watchdog_main, wd)) {
-    fprintf(stderr, "metrale run: cannot start the --timeout watchdog\n");
     free(wd);
-    return NULL;
+    return met_error_set(err, MET_EEXTERNAL, "cannot start the --timeout watchdog");
   }
   pthread_attr_destroy(&at);
-  return wd;
+  *out = wd;
+  return MET_OK;
 }
 
 // The command's output: the JSON document (to |json|, '-' standard output) and, unless
-// that took standard output, the text. False when the JSON cannot be written.
-static bool write_output(const run_cli_t *r, const char *json) {
-  bool ok = true;
+// that took standard output, the text. MET_OK, or the status with |err| saying why the
+// JSON cannot be written to its file (standard output's failure is said at the end).
+static met_status_t write_output(const run_cli_t *r, const char *json, met_error_t *err) {
+  met_status_t st = MET_OK;
   met_strbuf_t doc;
   met_strbuf_initialize(met_allocator_system(), &doc);
   // The target as `metrale targets --json` and the dispatch JSON show it.
@@ -329,10 +331,94 @@ static bool write_output(const run_cli_t *r, const char *json) {
   MET_STRBUF_LIT(&doc, ", \"functions\": [");
   met_strbuf_append(&doc, r->json.data ? r->json.data : "", r->json.len);
   MET_STRBUF_LIT(&doc, "]}\n");
-  if (json && cli_write_output("metrale", json, NULL, &doc) && strcmp(json, "-")) ok = false;
+  if (json && cli_write_output(json, NULL, &doc, err) && strcmp(json, "-")) st = err->code;
   if ((!json || strcmp(json, "-")) && r->text.len) fwrite(r->text.data, 1, r->text.len, stdout);
   met_strbuf_deinitialize(&doc);
-  return ok;
+  return st;
+}
+
+// The flags of `metrale run` that are not the options of the dispatch stats.
+typedef struct run_flags_t {
+  const char *json, *runs, *timeout, *opt, *inputs;
+} run_flags_t;
+
+// argv into |r|, |o| and |f|, every value checked before the model is read. MET_OK, or the
+// status with |err| saying what is bad usage, |*prefix| the words before it ("metrale run"
+// for what only this command refuses) and |*synopsis| whether the synopsis helps.
+static met_status_t run_args(int argc, char **argv, run_cli_t *r, cli_opts_t *o,
+                             run_flags_t *f, const char **prefix, bool *synopsis,
+                             met_error_t *err) {
+  const char **params = &o->text[MET_OPT_params], **states = &o->text[MET_OPT_states];
+  bool operands = false;  // after "--": the model, whatever it is named
+  *prefix = "metrale";
+  *synopsis = false;
+  struct { const char *flag; const char **out; } takes[] = {
+      {"--function", &r->function}, {"--target", &r->target}, {"--json", &f->json},
+      {"--params", params}, {"--states", states}, {"--runs", &f->runs},
+      {"--timeout", &f->timeout}, {"--opt", &f->opt}, {"--inputs", &f->inputs},
+      {"--dump-bufferized", &r->eo.dump_bufferized}};
+  for (int i = 0; i < argc && err->code == MET_OK; ++i) {
+    if (!operands && !strcmp(argv[i], "--")) { operands = true; continue; }
+    bool taken = false;
+    for (size_t k = 0; !operands && !taken && k < sizeof takes / sizeof *takes; ++k)
+      taken = cli_take_nonempty(argc, argv, &i, takes[k].flag, takes[k].out, err);
+    if (taken) continue;
+    *prefix = "metrale run";
+    if (operands || argv[i][0] != '-' || !argv[i][1]) {
+      if (o->model) return met_error_set(err, MET_EINVAL, "one model at a time");
+      o->model = argv[i];
+    } else if (!strcmp(argv[i], "--inject-device-loss")) {
+      r->eo.inject_device_loss = true;
+    } else if (!strcmp(argv[i], "--allow-unregistered-dialect")) {
+      o->unregistered = true;
+    } else {
+      *synopsis = true;
+      return met_error_set(err, MET_EINVAL, "unknown option '%s'", argv[i]);
+    }
+    *prefix = "metrale";
+  }
+  if (err->code) return err->code;
+  // A function is named with or without its '@'.
+  if (r->function && r->function[0] == '@') r->function++;
+  static const struct { const char *flag; uint64_t lo, hi; } nums[] = {
+      {"--runs", 1, 1000000}, {"--timeout", 1, 86400}, {"--opt", 0, 3}};
+  const char *num_text[] = {f->runs, f->timeout, f->opt};
+  uint64_t num[3] = {r->eo.runs, r->eo.timeout_s, (uint64_t)r->eo.opt_level};
+  for (size_t k = 0; k < 3; ++k)
+    if (num_text[k])
+      MET_RETURN_IF_ERROR(met_parse_option_u64(nums[k].flag, num_text[k], strlen(num_text[k]),
+                                               nums[k].lo, nums[k].hi, &num[k], err));
+  r->eo.runs = (unsigned)num[0];
+  r->eo.timeout_s = (unsigned)num[1];
+  r->eo.opt_level = (int)num[2];
+  if (f->inputs && !strcmp(f->inputs, "zeros")) r->eo.inputs = MET_EXEC_INPUTS_ZEROS;
+  else if (f->inputs && !strcmp(f->inputs, "random")) r->eo.inputs = MET_EXEC_INPUTS_RANDOM;
+  else if (f->inputs)
+    return met_error_set(err, MET_EINVAL, "--inputs is zeros or random, not '%s'", f->inputs);
+  if (!r->target) r->target = "mlir-cpu";
+  const met_target_t *known;
+  *prefix = "metrale run";
+  if (met_target_find(r->target, strlen(r->target), &known) != MET_OK)
+    return met_error_set(err, MET_ENOTFOUND, "unknown target '%s' (metrale targets lists them)",
+                         r->target);
+  *prefix = "metrale";
+  MET_RETURN_IF_ERROR(cli_check_values(o, MET_PASS_DISPATCH, err));
+  *prefix = "metrale run";
+  if (!o->model) {
+    *synopsis = true;
+    return met_error_set(err, MET_EINVAL, "no model given");
+  }
+  // The files it writes are checked now, not after the whole run: not the model, not one
+  // file twice, in a directory that exists.
+  const char *out_flags[] = {"--json", "--dump-bufferized"};
+  const char *out_paths[] = {f->json, r->eo.dump_bufferized};
+  const char *model[] = {o->model};
+  o->models = model;
+  o->nmodels = 1;
+  met_status_t st = cli_check_outputs(o, out_flags, out_paths, 2, err);
+  o->models = NULL;
+  o->nmodels = 0;
+  return st;
 }
 
 int cmd_run(int argc, char **argv) {
@@ -341,81 +427,22 @@ int cmd_run(int argc, char **argv) {
   met_exec_options_default(&r.eo);
   cli_opts_t o;
   memset(&o, 0, sizeof(o));
-  const char *json = NULL, *runs = NULL, *timeout = NULL, *opt = NULL, *inputs = NULL;
+  run_flags_t f = {NULL, NULL, NULL, NULL, NULL};
+  const char *prefix;
+  bool synopsis;
+  met_error_t err;
+  met_error_init(&err);
+  if (run_args(argc, argv, &r, &o, &f, &prefix, &synopsis, &err)) {
+    cli_say(prefix, &err);
+    if (synopsis) cli_print_synopsis(stderr, "run");
+    return 2;
+  }
+  const char *json = f.json, *timeout = f.timeout;
   const char **params = &o.text[MET_OPT_params], **states = &o.text[MET_OPT_states];
-  bool operands = false;  // after "--": the model, whatever it is named
-  for (int i = 0; i < argc; ++i) {
-    if (!operands && !strcmp(argv[i], "--")) { operands = true; continue; }
-    if (operands) {
-      if (o.model) { fprintf(stderr, "metrale run: one model at a time\n"); return 2; }
-      o.model = argv[i];
-      continue;
-    }
-    if (cli_take_nonempty(argc, argv, &i, "--function", &r.function)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--target", &r.target)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--json", &json)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--params", params)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--states", states)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--runs", &runs)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--timeout", &timeout)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--opt", &opt)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--inputs", &inputs)) continue;
-    if (cli_take_nonempty(argc, argv, &i, "--dump-bufferized", &r.eo.dump_bufferized)) continue;
-    if (!strcmp(argv[i], "--inject-device-loss")) r.eo.inject_device_loss = true;
-    else if (!strcmp(argv[i], "--allow-unregistered-dialect")) o.unregistered = true;
-    else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "metrale run: unknown option '%s'\n", argv[i]);
-      cli_print_synopsis(stderr, "run");
-      return 2;
-    } else if (!o.model) o.model = argv[i];
-    else { fprintf(stderr, "metrale run: one model at a time\n"); return 2; }
+  if (timeout && start_watchdog(r.eo.timeout_s, &r.watchdog, &err)) {
+    cli_say("metrale run", &err);
+    return 1;
   }
-  // A function is named with or without its '@'.
-  if (r.function && r.function[0] == '@') r.function++;
-  // Every value is checked before the model is read: a bad one is bad usage.
-  static const struct { const char *flag; uint64_t lo, hi; } nums[] = {
-      {"--runs", 1, 1000000}, {"--timeout", 1, 86400}, {"--opt", 0, 3}};
-  const char *num_text[] = {runs, timeout, opt};
-  uint64_t num[3] = {r.eo.runs, r.eo.timeout_s, (uint64_t)r.eo.opt_level};
-  for (size_t k = 0; k < 3; ++k) {
-    met_error_t err;
-    met_error_init(&err);
-    if (num_text[k] && met_parse_option_u64(nums[k].flag, num_text[k], strlen(num_text[k]),
-                                            nums[k].lo, nums[k].hi, &num[k], &err) != MET_OK) {
-      fprintf(stderr, "metrale: %s\n", met_error_message(&err));
-      return 2;
-    }
-  }
-  r.eo.runs = (unsigned)num[0];
-  r.eo.timeout_s = (unsigned)num[1];
-  r.eo.opt_level = (int)num[2];
-  if (inputs && !strcmp(inputs, "zeros")) r.eo.inputs = MET_EXEC_INPUTS_ZEROS;
-  else if (inputs && !strcmp(inputs, "random")) r.eo.inputs = MET_EXEC_INPUTS_RANDOM;
-  else if (inputs) { fprintf(stderr, "metrale: --inputs is zeros or random, not '%s'\n", inputs); return 2; }
-  if (!r.target) r.target = "mlir-cpu";
-  const met_target_t *known;
-  if (met_target_find(r.target, strlen(r.target), &known) != MET_OK) {
-    fprintf(stderr, "metrale run: unknown target '%s' (metrale targets lists them)\n", r.target);
-    return 2;
-  }
-  if (!cli_check_values(&o, MET_PASS_DISPATCH)) return 2;
-  if (!o.model) {
-    fprintf(stderr, "metrale run: no model given\n");
-    cli_print_synopsis(stderr, "run");
-    return 2;
-  }
-  // The files it writes are checked now, not after the whole run: not the model, not one
-  // file twice, in a directory that exists.
-  const char *out_flags[] = {"--json", "--dump-bufferized"};
-  const char *out_paths[] = {json, r.eo.dump_bufferized};
-  const char *model[] = {o.model};
-  o.models = model;
-  o.nmodels = 1;
-  bool outs_ok = cli_check_outputs("run", &o, out_flags, out_paths, 2);
-  o.models = NULL;
-  o.nmodels = 0;
-  if (!outs_ok) return 2;
-  if (timeout && !(r.watchdog = start_watchdog(r.eo.timeout_s))) return 1;
   MlirModule m = cli_load(&o, &r.ctx);
   if (mlirModuleIsNull(m)) return 1;
   r.m = m;
@@ -441,7 +468,10 @@ int cmd_run(int argc, char **argv) {
     ok = false;
   }
   int rc = ok && !r.failed ? 0 : 1;
-  if (!write_output(&r, json)) rc = 1;
+  if (write_output(&r, json, &err)) {
+    cli_say("metrale", &err);
+    rc = 1;
+  }
   met_strbuf_deinitialize(&r.text);
   met_strbuf_deinitialize(&r.json);
   mlirModuleDestroy(m);

@@ -130,13 +130,13 @@ static void on_dispatch_row(void *user, const met_target_t *t, MlirOperation fun
   MET_STRBUF_LIT(w->csv, "\n");
 }
 
-// One (model, target): the runner of |pass| with the command's options. False on an error.
-bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target,
-                  sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
-                  met_diag_fn_t diag, void *duser) {
+// One (model, target): the runner of |pass| with the command's options; its status.
+met_status_t cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target,
+                          sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
+                          met_diag_fn_t diag, void *duser) {
   const char *saved = o->text[MET_OPT_target];
   if (target) o->text[MET_OPT_target] = target;
-  bool ok;
+  met_status_t st;
   // The command's options as the runners take them (one fill: each runner reads its own).
   met_run_options_t run;
   memset(&run, 0, sizeof(run));
@@ -147,22 +147,22 @@ bool cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target
   }
   if (pass == MET_PASS_MEMORY) {
     met_memory_run_options_t mo = {.run = run, .on_report = on_memory_row, .on_report_user = w};
-    ok = met_memory_run(mlirModuleGetOperation(m), &mo, diag, duser,
-                        json_stdout ? NULL : text, jout) == MET_OK;
+    st = met_memory_run(mlirModuleGetOperation(m), &mo, diag, duser,
+                        json_stdout ? NULL : text, jout);
   } else if (pass == MET_PASS_DISPATCH) {
     met_dispatch_run_options_t dop = {.run = run, .on_function = on_dispatch_row,
                                       .on_function_user = w};
-    ok = met_dispatch_run(mlirModuleGetOperation(m), &dop, diag, duser,
-                          json_stdout ? NULL : text, jout) == MET_OK;
+    st = met_dispatch_run(mlirModuleGetOperation(m), &dop, diag, duser,
+                          json_stdout ? NULL : text, jout);
   } else {
     met_budget_run_options_t bo = {.run = run, .on_function = on_budget_row,
                                    .on_function_user = w};
     // The command's --remarks (op-remarks has no flag here); a SARIF log holds every
     // finding the run made, whatever the terminal shows (cli_on_diag filters remarks).
     bo.run.op_remarks = o->d.remarks || o->text[MET_OPT_sarif];
-    ok = met_budget_run(mlirModuleGetOperation(m), &bo, diag, duser,
-                        json_stdout ? NULL : text, jout) == MET_OK;
+    st = met_budget_run(mlirModuleGetOperation(m), &bo, diag, duser,
+                        json_stdout ? NULL : text, jout);
   }
   o->text[MET_OPT_target] = saved;
-  return ok;
+  return st;
 }

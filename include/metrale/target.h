@@ -131,6 +131,10 @@ size_t met_target_builtin_count(void);
 const met_target_t *met_target_builtin(size_t i);
 // Finds a built-in target by name (|len| bytes of |name|). MET_ENOTFOUND if none.
 met_status_t met_target_find(const char *name, size_t len, const met_target_t **out);
+// met_target_find, with |err| saying "unknown target 'NAME'; the built-in targets are A,
+// B, ..." when there is none (the words every command and pass give).
+met_status_t met_target_lookup(const char *name, size_t len, const met_target_t **out,
+                               met_error_t *err);
 // True when |op_name| matches one of |target|'s fast-path patterns; a computation joined by
 // '+' (met_node_extra_t.computation) when every part does.
 bool met_target_is_fast(const met_target_t *target, const char *op_name);

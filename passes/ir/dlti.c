@@ -211,11 +211,11 @@ met_status_t met_dlti_resolve_target(MlirOperation module, MlirStringRef name,
   nested_dlti_t nd = {module, diag, user, 0};
   mlirOperationWalk(module, warn_nested_dlti, &nd, MlirWalkPreOrder);
   if (name.length) {
-    if (met_target_find(name.data, name.length, out) == MET_OK) return MET_OK;
-    char names[256];
-    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "unknown target '%.*s'; the built-in targets are %s",
-             (int)name.length, name.data, target_list(names, sizeof(names)));
-    return MET_ENOTFOUND;
+    met_error_t err;
+    met_error_init(&err);
+    if (met_target_lookup(name.data, name.length, out, &err) == MET_OK) return MET_OK;
+    met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "%s", err.message);
+    return err.code;
   }
   char warn[256];
   met_error_t err;

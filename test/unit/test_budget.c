@@ -2,7 +2,8 @@
 // epilogue fusion, materialization, lifetimes through views, widths, fast path, casts,
 // params, DRAM, overflow and an allocator that fails on purpose; the fusion rules of
 // lib/fusion.c without MLIR (IREE's loop count, a SiLU diamond, a detached init, TF.js's
-// single-reader epilogue), a region op's cost (lib/region.c) and the dispatch stats (lib/dispatch.c).
+// single-reader epilogue; upstream MLIR's fill folding, elementwise fusion and in-place
+// inits of lib/fusion_mlir.c), a region op's cost (lib/region.c) and the dispatch stats (lib/dispatch.c).
 // Every expected number has its arithmetic beside it.
 #include <string.h>
 
@@ -637,6 +638,73 @@ static void test_detach_init(void) {
   CHECK_EQ_U64(detach_case("mobile-gpu-f32", 0, &dram), 2);
 }
 
+// Upstream MLIR's CPU pipeline (MET_FUSION_MLIR, lib/fusion_mlir.c; mlir-cpu) on plain
+// graphs, every tensor 1,024 B: x is an input, g marks a linalg.generic.
+//  fill: a linalg.fill read only as an input of a generic is folded into its body
+//   (FoldFillWithGenericOp): 1 kernel, the add; also returned, it stays a kernel: 2.
+//  chain: an all-parallel generic read once by another generic is fused into it
+//   (linalg-fuse-elementwise-ops): 1 kernel; read twice (also returned): 2.
+//  init: a matmul writing into a fill it alone reads bufferizes in place: 2 kernels (the
+//   fill, the matmul) and one buffer for both (arena 1,024); into a constant init, the
+//   constant is copied first: 2 kernels (memref.copy, the matmul), the copy's buffer the
+//   one slot again.
+static uint64_t mlir_case(int which, int variant, uint64_t *arena) {
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  const uint16_t gen = MET_NODE_F_GENERIC;
+  uint32_t x = arg(g, 1024, 1024, MET_ROLE_INPUT), out;
+  uint32_t w = which == 2 ? arg(g, 1024, 1024, MET_ROLE_PARAM) : UINT32_MAX;  // arguments first
+  uint32_t e = node(g, "tensor.empty", MET_NODE_LEAF, MET_CLASS_OTHER, 0, NULL, 0, 1024, 1024, -1);
+  g->values[e].role = MET_ROLE_EMPTY;
+  uint32_t ret[2];
+  size_t nret = 1;
+  if (which == 0) {
+    uint32_t fl = node(g, "linalg.fill", MET_NODE_COMPUTE, MET_CLASS_FILL, MET_NODE_F_DPS_INIT,
+                       OPS(e), 1024, 1024, -1);
+    out = node(g, "linalg.generic", EW, gen | MET_NODE_F_DPS_INIT, OPS(x, fl, e), 1024, 1024, -1);
+    ret[1] = fl;
+  } else if (which == 1) {
+    uint32_t a = node(g, "linalg.generic", EW, gen | MET_NODE_F_DPS_INIT, OPS(x, e), 1024, 1024, -1);
+    out = node(g, "linalg.generic", EW, gen | MET_NODE_F_DPS_INIT, OPS(a, x, e), 1024, 1024, -1);
+    ret[1] = a;
+  } else {
+    uint32_t init;
+    if (variant == 0) {
+      init = node(g, "linalg.fill", MET_NODE_COMPUTE, MET_CLASS_FILL, MET_NODE_F_DPS_INIT,
+                  OPS(e), 1024, 1024, -1);
+    } else {
+      init = node(g, "arith.constant", MET_NODE_LEAF, MET_CLASS_OTHER, 0, NULL, 0, 1024, 1024, -1);
+      g->values[init].role = MET_ROLE_CONST;
+    }
+    out = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, MET_NODE_F_DPS_INIT,
+               OPS(x, w, init), 1024, 1024, -1);
+    variant = 0;  // the init is read by the matmul alone
+  }
+  ret[0] = out;
+  if (variant) nret = 2;
+  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, ret, nret, 0, 0, -1);
+  met_budget_report_t r;
+  uint64_t d = UINT64_MAX;
+  if (met_budget_analyze(g, target("mlir-cpu"), NULL, &f.arena, &r) == MET_OK) {
+    d = r.budget.dispatches;
+    *arena = r.budget.arena_bytes;
+  }
+  met_arena_deinitialize(&f.arena);
+  return d;
+}
+
+static void test_fusion_mlir_rules(void) {
+  uint64_t arena = 0;
+  CHECK_EQ_U64(mlir_case(0, 0, &arena), 1);  // the fill folded into the add
+  CHECK_EQ_U64(mlir_case(0, 1, &arena), 2);  // the fill returned too: a kernel of its own
+  CHECK_EQ_U64(mlir_case(1, 0, &arena), 1);  // the producer fused into its one reader
+  CHECK_EQ_U64(mlir_case(1, 1, &arena), 2);  // read twice: two kernels
+  CHECK_EQ_U64(mlir_case(2, 0, &arena), 2);  // the fill and the matmul
+  CHECK_EQ_U64(arena, 1024);                 // in place: one buffer for both
+  CHECK_EQ_U64(mlir_case(2, 1, &arena), 2);  // the constant's copy and the matmul
+  CHECK_EQ_U64(arena, 1024);                 // the copy's buffer, written in place
+}
+
 int main(void) {
   test_detach_init();
   test_names();
@@ -653,5 +721,6 @@ int main(void) {
   test_dispatch_stats();
   test_dispatch_offload_per_buffer();
   test_fusion_rules();
+  test_fusion_mlir_rules();
   return check_finish("test_budget");
 }
