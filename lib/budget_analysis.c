@@ -373,6 +373,7 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   c->gstage = NULL;
   c->gloops = NULL;
   c->groot = NULL;
+  c->gsealed = NULL;
   c->gopen = NULL;
   MET_RETURN_IF_ERROR(st);
   mark_materialized(c, out->group_of_node);
@@ -437,6 +438,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gstage));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gloops));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->groot));
+  MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gsealed));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, sizeof(uint64_t), (void **)&c->gopen));
   uint8_t *alone;
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&alone));

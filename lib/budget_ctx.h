@@ -41,6 +41,8 @@ typedef struct met_budget_ctx_t {
   uint8_t *gstage;     // per group (MET_FUSION_TFJS): what the fused op took, TFJS_*
   uint8_t *gloops;     // per group (MET_FUSION_IREE): its root's met_node_t.loops
   uint8_t *groot;      // per group (MET_FUSION_IREE): its root's met_op_class_t
+  uint8_t *gsealed;    // per group (MET_FUSION_IREE): a horizontal fusion's; its results
+                       // leave through slices, so no consumer joins it
   uint8_t *gkind;      // per group
   uint64_t *gopen;     // per group: uses of members' results by non-members
   uint32_t *parent;    // per group: union-find parent (merged generator groups)
@@ -126,6 +128,16 @@ enum { READ_NONE = UINT32_MAX, READ_MANY = UINT32_MAX - 1 };
 // |reader|: each root value's one reader.
 met_status_t met_fusion_attention_members(met_budget_ctx_t *c, const uint8_t *off,
                                           const uint32_t *reader, uint32_t **out);
+
+// fusion_horizontal.c: IREE's horizontal fusion of contractions (budget.h, IREE's modes:
+// iree.horizontal_fusion): per node, the first contraction (the seed) of the group it
+// joins - contractions reading one LHS value, each on a zero-filled tensor.empty,
+// equivalent and independent, at most 3, with their truncations - or UINT32_MAX, into
+// |*out| (in |c->tmp|). |reader|: each root value's one reader; |attn| (NULL: none): the
+// attention members, which stay the attention's.
+met_status_t met_fusion_horizontal_members(met_budget_ctx_t *c, const uint8_t *off,
+                                           const uint32_t *reader, const uint32_t *attn,
+                                           uint32_t **out);
 
 // fusion_mlir.c: the rules of MET_FUSION_MLIR (budget.h), in the order budget_analysis.c runs them.
 met_status_t met_fusion_mlir_fold_fills(met_budget_ctx_t *c, const uint32_t *uses,

@@ -131,7 +131,8 @@ static bool iree_loops_fit(const node_groups_t *ng, uint32_t grp, bool same) {
     if (o != r && g->values[o].bytes == g->values[r].bytes && operand_group(ng, i) == grp)
       return true;
   }
-  if (!same) return node->loops <= c->gloops[grp];
+  // iree.aggressive_fusion drops the consumer's rule (a larger iteration space joins).
+  if (!same) return node->loops <= c->gloops[grp] || c->t->iree.aggressive_fusion;
   for (uint32_t i = 0; i < node->operand_count; ++i) {
     uint32_t r = c->root[g->operands[node->operand_begin + i]];
     if (operand_group(ng, i) != grp) continue;
@@ -276,6 +277,7 @@ static uint32_t detached_init(const node_groups_t *ng, const met_node_t *node, u
 static bool may_join(const node_groups_t *ng, const met_node_t *node, uint32_t grp, int *stage) {
   const met_budget_ctx_t *c = ng->c;
   int k = c->gkind[grp];
+  if (c->gsealed[grp]) return false;  // a horizontal fusion's results leave through slices
   bool ew = node->op_class == MET_CLASS_ELEMENTWISE;
   if (c->iree) {
     // Elementwise producers fuse into an elementwise or reduction consumer (IREE's
@@ -293,6 +295,97 @@ static bool may_join(const node_groups_t *ng, const met_node_t *node, uint32_t g
          (*stage = tfjs_stage(ng, grp)) != TFJS_OPEN;
 }
 
+// iree.fuse_pad (FormDispatchRegions' fusePadWithConsumers): a tensor.pad (or a tosa.pad,
+// which IREE converts to one) whose one use is an operand of a convolution or pooling
+// (ConvolutionOpInterface: MET_CLASS_CONV) joins that op's dispatch |grp|: the padded
+// tensor is never in memory, the dispatch reads the pad's source. Read through a view,
+// or by more than one op, it stays a dispatch of its own.
+static void fuse_pads(const node_groups_t *ng, const uint8_t *off, const uint32_t *uses,
+                      uint32_t grp) {
+  met_budget_ctx_t *c = (met_budget_ctx_t *)ng->c;
+  const met_graph_t *g = c->g;
+  const met_node_t *node = ng->node;
+  if (node->op_class != MET_CLASS_CONV) return;
+  for (uint32_t i = 0; i < node->operand_count; ++i) {
+    uint32_t o = g->operands[node->operand_begin + i];
+    int32_t p = g->values[o].producer;
+    if (p < 0 || off[p] || c->root[o] != o || uses[o] != 1 || c->returned[o]) continue;
+    const char *name = g->nodes[p].name;
+    if (strcmp(name, "tensor.pad") && strcmp(name, "tosa.pad")) continue;
+    uint32_t pg = operand_group(ng, i);
+    if (pg == UINT32_MAX || pg == grp || c->gopen[pg] != 1) continue;
+    c->parent[pg] = grp;
+    c->gopen[pg] = 0;
+  }
+}
+
+// A horizontal fusion computes one tensor that its members' results are slices of: each
+// of its outputs (a member's result that no other member reads: a contraction's, or its
+// truncation's) lives as long as the last of them is read (budget.h, IREE's modes).
+static met_status_t horizontal_lifetimes(met_budget_ctx_t *c, const uint32_t *horiz,
+                                         const uint32_t *reader) {
+  const met_graph_t *g = c->g;
+  int32_t *last;
+  MET_RETURN_IF_ERROR(met_arena_calloc(&c->tmp, g->node_count ? g->node_count : 1,
+                                       sizeof(int32_t), (void **)&last));
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t n = 0; n < g->node_count; ++n) {
+      uint32_t s = horiz[n];
+      if (s == UINT32_MAX || g->nodes[n].result_count != 1) continue;
+      uint32_t r = g->nodes[n].result_begin, t = reader[r];
+      if (t < READ_MANY && horiz[t] == s) continue;  // its truncation is the output
+      if (pass == 0 && c->last_use[r] > last[s]) last[s] = c->last_use[r];
+      if (pass == 1) c->last_use[r] = last[s];
+    }
+  return MET_OK;
+}
+
+// The dispatch of one of its operands that |ng|'s node joins by the producer-consumer
+// rules (with |*joined_k|, how many of its operand slots that group produced), or
+// UINT32_MAX. |reader|, |ew_only|: sole_readers'; |*stage|: the TF.js stage it takes.
+static uint32_t operand_join(const node_groups_t *ng, const uint32_t *reader,
+                             const uint8_t *ew_only, int *stage, uint64_t *joined_k) {
+  const met_budget_ctx_t *c = ng->c;
+  const met_graph_t *g = c->g;
+  const met_node_t *node = ng->node;
+  for (uint32_t i = 0; i < node->operand_count; ++i) {
+    uint32_t grp = operand_group(ng, i);
+    if (grp == UINT32_MAX) continue;
+    if (!may_join(ng, node, grp, stage)) continue;
+    int k = c->gkind[grp];
+    bool ew = node->op_class == MET_CLASS_ELEMENTWISE;
+    uint64_t kcount = slots_of(ng, grp);
+    if (c->gopen[grp] == kcount) { *joined_k = kcount; return grp; }
+    // iree.aggressive_fusion: a root whose result has other readers fuses with the first
+    // one (getFusableUse takes the use that dominates the others); the result stays a
+    // result of the dispatch for the later readers.
+    if (c->iree && c->t->iree.aggressive_fusion && k == G_ANCHOR && !c->gread[grp]) {
+      *joined_k = kcount;
+      return grp;
+    }
+    // IREE's FuseMultiUseElementwiseProducer: an elementwise producer with other uses
+    // fuses into the first elementwise op that reads it (which dominates the others);
+    // its result stays a result of the dispatch for the later readers. A matmul's or
+    // conv's epilogue is such a producer too (ElementwiseOpFusion merges a bias add with
+    // the diamond that reads it, GELU's or SiLU's, before dispatches form; the merged
+    // op is then the root's one consumer): the diamond joins the root's dispatch.
+    // Not a node whose one reader is a reduction: that takes it in instead (the square
+    // of an RMSNorm, the rule above).
+    bool to_reduction = node->result_count == 1 && reader[node->result_begin] < READ_MANY &&
+                        g->nodes[reader[node->result_begin]].op_class == MET_CLASS_REDUCTION;
+    bool epilogue_value = k == G_ANCHOR && c->t->epilogue_fusion && !to_reduction &&
+                          (c->groot[grp] == MET_CLASS_MATMUL || c->groot[grp] == MET_CLASS_CONV) &&
+                          ew_read_only(ng, grp, ew_only);
+    if (c->iree && ew && (k == G_ELEMENTWISE || k == G_GEN || epilogue_value) &&
+        !c->gread[grp] && !c->gclone[grp] && !cheap_clone(g, node) &&
+        iree_loops_fit(ng, grp, true)) {
+      *joined_k = kcount;
+      return grp;
+    }
+  }
+  return UINT32_MAX;
+}
+
 met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const uint8_t *off,
                              uint32_t *group_of) {
   const met_graph_t *g = c->g;
@@ -301,6 +394,9 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
   if (c->iree) MET_RETURN_IF_ERROR(sole_readers(c, &reader, &ew_only));
   if (c->iree && c->t->attention_fusion)
     MET_RETURN_IF_ERROR(met_fusion_attention_members(c, off, reader, &attn));
+  uint32_t *horiz = NULL;  // per node: the seed of its horizontal fusion, or UINT32_MAX
+  if (c->iree && c->t->iree.horizontal_fusion)
+    MET_RETURN_IF_ERROR(met_fusion_horizontal_members(c, off, reader, attn, &horiz));
   for (size_t n = 0; n < g->node_count; ++n) {
     const met_node_t *node = &g->nodes[n];
     group_of[n] = UINT32_MAX;
@@ -324,36 +420,13 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
       // A member of an attention joins the dispatch of its first matmul.
       joined = met_budget_find_group(c, group_of[attn[n]]);
       joined_k = slots_of(&ng, joined);
+    } else if (horiz && horiz[n] != UINT32_MAX && horiz[n] != n &&
+               group_of[horiz[n]] != UINT32_MAX) {
+      // A member of a horizontal fusion joins its seed's dispatch (one op once fused).
+      joined = met_budget_find_group(c, group_of[horiz[n]]);
+      joined_k = slots_of(&ng, joined);
     }
-    for (uint32_t i = 0; i < node->operand_count && !off[n] && joined == UINT32_MAX; ++i) {
-      uint32_t grp = operand_group(&ng, i);
-      if (grp == UINT32_MAX) continue;
-      if (!may_join(&ng, node, grp, &stage)) continue;
-      int k = c->gkind[grp];
-      bool ew = node->op_class == MET_CLASS_ELEMENTWISE;
-      uint64_t kcount = slots_of(&ng, grp);
-      if (c->gopen[grp] == kcount) { joined = grp; joined_k = kcount; break; }
-      // IREE's FuseMultiUseElementwiseProducer: an elementwise producer with other uses
-      // fuses into the first elementwise op that reads it (which dominates the others);
-      // its result stays a result of the dispatch for the later readers. A matmul's or
-      // conv's epilogue is such a producer too (ElementwiseOpFusion merges a bias add with
-      // the diamond that reads it, GELU's or SiLU's, before dispatches form; the merged
-      // op is then the root's one consumer): the diamond joins the root's dispatch.
-      // Not a node whose one reader is a reduction: that takes it in instead (the square
-      // of an RMSNorm, the rule above).
-      bool to_reduction = node->result_count == 1 && reader[node->result_begin] < READ_MANY &&
-                          g->nodes[reader[node->result_begin]].op_class == MET_CLASS_REDUCTION;
-      bool epilogue_value = k == G_ANCHOR && c->t->epilogue_fusion && !to_reduction &&
-                            (c->groot[grp] == MET_CLASS_MATMUL || c->groot[grp] == MET_CLASS_CONV) &&
-                            ew_read_only(&ng, grp, ew_only);
-      if (c->iree && ew && (k == G_ELEMENTWISE || k == G_GEN || epilogue_value) &&
-          !c->gread[grp] && !c->gclone[grp] && !cheap_clone(g, node) &&
-          iree_loops_fit(&ng, grp, true)) {
-        joined = grp;
-        joined_k = kcount;
-        break;
-      }
-    }
+    if (joined == UINT32_MAX && !off[n]) joined = operand_join(&ng, reader, ew_only, &stage, &joined_k);
     uint32_t grp = joined;
     if (grp != UINT32_MAX) {
       c->gopen[grp] -= joined_k;
@@ -377,6 +450,7 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
       c->parent[grp] = grp;
     }
     group_of[n] = grp;
+    if (horiz && horiz[n] != UINT32_MAX) c->gsealed[grp] = 1;
     // A detached init's producers join the root (detached_init).
     uint32_t dg = off[n] ? UINT32_MAX : detached_init(&ng, node, grp);
     if (dg != UINT32_MAX) {
@@ -396,6 +470,7 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
       c->parent[pg] = grp;
       c->gopen[pg] = 0;
     }
+    if (c->iree && c->t->iree.fuse_pad && !off[n]) fuse_pads(&ng, off, uses, grp);
     for (uint32_t r = 0; r < node->result_count; ++r) c->gopen[grp] += uses[node->result_begin + r];
     // Groups this node reads from outside: no later node is their first reader.
     for (uint32_t i = 0; c->iree && i < node->operand_count; ++i) {
@@ -403,6 +478,7 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
       if (pg != UINT32_MAX && pg != met_budget_find_group(c, grp)) c->gread[pg] = 1;
     }
   }
+  if (horiz) MET_RETURN_IF_ERROR(horizontal_lifetimes(c, horiz, reader));
   met_fusion_number_groups(c, group_of);
   return MET_OK;
 }

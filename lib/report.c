@@ -75,7 +75,15 @@ void met_report_json_target(met_strbuf_t *sb, const met_target_t *t) {
     if (p != t->fast_path) MET_STRBUF_LIT(sb, ", ");
     met_strbuf_json_string(sb, *p);
   }
-  MET_STRBUF_LIT(sb, "]}");
+  MET_STRBUF_LIT(sb, "]");
+  // IREE's dispatch-creation modes (met_iree_modes_t), on the targets that model IREE.
+  if (t->fusion == MET_FUSION_IREE)
+    met_strbuf_printf(sb, ", \"iree\": {\"aggressive_fusion\": %s, \"fuse_pad\": %s, "
+                      "\"horizontal_fusion\": %s, \"split_reduction\": false}",
+                      t->iree.aggressive_fusion ? "true" : "false",
+                      t->iree.fuse_pad ? "true" : "false",
+                      t->iree.horizontal_fusion ? "true" : "false");
+  MET_STRBUF_LIT(sb, "}");
 }
 
 static void json_budget(met_strbuf_t *sb, const met_budget_t *b) {

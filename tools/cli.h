@@ -2,10 +2,11 @@
 // command uses (usage, diagnostics, options, reading a model; cli_files.c: reading a file
 // whole, writing a document, standard output's failure); the commands, one file
 // each: cmd_targets.c, cmd_analyse.c (budget, memory, dispatch; its runs and CSV rows in
-// sweep.c, what a sweep holds of a model's output in cli_once.c), cmd_plan.c, cmd_run.c;
-// metrale.c is main. Calls go main -> commands; the commands call cli.c, and budget,
-// memory and dispatch also sweep.c and cli_once.c, which call no command. Internal to the
-// tool.
+// sweep.c, what a sweep holds of a model's output in cli_once.c), cmd_plan.c (with
+// cmd_plan_csv.c for plan --buffers), cmd_diff.c, cmd_run.c; metrale.c is main. Calls go
+// main -> commands; the commands call cli.c, and budget, memory and dispatch also sweep.c
+// and cli_once.c, which call no command (plan hands --buffers to cmd_plan_buffers).
+// Internal to the tool.
 #ifndef METRALE_TOOLS_CLI_H
 #define METRALE_TOOLS_CLI_H
 

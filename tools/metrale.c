@@ -1,7 +1,7 @@
 // metrale: the command for people (usage: `metrale --help`, README "The metrale command").
 // This file is main: it picks the command, each in its own file (tools/cmd_targets.c,
-// cmd_analyse.c for budget, memory and dispatch, cmd_plan.c, cmd_run.c), over the shared
-// helpers of tools/cli.c (docs/ARCHITECTURE.md).
+// cmd_analyse.c for budget, memory and dispatch, cmd_plan.c with cmd_plan_csv.c,
+// cmd_diff.c, cmd_run.c), over the shared helpers of tools/cli.c (docs/ARCHITECTURE.md).
 // Exit status: 0 done, 1 the model could not be read or evaluated, 2 bad usage.
 #include <pthread.h>
 #include <signal.h>

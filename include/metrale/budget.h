@@ -145,6 +145,38 @@
 //   transfers or copies by their geometry (the graph records no offsets), and the limit
 //   of 32 operands on a merged elementwise op. Where they apply this model fuses more than
 //   IREE: its dispatches are a lower bound of IREE's.
+//   IREE's modes (metrale/target.h, met_iree_modes_t; "iree.*" entries of a module's DLTI
+//   device spec), each off unless set, as in IREE (DispatchCreation/Passes.cpp):
+//   - iree.fuse_pad (--iree-dispatch-creation-enable-fuse-padding-into-linalg-consumer-ops:
+//     FormDispatchRegions' fusePadWithConsumers, and TensorPadToTensorInsertSlice leaves
+//     such pads alone): a tensor.pad or tosa.pad whose result (not a view of it) has one
+//     use, an operand of a convolution or pooling (ConvolutionOpInterface: MET_CLASS_CONV),
+//     joins that op's dispatch: the padded tensor is never in memory, the dispatch reads
+//     the pad's source. Off, a pad is a dispatch of its own (its copy into the fill IREE
+//     makes of it). A TOSA convolution's own padding attribute is read inside the conv
+//     either way (the graph has no node for it): there this model fuses as with the mode.
+//   - iree.horizontal_fusion (--iree-dispatch-creation-enable-fuse-horizontal-contractions:
+//     FuseHorizontalContractionsPass, fusion-limit 3): contractions (MET_CLASS_MATMUL) that
+//     read one value as their first operand, each on a zero fill (MET_NODE_F_ZERO_FILL) of
+//     a tensor.empty (or a tosa.matmul, which IREE gives such an init), of one op, with
+//     operands 0 and 1 and the result of one type each (and for a generic one computation),
+//     none reading another's result even through other ops (isHorizontalToGroup), the
+//     first in program order with up to two later ones, are one op: one dispatch, the
+//     shared operand read once. When the first's result has one reader, a narrowing
+//     elementwise cast (isBitTruncateOp), a later one joins only with an equal truncation,
+//     and the truncations are part of the op. The op's results are slices of one tensor:
+//     no consumer joins its dispatch, and each lives until the last of them is read.
+//   - iree.aggressive_fusion (--iree-dispatch-creation-enable-aggressive-fusion:
+//     FormDispatchRegions' aggressiveFusion): a consumer with more loops than its root
+//     joins it (the rule above is dropped), and a root whose result has several readers
+//     fuses with the first of them (getFusableUse: the use that dominates the others; an
+//     elementwise op that no outside node read the group before), the result still
+//     written for the others. Not modelled: its producer fusion through a root's inputs,
+//     which IREE allows only where the input's map is the identity on the root's outer
+//     parallel loops (never a contraction's or a convolution's inputs).
+//   - iree.split_reduction: IREE's split of a matmul's reduction
+//     (--iree-dispatch-creation-split-matmul-reduction=N) is not modelled: only its default
+//     (false, or 1: no split) is taken, any other value is an error at the module.
 //
 // A target whose fusion is MET_FUSION_MLIR (mlir-cpu) is upstream MLIR's CPU pipeline as
 // `metrale run` executes it. Its graph is the program that pipeline makes, not a model of

@@ -146,6 +146,9 @@ enum {
                                       // narrower than its result's, and no math-dialect op
                                       // in its body (IREE's isBitExtendOp: int8/int4 weights
                                       // widened with their scales and zero points)
+  MET_NODE_F_ZERO_FILL = 1u << 15,    // a linalg.fill of a constant zero (0, 0.0 or -0.0):
+                                      // the init IREE's horizontal fusion asks of each
+                                      // contraction it joins (m_Zero, m_AnyZeroFloat)
 };
 
 typedef enum met_value_role_e {

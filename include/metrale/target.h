@@ -97,6 +97,18 @@ const char *met_residency_name(met_residency_t r);  // "keep", "replace"
 
 const char *met_fusion_model_name(met_fusion_model_t f);  // "tfjs-webgl", "iree", "mlir"
 
+// IREE's dispatch-creation modes, on a target whose fusion is MET_FUSION_IREE: each is
+// IREE's own default (all off) unless a module's DLTI device spec sets its "iree.*" entry
+// (passes/ir/dlti.h). What each changes is in metrale/budget.h (IREE's modes).
+typedef struct met_iree_modes_t {
+  bool aggressive_fusion;  // "iree.aggressive_fusion": --iree-dispatch-creation-enable-
+                           // aggressive-fusion (FormDispatchRegions' aggressiveFusion)
+  bool fuse_pad;           // "iree.fuse_pad": --iree-dispatch-creation-enable-fuse-padding-
+                           // into-linalg-consumer-ops
+  bool horizontal_fusion;  // "iree.horizontal_fusion": --iree-dispatch-creation-enable-fuse-
+                           // horizontal-contractions (FuseHorizontalContractionsPass)
+} met_iree_modes_t;
+
 typedef struct met_target_t {
   const char *name;
   const char *description;
@@ -124,6 +136,7 @@ typedef struct met_target_t {
                                  // wider ones at their alloc size (graph.h, Tensor bytes)
   met_fusion_model_t fusion;     // which backend's dispatch formation (metrale/budget.h)
   met_residency_t residency;     // what stays resident once parameter-only work is hoisted
+  met_iree_modes_t iree;         // MET_FUSION_IREE: IREE's modes (all off in every built-in)
 } met_target_t;
 
 // The number of built-in targets, and the |i|-th (NULL past the end).

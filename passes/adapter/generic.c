@@ -197,6 +197,23 @@ static unsigned element_width(MlirType t) {
   return 0;
 }
 
+bool met_adapter_zero_fill(MlirOperation op) {
+  if (!met_ir_op_is(op, "linalg.fill") || mlirOperationGetNumOperands(op) < 1) return false;
+  MlirValue v = mlirOperationGetOperand(op, 0);
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!met_ir_op_is(def, "arith.constant")) return false;
+  MlirAttribute a = mlirOperationGetInherentAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(a)) return false;
+  if (mlirAttributeIsAFloat(a)) return mlirFloatAttrGetValueDouble(a) == 0.0;  // -0.0 too
+  if (mlirAttributeIsAInteger(a)) {  // (getValueInt asserts past 64 bits)
+    MlirType t = mlirAttributeGetType(a);
+    return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) <= 64 &&
+           mlirIntegerAttrGetValueInt(a) == 0;
+  }
+  return false;
+}
+
 bool met_adapter_bit_extend(MlirOperation op) {
   if (!met_ir_op_is(op, "linalg.generic") || mlirOperationGetNumResults(op) != 1 ||
       mlirOperationGetNumRegions(op) != 1)

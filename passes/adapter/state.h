@@ -192,6 +192,9 @@ met_status_t met_adapter_gather_bounds(builder_t *b, MlirOperation op, uint32_t 
 
 // Whether |op| is a bit-extend generic (metrale/graph.h, MET_NODE_F_BIT_EXTEND).
 bool met_adapter_bit_extend(MlirOperation op);
+// Whether |op| is a linalg.fill of a constant zero (metrale/graph.h, MET_NODE_F_ZERO_FILL):
+// its value is an arith.constant 0 (an integer) or +-0.0 (a float).
+bool met_adapter_zero_fill(MlirOperation op);
 
 // --- regions.c (definitions in metrale/graph.h: Scratch, Calls) ---------------
 // Whether an op in |region|, at any depth, touches a tensor or buffer (or is a call).

@@ -462,6 +462,8 @@ static met_status_t op_finish(builder_t *b, op_build_t *o) {
     if (oe->is_linalg && o->info.op_class == MET_CLASS_ELEMENTWISE &&
         met_adapter_bit_extend(o->op))
       flags |= MET_NODE_F_BIT_EXTEND;
+    if (o->info.op_class == MET_CLASS_FILL && met_adapter_zero_fill(o->op))
+      flags |= MET_NODE_F_ZERO_FILL;
     // The init must be the graph's last operand: no captured values after it.
     if (oe->is_linalg && b->g->operand_count == o->direct_end && o->direct_end > o->before_ops &&
         met_adapter_has_dps_init(o->op, o->name))

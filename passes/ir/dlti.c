@@ -58,6 +58,42 @@ static void apply_base(walk_t *w, MlirStringRef key, MlirAttribute v) {
   w->t->description = "built-in target overridden by the module's dlti.target_device_spec";
 }
 
+// An "iree.*" entry: one of IREE's dispatch-creation modes (metrale/target.h,
+// met_iree_modes_t), a bool, on a target that models IREE (its base applied first). An
+// entry of IREE's it does not model is refused by name, not ignored: it would change what
+// IREE forms.
+static void apply_iree_mode(walk_t *w, MlirStringRef key, MlirAttribute v) {
+  met_target_t *t = w->t;
+  bool *mode = met_ir_str_eq(key, "iree.aggressive_fusion")   ? &t->iree.aggressive_fusion
+               : met_ir_str_eq(key, "iree.fuse_pad")          ? &t->iree.fuse_pad
+               : met_ir_str_eq(key, "iree.horizontal_fusion") ? &t->iree.horizontal_fusion
+                                                              : NULL;
+  if (met_ir_str_eq(key, "iree.split_reduction")) {
+    // IREE's split of a matmul's reduction takes a ratio
+    // (--iree-dispatch-creation-split-matmul-reduction=N, default 1: none).
+    bool off = (mlirAttributeIsABool(v) && !mlirBoolAttrGetValue(v)) ||
+               (mlirAttributeIsAInteger(v) && mlirIntegerAttrGetValueInt(v) == 1);
+    if (!off)
+      fail(w, key, "is IREE's split of matmul reductions, which metrale does not model: only "
+                   "false (or 1, IREE's default: no split) is taken");
+    return;
+  }
+  if (!mode) {
+    fail(w, key, "is no IREE mode metrale models (iree.aggressive_fusion, iree.fuse_pad, "
+                 "iree.horizontal_fusion, iree.split_reduction)");
+    return;
+  }
+  if (t->fusion != MET_FUSION_IREE) {
+    char what[160];
+    snprintf(what, sizeof what, "sets a mode of IREE's dispatch formation, and target \"%s\" "
+             "models %s, not IREE", t->name, met_fusion_model_name(t->fusion));
+    fail(w, key, what);
+    return;
+  }
+  if (!mlirAttributeIsABool(v)) { fail(w, key, "must be a bool"); return; }
+  *mode = mlirBoolAttrGetValue(v);
+}
+
 static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
   met_target_t *t = w->t;
   uint64_t *u64 = NULL;
@@ -130,6 +166,8 @@ static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
       fail(w, key, exec ? "must be \"kernels\" or \"megakernel\""
                         : "must be \"arena\" or \"per-buffer\"");
     }
+  } else if (met_ir_str_in_dialect(key, "iree.")) {
+    apply_iree_mode(w, key, v);
   } else if (met_ir_str_in_dialect(key, "metrale.")) {
     fail(w, key, "is not a metrale entry (metrale.target; the fields are unprefixed)");
   }  // other keys belong to other tools

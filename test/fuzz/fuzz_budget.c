@@ -11,7 +11,7 @@
 //   - status OK, or EOVERFLOW only when some size is near 2^64 (never spuriously);
 //   - slots: the materialized values exactly (compute results used outside their group or
 //     returned, root allocations), in value order, lifetimes from producer to last use
-//     (returned: to the end), sizes aligned, offsets inside the arena, and no two slots
+//     (returned: to the end; with IREE's horizontal fusion at least that), sizes aligned, offsets inside the arena, and no two slots
 //     with overlapping lifetimes overlapping in memory (O(N^2));
 //   - arena_bytes >= peak_live_bytes == the live-sum oracle, reuse_saved = materialized -
 //     arena, materialized = sum of slots, arena <= materialized;
@@ -121,6 +121,10 @@ static void decode_target(fuzz_reader_t *r, decoded_t *d) {
     d->target.workspace.matmul_per_unit_bytes = fuzz_size(r);
     d->target.workspace.softmax_per_unit_bytes = fuzz_size(r);
     d->target.workspace.reduction_per_unit_bytes = fuzz_size(r);
+    uint8_t m = fuzz_u8(r);  // IREE's modes (read by the IREE targets only)
+    d->target.iree.aggressive_fusion = m & 1;
+    d->target.iree.fuse_pad = (m & 2) != 0;
+    d->target.iree.horizontal_fusion = (m & 4) != 0;
   }
   d->strategy = (met_plan_strategy_t)(t >> 5 & 3);
 }
@@ -128,7 +132,10 @@ static void decode_target(fuzz_reader_t *r, decoded_t *d) {
 // Builds the graph from the reader. The decoding consumes the same bytes whatever the
 // allocator answers, so a second build from the same bytes is the same graph.
 // |f32_uniform|: the target stores narrow floats as f32 (only then may scratch widen).
-static met_status_t build_graph(fuzz_reader_t *r, met_graph_t *g, bool f32_uniform, bool *huge) {
+// |dps|: destination-passing nodes may be made (not on MET_FUSION_MLIR, whose in-place
+// bufferization of inits the lit and differential tests check against real runs).
+static met_status_t build_graph(fuzz_reader_t *r, met_graph_t *g, bool f32_uniform, bool dps,
+                                bool *huge) {
 #define TRY(x) do { met_status_t st_ = (x); if (st_) return st_; } while (0)
   uint32_t nargs = fuzz_below(r, 7);
   for (uint32_t i = 0; i < nargs; ++i) {
@@ -174,6 +181,9 @@ static met_status_t build_graph(fuzz_reader_t *r, met_graph_t *g, bool f32_unifo
       if ((x & 0x1c) == 0x08) nflags |= MET_NODE_F_UNRANKED;
       if ((x & 0x1c) == 0x0c) nflags |= MET_NODE_F_DYNAMIC;
       if ((x & 0x1c) == 0x10) nflags |= MET_NODE_F_NO_SIZE;
+      // A destination-passing node (its last operand the init), a zero fill: what
+      // IREE's horizontal fusion and detached inits look for.
+      if ((x & 0x80) && dps) nflags |= MET_NODE_F_DPS_INIT | MET_NODE_F_ZERO_FILL;
       uint8_t e = fuzz_u8(r);
       if (e & 3) {
         // graph.h: a region's own peak or a callee's arena (scratch), and a resolved
@@ -434,8 +444,12 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
 
   // Each group: an off-fast-path node is alone; at most one node that is neither
   // elementwise nor a fill; without epilogue fusion nothing elementwise after an anchor.
+  // IREE's modes (budget.h): a horizontal fusion is up to 3 contractions (with their
+  // truncations, whatever the epilogue rule); iree.fuse_pad puts a pad in its conv's group.
+  bool horizontal = t->fusion == MET_FUSION_IREE && t->iree.horizontal_fusion;
+  bool pads_join = t->fusion == MET_FUSION_IREE && t->iree.fuse_pad;
   for (uint32_t grp = 0; grp < ngroups; ++grp) {
-    uint32_t members = 0, starters = 0, offs = 0;
+    uint32_t members = 0, starters = 0, offs = 0, pads = 0;
     bool anchor_seen = false;
     // An attention (budget.h) is one group of Q.K^T, a softmax and P.V with elementwise
     // ops between: three starters, elementwise ops after an anchor.
@@ -450,14 +464,15 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
       offs += rep->off_fast_path[n] || is_call(g, n);
       bool gen = node->op_class == MET_CLASS_ELEMENTWISE || node->op_class == MET_CLASS_FILL;
       starters += !gen;
-      if (!t->epilogue_fusion && anchor_seen && !attention)
+      pads += pads_join && (!strcmp(node->name, "tensor.pad") || !strcmp(node->name, "tosa.pad"));
+      if (!t->epilogue_fusion && anchor_seen && !attention && !horizontal)
         FUZZ_CHECK(node->op_class != MET_CLASS_ELEMENTWISE);
       anchor_seen |= node->op_class == MET_CLASS_MATMUL || node->op_class == MET_CLASS_CONV ||
                      node->op_class == MET_CLASS_REDUCTION;
     }
     FUZZ_CHECK(members > 0);
     if (offs) FUZZ_CHECK(members == 1);
-    FUZZ_CHECK(starters <= (attention ? 3u : 1u));
+    FUZZ_CHECK(starters - pads <= (attention ? 3u : 1u) + (horizontal ? 2u : 0u));
     if (t->fusion == MET_FUSION_TFJS) {
       // A program per op: one node, with fills and broadcasts it broadcasts implicitly;
       // a matmul or conv (not a pooling window) with a bias add and an activation.
@@ -564,7 +579,11 @@ static void check_report(const met_graph_t *g, const met_target_t *t,
     FUZZ_CHECK(slot->first == (pk != UINT32_MAX ? glast[pk] : g->nodes[val->producer].position));
     int32_t last = returned[v] ? (int32_t)last_pos : uselast[v];
     if (last < slot->first) last = slot->first;
-    FUZZ_CHECK(slot->last == last);
+    // IREE's horizontal fusion: the outputs of one fused op are slices of one tensor, each
+    // live until the last of them is read (budget.h): at least its own last use.
+    bool horizontal = t->fusion == MET_FUSION_IREE && t->iree.horizontal_fusion;
+    FUZZ_CHECK(horizontal ? slot->last >= last && (uint32_t)slot->last <= last_pos
+                          : slot->last == last);
     bool ovf = false;
     FUZZ_CHECK_EQ(slot->bytes, align_up(policy_bytes(val, t->width_policy), align, &ovf));
     FUZZ_CHECK(!ovf);
@@ -949,7 +968,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   met_graph_t g;
   met_graph_initialize(&arena, &g);
   d.huge = false;
-  FUZZ_CHECK(build_graph(&r, &g, d.target.width_policy == MET_WIDTH_F32_UNIFORM, &d.huge) == MET_OK);  // well-formed by construction
+  FUZZ_CHECK(build_graph(&r, &g, d.target.width_policy == MET_WIDTH_F32_UNIFORM,
+                         d.target.fusion != MET_FUSION_MLIR, &d.huge) == MET_OK);  // well-formed by construction
   // A small node budget: the exact search runs too, the same on every run.
   met_budget_options_t opt = {d.strategy, true, {2000, 0, NULL, NULL, NULL}};
   met_budget_report_t rep;
@@ -976,7 +996,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     met_graph_initialize(&fa, &fg);
     fuzz_reader_t r2 = {data, size, graph_start};
     bool huge2 = false;
-    met_status_t fst = build_graph(&r2, &fg, d.target.width_policy == MET_WIDTH_F32_UNIFORM, &huge2);
+    met_status_t fst = build_graph(&r2, &fg, d.target.width_policy == MET_WIDTH_F32_UNIFORM,
+                                   d.target.fusion != MET_FUSION_MLIR, &huge2);
     FUZZ_CHECK(fst == MET_OK || fst == MET_ENOMEM);
     met_budget_report_t frep;
     if (!fst) {

@@ -705,6 +705,61 @@ static void test_fusion_mlir_rules(void) {
   CHECK_EQ_U64(arena, 1024);                 // the copy's buffer, written in place
 }
 
+// IREE's modes on plain graphs (budget.h), every tensor 1,024 B, on host-cpu with the mode
+// set. Horizontal: two matmuls of x, each on a zero fill of a tensor.empty, one dispatch
+// with the mode (x read once: 1024 + 2 x 1024 weights + 2 x 1024 written = 5120), two
+// without (6144); with the second reading the first's result, two either way. Pad: a
+// tensor.pad read only by a conv joins it (1 dispatch) with fuse_pad, else 2.
+static uint64_t modes_case(int which, bool mode, uint64_t *dram) {
+  fixture_t f;
+  met_graph_t *g = setup(&f);
+  met_target_t t = *target("host-cpu");
+  t.iree.horizontal_fusion = which < 2 && mode;
+  t.iree.fuse_pad = which == 2 && mode;
+  uint32_t x = arg(g, 1024, 1024, MET_ROLE_INPUT);
+  uint32_t w1 = arg(g, 1024, 1024, MET_ROLE_INPUT), w2 = arg(g, 1024, 1024, MET_ROLE_INPUT);
+  uint32_t e = node(g, "tensor.empty", MET_NODE_LEAF, MET_CLASS_OTHER, 0, NULL, 0, 1024, 1024, -1);
+  g->values[e].role = MET_ROLE_EMPTY;
+  uint32_t r1, r2;
+  if (which < 2) {
+    uint32_t z = node(g, "linalg.fill", MET_NODE_COMPUTE, MET_CLASS_FILL,
+                      MET_NODE_F_DPS_INIT | MET_NODE_F_ZERO_FILL, OPS(e), 1024, 1024, -1);
+    const uint16_t dps = MET_NODE_F_DPS_INIT;
+    r1 = node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, dps, OPS(x, w1, z), 1024, 1024, -1);
+    r2 = which == 0
+             ? node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, dps, OPS(x, w2, z), 1024, 1024, -1)
+             : node(g, "linalg.matmul", MET_NODE_COMPUTE, MET_CLASS_MATMUL, dps, OPS(x, r1, z), 1024, 1024, -1);
+  } else {
+    uint32_t p = node(g, "tensor.pad", MET_NODE_COMPUTE, MET_CLASS_DATA_MOVEMENT, 0, OPS(x), 1024, 1024, -1);
+    r1 = node(g, "linalg.conv_2d_nhwc_hwcf", MET_NODE_COMPUTE, MET_CLASS_CONV, 0, OPS(p, w1), 1024, 1024, -1);
+    r2 = w2;
+  }
+  node(g, "func.return", MET_NODE_RETURN, MET_CLASS_OTHER, 0, OPS(r1, r2), 0, 0, -1);
+  met_budget_report_t r;
+  uint64_t d = UINT64_MAX;
+  if (met_budget_analyze(g, &t, NULL, &f.arena, &r) == MET_OK) {
+    d = r.budget.dispatches;
+    *dram = r.budget.dram_bytes;
+  }
+  met_arena_deinitialize(&f.arena);
+  return d;
+}
+
+static void test_iree_modes(void) {
+  uint64_t dram = 0;
+  CHECK_EQ_U64(modes_case(0, true, &dram), 1);
+  CHECK_EQ_U64(dram, 5120);  // x once, two weights, two results
+  CHECK_EQ_U64(modes_case(0, false, &dram), 2);
+  CHECK_EQ_U64(dram, 6144);  // x twice
+  CHECK_EQ_U64(modes_case(1, true, &dram), 2);  // the second reads the first: not horizontal
+  // The pad joins the conv: x and w1 read, the result written (3072); without, the pad
+  // writes 1024 that the conv reads back (5120).
+  CHECK_EQ_U64(modes_case(2, true, &dram), 1);
+  CHECK_EQ_U64(dram, 3072);
+  CHECK_EQ_U64(modes_case(2, false, &dram), 2);
+  CHECK_EQ_U64(dram, 5120);
+}
+
 int main(void) {
   test_detach_init();
   test_names();
@@ -722,5 +777,6 @@ int main(void) {
   test_dispatch_offload_per_buffer();
   test_fusion_rules();
   test_fusion_mlir_rules();
+  test_iree_modes();
   return check_finish("test_budget");
 }
