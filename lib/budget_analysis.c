@@ -331,6 +331,38 @@ static met_status_t plan_slots(met_budget_ctx_t *c, const met_budget_options_t *
   return MET_OK;
 }
 
+// IREE's splats (above): each group whose every member is a linalg.fill of a tensor.empty
+// that no compute node reads (returned, or read through a view only) launches 0.
+static met_status_t iree_splat_groups(met_budget_ctx_t *c, met_arena_t *tmp,
+                                      const uint32_t *group_of, uint64_t *launches) {
+  const met_graph_t *g = c->g;
+  uint8_t *other, *computed;  // per group: a member that is no such fill; per value: read
+  MET_RETURN_IF_ERROR(met_arena_calloc(tmp, c->ngroups ? c->ngroups : 1, 1, (void **)&other));
+  MET_RETURN_IF_ERROR(met_arena_calloc(tmp, g->value_count ? g->value_count : 1, 1,
+                                       (void **)&computed));
+  for (size_t n = 0; n < g->node_count; ++n) {
+    const met_node_t *node = &g->nodes[n];
+    if (node->kind != MET_NODE_COMPUTE) continue;
+    for (uint32_t i = 0; i < node->operand_count; ++i)
+      computed[c->root[g->operands[node->operand_begin + i]]] = 1;
+  }
+  for (size_t n = 0; n < g->node_count; ++n) {
+    uint32_t grp = group_of[n];
+    if (grp == UINT32_MAX) continue;
+    const met_node_t *node = &g->nodes[n];
+    const met_node_extra_t *x = met_graph_extra(g, node);
+    bool splat = !strcmp(node->name, "linalg.fill") && !(x && x->replaces_dispatch) &&
+                 node->operand_count > 0 &&
+                 node->result_count == 1 && !computed[node->result_begin] &&
+                 g->values[c->root[g->operands[node->operand_begin + node->operand_count - 1]]].role ==
+                     MET_ROLE_EMPTY;
+    if (!splat) other[grp] = 1;
+  }
+  for (uint32_t k = 0; k < c->ngroups; ++k)
+    if (!other[k]) launches[k] = 0;
+  return MET_OK;
+}
+
 static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report_t *out);
 
 static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *options,
@@ -374,6 +406,7 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   c->gloops = NULL;
   c->groot = NULL;
   c->gsealed = NULL;
+  c->gunpack = NULL;
   c->gopen = NULL;
   MET_RETURN_IF_ERROR(st);
   mark_materialized(c, out->group_of_node);
@@ -385,6 +418,10 @@ static met_status_t analyze(met_budget_ctx_t *c, const met_budget_options_t *opt
   MET_RETURN_IF_ERROR(met_arena_calloc(tmp, c->ngroups ? c->ngroups : 1, sizeof(uint64_t),
                                        (void **)&launches));
   for (uint32_t k = 0; k < c->ngroups; ++k) launches[k] = 1;
+  // IREE: a fill of a tensor.empty that no kernel reads (returned) is a flow.tensor.splat
+  // (ConvertTensorToFlow): a transfer that writes its buffer, no kernel. Its group
+  // launches nothing.
+  if (c->iree) MET_RETURN_IF_ERROR(iree_splat_groups(c, tmp, out->group_of_node, launches));
   for (size_t n = 0; n < nn; ++n) {
     const met_node_extra_t *x = met_graph_extra(graph, &graph->nodes[n]);
     uint32_t grp = out->group_of_node[n];
@@ -439,6 +476,7 @@ static met_status_t fuse(met_budget_ctx_t *c, met_arena_t *fa, met_budget_report
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gloops));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->groot));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gsealed));
+  MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn ? nn : 1, 1, (void **)&c->gunpack));
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, sizeof(uint64_t), (void **)&c->gopen));
   uint8_t *alone;
   MET_RETURN_IF_ERROR(met_arena_calloc(fa, nn, 1, (void **)&alone));

@@ -41,8 +41,10 @@ typedef struct met_budget_ctx_t {
   uint8_t *gstage;     // per group (MET_FUSION_TFJS): what the fused op took, TFJS_*
   uint8_t *gloops;     // per group (MET_FUSION_IREE): its root's met_node_t.loops
   uint8_t *groot;      // per group (MET_FUSION_IREE): its root's met_op_class_t
-  uint8_t *gsealed;    // per group (MET_FUSION_IREE): a horizontal fusion's; its results
-                       // leave through slices, so no consumer joins it
+  uint8_t *gsealed;    // per group (MET_FUSION_IREE): no consumer joins it (a horizontal
+                       // fusion's results leave through slices; an mmt4d; a pack)
+  uint8_t *gunpack;    // per group (MET_FUSION_IREE): rooted at an unpack, which takes
+                       // elementwise consumers of its result's loops
   uint8_t *gkind;      // per group
   uint64_t *gopen;     // per group: uses of members' results by non-members
   uint32_t *parent;    // per group: union-find parent (merged generator groups)

@@ -277,22 +277,36 @@ static uint32_t detached_init(const node_groups_t *ng, const met_node_t *node, u
 static bool may_join(const node_groups_t *ng, const met_node_t *node, uint32_t grp, int *stage) {
   const met_budget_ctx_t *c = ng->c;
   int k = c->gkind[grp];
-  if (c->gsealed[grp]) return false;  // a horizontal fusion's results leave through slices
+  if (c->gsealed[grp]) return false;  // (a horizontal fusion's slices, an mmt4d, a pack)
   bool ew = node->op_class == MET_CLASS_ELEMENTWISE;
   if (c->iree) {
     // Elementwise producers fuse into an elementwise or reduction consumer (IREE's
     // elementwise fusion before dispatch formation); a root (matmul, conv) takes in
     // only what IREE clones.
+    // A widening (a bit-extend generic or a widening cast) is no consumer of a root
+    // (isFusableWithConsumer's first rule): IREE clones it into its readers' dispatches.
     bool red = node->op_class == MET_CLASS_REDUCTION;
+    bool widening = cheap_clone(c->g, node) && node->op_class != MET_CLASS_FILL;
+    // An unpack takes an elementwise consumer over its result's loops (FormDispatchRegions'
+    // unpack rule; a reduction's packed dims are not known here: no reduction joins).
+    if (c->gunpack[grp]) return ew && !widening && node->loops == c->gloops[grp];
     return (k == G_GEN && (ew || red || c->gclone[grp])) ||
            ((ew || red) && k == G_ELEMENTWISE) ||
-           (ew && k == G_ANCHOR && c->t->epilogue_fusion && iree_loops_fit(ng, grp, false));
+           (ew && k == G_ANCHOR && c->t->epilogue_fusion && !widening &&
+            iree_loops_fit(ng, grp, false));
   }
   // MET_FUSION_TFJS: a program per op; a fused matmul/conv takes its bias add and
   // activation when its result has no other reader (Grappler's remapper fuses a single
   // consumer).
   return k == G_ANCHOR && c->gopen[grp] == 1 && c->t->epilogue_fusion &&
          (*stage = tfjs_stage(ng, grp)) != TFJS_OPEN;
+}
+
+// Whether |node| is a linalg or tensor |op| ("pack", "unpack").
+static bool is_pack(const met_node_t *node, const char *op) {
+  const char *dot = strchr(node->name, '.');
+  return dot && !strcmp(dot + 1, op) &&
+         (!strncmp(node->name, "linalg.", 7) || !strncmp(node->name, "tensor.", 7));
 }
 
 // iree.fuse_pad (FormDispatchRegions' fusePadWithConsumers): a tensor.pad (or a tosa.pad,
@@ -426,6 +440,17 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
       joined = met_budget_find_group(c, group_of[horiz[n]]);
       joined_k = slots_of(&ng, joined);
     }
+    // IREE: a pack joins the dispatch whose result it packs, its one use (the pack rule of
+    // isFusableWithConsumer: a linalg root's result, or a pad, packed as it is written).
+    if (joined == UINT32_MAX && !off[n] && c->iree && is_pack(node, "pack") &&
+        node->operand_count > 0) {
+      uint32_t pg = operand_group(&ng, 0);
+      if (pg != UINT32_MAX && !c->gsealed[pg] && !c->gunpack[pg] &&
+          c->gopen[pg] == slots_of(&ng, pg)) {
+        joined = pg;
+        joined_k = slots_of(&ng, pg);
+      }
+    }
     if (joined == UINT32_MAX && !off[n]) joined = operand_join(&ng, reader, ew_only, &stage, &joined_k);
     uint32_t grp = joined;
     if (grp != UINT32_MAX) {
@@ -450,17 +475,26 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
       c->parent[grp] = grp;
     }
     group_of[n] = grp;
-    if (horiz && horiz[n] != UINT32_MAX) c->gsealed[grp] = 1;
+    // A horizontal fusion's results leave through slices; an mmt4d takes no consumer
+    // (FormDispatchRegions: its backends cannot configure one, #16025).
+    if ((horiz && horiz[n] != UINT32_MAX) ||
+        (c->iree && (!strcmp(node->name, "linalg.mmt4d") || !strcmp(node->name, "linalg.batch_mmt4d"))))
+      c->gsealed[grp] = 1;
+    if (c->iree && is_pack(node, "pack")) c->gsealed[grp] = 1;
+    if (c->iree && joined == UINT32_MAX && is_pack(node, "unpack")) c->gunpack[grp] = 1;
     // A detached init's producers join the root (detached_init).
     uint32_t dg = off[n] ? UINT32_MAX : detached_init(&ng, node, grp);
     if (dg != UINT32_MAX) {
       c->parent[dg] = grp;
       c->gopen[dg] = 0;
     }
-    // Generators whose every open use is by this node are cloned into its dispatch.
+    // Generators whose every open use is by this node are cloned into its dispatch; on
+    // IREE also a group of widenings alone (cheap to clone) that read another dispatch.
     for (uint32_t i = 0; i < node->operand_count && !off[n]; ++i) {
       uint32_t pg = operand_group(&ng, i);
-      if (pg == UINT32_MAX || pg == grp || c->gkind[pg] != G_GEN) continue;
+      if (pg == UINT32_MAX || pg == grp ||
+          (c->gkind[pg] != G_GEN && !(c->iree && c->gkind[pg] == G_ELEMENTWISE && c->gclone[pg])))
+        continue;
       if (c->iree && !c->gclone[pg] && node->op_class != MET_CLASS_ELEMENTWISE &&
           node->op_class != MET_CLASS_REDUCTION)
         continue;  // IREE: only cheap ops are cloned into a root

@@ -59,11 +59,11 @@
 //     dispatch (isClonableIntoDispatchOp): fills, widening casts and bit-extend generics
 //     (isBitExtendOp, metrale/graph.h MET_NODE_F_BIT_EXTEND: narrow weights widened with
 //     their scales and zero points, so int8/int4 weights are read as stored and never
-//     widened in memory). Not modelled: such a clonable op is no consumer of a root
-//     either (isFusableWithConsumer's first rule) but cloned into each of its readers'
-//     dispatches, which then read its narrow inputs; here a widening after a root joins
-//     the root's dispatch as its epilogue (one dispatch either way, the widened result
-//     in memory instead of the narrow one). Any other producer of a root's input, a transpose or a broadcast
+//     widened in memory). Such a widening is no consumer of a root either
+//     (isFusableWithConsumer's first rule): it is cloned into each of its readers'
+//     dispatches, which read the root's narrow result; here it joins an elementwise
+//     reader's dispatch (the same thing), a root that reads it takes it in, and one read
+//     by nothing that runs a kernel (the return) is a dispatch of its own. Any other producer of a root's input, a transpose or a broadcast
 //     of an input for one, is a dispatch of its own (default mode fuses producers only
 //     through the init: fills, and a detached init's elementwise ops, the next rule);
 //   - a contraction or convolution (a matmul, batch_matmul, conv) whose init is the result
@@ -97,6 +97,18 @@
 //     joins it when every value it reads from the group is read by elementwise nodes
 //     only and its one reader is not a reduction (that takes it in instead, the rule
 //     above); the group's inner values then stay in the dispatch (no slot, no traffic);
+//   - an mmt4d (linalg.mmt4d, linalg.batch_mmt4d) takes no consumer (FormDispatchRegions,
+//     #16025: its backends cannot configure a fused one);
+//   - a pack (linalg.pack, tensor.pack) joins the dispatch of the value it packs when the
+//     pack is that dispatch's one open use, and nothing joins after it; an unpack takes
+//     elementwise consumers with as many loops as it has (the pack and unpack rules of
+//     isFusableWithConsumer). Not compared: the packed producer's result map (IREE wants
+//     it the identity: a transpose that writes permuted is packed apart), and the dims a
+//     reduction after an unpack reduces (none joins here; IREE takes one that reduces no
+//     packed dim);
+//   - a linalg.fill of a tensor.empty that no kernel reads (returned) is a
+//     flow.tensor.splat (ConvertTensorToFlow): a transfer that writes its buffer (its
+//     bytes are written, its slot kept), no dispatch;
 //   - loop counts (met_node_t.loops: non-unit loops, as after FoldUnitExtentDims): a
 //     consumer with more loops than its root (a broadcast to a higher rank) does not join
 //     it (isFusableWithConsumer; its other rule, no more loops than the op it reads, meets

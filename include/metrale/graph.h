@@ -143,7 +143,9 @@ enum {
   MET_NODE_F_BIT_EXTEND = 1u << 14,   // a bit-extend (dequantization) generic: a
                                       // linalg.generic with one init, every loop parallel,
                                       // the widest element of its inputs of the highest rank
-                                      // narrower than its result's, and no math-dialect op
+                                      // (counting the dims that are not 1, as IREE asks after
+                                      // FoldUnitExtentDims) narrower than its result's, and
+                                      // no math-dialect op
                                       // in its body (IREE's isBitExtendOp: int8/int4 weights
                                       // widened with their scales and zero points)
   MET_NODE_F_ZERO_FILL = 1u << 15,    // a linalg.fill of a constant zero (0, 0.0 or -0.0):

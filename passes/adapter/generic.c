@@ -214,6 +214,13 @@ bool met_adapter_zero_fill(MlirOperation op) {
   return false;
 }
 
+// The dims of ranked tensor |t| that are not 1 (a dynamic dim is not 1).
+static intptr_t folded_rank(MlirType t) {
+  intptr_t n = 0;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d) n += mlirShapedTypeGetDimSize(t, d) != 1;
+  return n;
+}
+
 bool met_adapter_bit_extend(MlirOperation op) {
   if (!met_ir_op_is(op, "linalg.generic") || mlirOperationGetNumResults(op) != 1 ||
       mlirOperationGetNumRegions(op) != 1)
@@ -229,16 +236,17 @@ bool met_adapter_bit_extend(MlirOperation op) {
       mlirAffineMapGetNumResults(out) != mlirAffineMapGetNumDims(out))
     return false;
   // The widest element among the inputs of the highest rank is narrower than the result's.
+  // Ranks count the dims that are not 1: IREE folds unit dims (FoldUnitExtentDims) before
+  // it asks, so a 4096x32x1 scale is of rank 2 beside a 4096x32x128 weight.
   intptr_t top = 0;
   unsigned widest = 0;
   for (intptr_t i = 0; i + 1 < nops; ++i) {
     MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
-    if (mlirTypeIsARankedTensor(t) && mlirShapedTypeGetRank(t) > top)
-      top = mlirShapedTypeGetRank(t);
+    if (mlirTypeIsARankedTensor(t) && folded_rank(t) > top) top = folded_rank(t);
   }
   for (intptr_t i = 0; top && i + 1 < nops; ++i) {
     MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
-    if (!mlirTypeIsARankedTensor(t) || mlirShapedTypeGetRank(t) != top) continue;
+    if (!mlirTypeIsARankedTensor(t) || folded_rank(t) != top) continue;
     unsigned w = element_width(t);
     if (!w) return false;  // a complex or index element: no bit width to compare
     if (w > widest) widest = w;
