@@ -302,6 +302,27 @@ static bool may_join(const node_groups_t *ng, const met_node_t *node, uint32_t g
          (*stage = tfjs_stage(ng, grp)) != TFJS_OPEN;
 }
 
+// IREE: a tensor.insert_slice whose destination is a linalg.fill's result joins the
+// dispatch that computed its source, when the source (itself, not a view) has no other
+// use (isFusableWithConsumer: insert slices are fused with their producers, into a fill
+// destination: a pad's generalization). The fill becomes a splat. The group it joins, or
+// UINT32_MAX; |*joined_k|: the operand slots it reads from that group.
+static uint32_t insert_join(const node_groups_t *ng, const uint32_t *uses, uint64_t *joined_k) {
+  const met_budget_ctx_t *c = ng->c;
+  const met_graph_t *g = c->g;
+  const met_node_t *node = ng->node;
+  if (strcmp(node->name, "tensor.insert_slice") || node->operand_count < 2) return UINT32_MAX;
+  uint32_t src = g->operands[node->operand_begin], dst = g->operands[node->operand_begin + 1];
+  int32_t dp = g->values[dst].producer;
+  uint32_t pg = operand_group(ng, 0);
+  if (dp < 0 || strcmp(g->nodes[dp].name, "linalg.fill") || pg == UINT32_MAX ||
+      c->gsealed[pg] || c->root[src] != src || uses[src] != 1 || c->returned[src] ||
+      c->gopen[pg] != slots_of(ng, pg))
+    return UINT32_MAX;
+  *joined_k = slots_of(ng, pg);
+  return pg;
+}
+
 // Whether |node| is a linalg or tensor |op| ("pack", "unpack").
 static bool is_pack(const met_node_t *node, const char *op) {
   const char *dot = strchr(node->name, '.');
@@ -451,6 +472,7 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
         joined_k = slots_of(&ng, pg);
       }
     }
+    if (joined == UINT32_MAX && !off[n] && c->iree) joined = insert_join(&ng, uses, &joined_k);
     if (joined == UINT32_MAX && !off[n]) joined = operand_join(&ng, reader, ew_only, &stage, &joined_k);
     uint32_t grp = joined;
     if (grp != UINT32_MAX) {
@@ -480,7 +502,8 @@ met_status_t met_fusion_plan(met_budget_ctx_t *c, const uint32_t *uses, const ui
     if ((horiz && horiz[n] != UINT32_MAX) ||
         (c->iree && (!strcmp(node->name, "linalg.mmt4d") || !strcmp(node->name, "linalg.batch_mmt4d"))))
       c->gsealed[grp] = 1;
-    if (c->iree && is_pack(node, "pack")) c->gsealed[grp] = 1;
+    if (c->iree && (is_pack(node, "pack") || !strcmp(node->name, "tensor.insert_slice")))
+      c->gsealed[grp] = 1;
     if (c->iree && joined == UINT32_MAX && is_pack(node, "unpack")) c->gunpack[grp] = 1;
     // A detached init's producers join the root (detached_init).
     uint32_t dg = off[n] ? UINT32_MAX : detached_init(&ng, node, grp);

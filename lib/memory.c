@@ -222,3 +222,41 @@ met_status_t met_memory_max_tokens(const met_memory_terms_t *t, const met_kv_poo
   query_t q = {t, pool, d, memory_bytes, util_ppm, false, sequences};
   return search(&q, out, out_found);
 }
+
+met_status_t met_memory_grid(const met_memory_terms_t *terms, const met_kv_pool_t *pool,
+                             const met_driver_terms_t *driver, uint64_t memory_bytes,
+                             uint32_t util_ppm, met_memory_grid_t *grid,
+                             const char **overflow_term) {
+  *overflow_term = NULL;
+  grid->found = false;
+  if (!grid->nseq || !grid->ntok || grid->nseq > MET_MEMORY_GRID_MAX ||
+      grid->ntok > MET_MEMORY_GRID_MAX)
+    return MET_EINVAL;
+  unsigned __int128 best = 0;
+  for (size_t i = 0; i < grid->nseq; ++i)
+    for (size_t j = 0; j < grid->ntok; ++j) {
+      met_memory_totals_t t;
+      met_status_t st = met_memory_evaluate(terms, pool, driver, memory_bytes, util_ppm,
+                                            grid->sequences[i], grid->tokens[j], &t);
+      if (st) {
+        *overflow_term = t.overflow_term;
+        return st;
+      }
+      met_memory_cell_t *c = &grid->cells[i][j];
+      c->kv_bytes = t.kv_bytes;
+      c->device_bytes = t.device_bytes;
+      c->headroom_bytes = t.headroom_bytes;
+      c->fits = t.fits;
+      unsigned __int128 area = (unsigned __int128)grid->sequences[i] * grid->tokens[j];
+      // Ties keep the later cell: the same area with more tokens (tokens increase along j,
+      // and a later i with the same area has fewer tokens, so it must be strictly larger).
+      if (t.fits && (!grid->found || area > best ||
+                     (area == best && grid->tokens[j] > grid->tokens[grid->best_j]))) {
+        grid->found = true;
+        best = area;
+        grid->best_i = i;
+        grid->best_j = j;
+      }
+    }
+  return MET_OK;
+}

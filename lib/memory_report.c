@@ -78,6 +78,66 @@ static void json_str_field(met_strbuf_t *sb, const char *key, const char *v, boo
   else MET_STRBUF_LIT(sb, "null");
 }
 
+// What fits by sequences x tokens (met_memory_grid_t), or null.
+static void json_grid(met_strbuf_t *sb, const met_memory_grid_t *g) {
+  if (!g) {
+    MET_STRBUF_LIT(sb, "null");
+    return;
+  }
+  MET_STRBUF_LIT(sb, "{\"sequences\": [");
+  for (size_t i = 0; i < g->nseq; ++i) met_strbuf_printf(sb, "%s%" PRIu64, i ? ", " : "", g->sequences[i]);
+  MET_STRBUF_LIT(sb, "], \"tokens\": [");
+  for (size_t j = 0; j < g->ntok; ++j) met_strbuf_printf(sb, "%s%" PRIu64, j ? ", " : "", g->tokens[j]);
+  MET_STRBUF_LIT(sb, "], \"cells\": [");
+  for (size_t i = 0; i < g->nseq; ++i) {
+    met_strbuf_printf(sb, "%s[", i ? ", " : "");
+    for (size_t j = 0; j < g->ntok; ++j) {
+      const met_memory_cell_t *c = &g->cells[i][j];
+      met_strbuf_printf(sb, "%s{\"kv_bytes\": %" PRIu64 ", \"device_bytes\": %" PRIu64
+                        ", \"headroom_bytes\": %" PRId64 ", \"fits\": %s}", j ? ", " : "",
+                        c->kv_bytes, c->device_bytes, c->headroom_bytes,
+                        c->fits ? "true" : "false");
+    }
+    MET_STRBUF_LIT(sb, "]");
+  }
+  MET_STRBUF_LIT(sb, "], \"largest\": ");
+  if (g->found)
+    met_strbuf_printf(sb, "{\"sequences\": %" PRIu64 ", \"tokens\": %" PRIu64 "}}",
+                      g->sequences[g->best_i], g->tokens[g->best_j]);
+  else
+    MET_STRBUF_LIT(sb, "null}");
+}
+
+// The grid as a table: each cell its headroom ("over" and the excess where it does not
+// fit), then the largest pair that fits.
+static void text_grid(met_strbuf_t *sb, const met_memory_grid_t *g, uint64_t budget) {
+  MET_STRBUF_LIT(sb, "what fits: headroom by sequences x tokens (budget ");
+  met_report_bytes(sb, budget);
+  MET_STRBUF_LIT(sb, ")\n  sequences \\ tokens");
+  for (size_t j = 0; j < g->ntok; ++j) met_strbuf_printf(sb, " %14" PRIu64, g->tokens[j]);
+  MET_STRBUF_LIT(sb, "\n");
+  for (size_t i = 0; i < g->nseq; ++i) {
+    met_strbuf_printf(sb, "  %-20" PRIu64, g->sequences[i]);
+    for (size_t j = 0; j < g->ntok; ++j) {
+      const met_memory_cell_t *c = &g->cells[i][j];
+      met_strbuf_t cell;
+      met_strbuf_initialize(met_allocator_system(), &cell);
+      if (!c->fits) MET_STRBUF_LIT(&cell, "over ");
+      met_report_bytes(&cell, c->headroom_bytes < 0 ? (uint64_t)0 - (uint64_t)c->headroom_bytes
+                                                    : (uint64_t)c->headroom_bytes);
+      if (cell.status) sb->status = cell.status;
+      met_strbuf_printf(sb, " %14s", cell.data ? cell.data : "");
+      met_strbuf_deinitialize(&cell);
+    }
+    MET_STRBUF_LIT(sb, "\n");
+  }
+  if (g->found)
+    met_strbuf_printf(sb, "  largest that fits: %" PRIu64 " sequences x %" PRIu64 " tokens\n",
+                      g->sequences[g->best_i], g->tokens[g->best_j]);
+  else
+    MET_STRBUF_LIT(sb, "  largest that fits: none\n");
+}
+
 void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
                             const met_memory_report_t *r) {
   MET_STRBUF_LIT(sb, "{\"target\": ");
@@ -115,7 +175,9 @@ void met_memory_report_json(met_strbuf_t *sb, const met_target_t *target,
     else
       MET_STRBUF_LIT(sb, "\"max_tokens\": \"none\"");
   }
-  MET_STRBUF_LIT(sb, "},\n \"kv_pool\": ");
+  MET_STRBUF_LIT(sb, "},\n \"grid\": ");
+  json_grid(sb, r->grid);
+  MET_STRBUF_LIT(sb, ",\n \"kv_pool\": ");
   if (!r->pool.present) {
     MET_STRBUF_LIT(sb, "null");
   } else {
@@ -250,6 +312,7 @@ void met_memory_report_text(met_strbuf_t *sb, const met_target_t *target,
     else
       met_strbuf_printf(sb, "  longest sequence at %" PRIu64 " sequences: none\n", r->sequences);
   }
+  if (r->grid) text_grid(sb, r->grid, x->budget_bytes);
   if (r->run_count) MET_STRBUF_LIT(sb, "runs\n");
   for (size_t i = 0; i < r->run_count; ++i) {
     const met_memory_run_t *u = &r->runs[i];

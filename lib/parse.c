@@ -58,6 +58,35 @@ met_status_t met_parse_option_u64(const char *name, const char *s, size_t len, u
                        name, shown, s ? s : "", len > 64 ? "..." : "", min, max);
 }
 
+met_status_t met_parse_option_u64_list(const char *name, const char *s, size_t len,
+                                       uint64_t min, uint64_t max, size_t cap, uint64_t *out,
+                                       size_t *count, met_error_t *err) {
+  *count = 0;
+  int shown = len > 64 ? 64 : (int)len;
+  if (!s || !len)
+    return met_error_set(err, MET_EINVAL, "invalid %s='': expected whole numbers separated by "
+                         "',' (e.g. 1,8,32)", name);
+  for (size_t i = 0; i <= len;) {
+    size_t j = i;
+    while (j < len && s[j] != ',') ++j;
+    uint64_t v;
+    if (met_parse_u64(s + i, j - i, min, max, &v) != MET_OK)
+      return met_error_set(err, MET_EINVAL, "invalid %s='%.*s%s': item '%.*s' is not a whole "
+                           "number from %" PRIu64 " to %" PRIu64, name, shown, s,
+                           len > 64 ? "..." : "", (int)(j - i > 32 ? 32 : j - i), s + i, min, max);
+    if (*count == cap)
+      return met_error_set(err, MET_EINVAL, "invalid %s='%.*s%s': more than %zu items", name,
+                           shown, s, len > 64 ? "..." : "", cap);
+    if (*count && v <= out[*count - 1])
+      return met_error_set(err, MET_EINVAL, "invalid %s='%.*s%s': the items must increase "
+                           "(%" PRIu64 " after %" PRIu64 ")", name, shown, s,
+                           len > 64 ? "..." : "", v, out[*count - 1]);
+    out[(*count)++] = v;
+    i = j + 1;
+  }
+  return MET_OK;
+}
+
 // The units of met_parse_size: |five| and |two| the powers of 5 and 2 of their factor.
 static const struct { const char *name; unsigned five, two; } kUnits[] = {
     {"B", 0, 0},     {"kB", 3, 3},    {"KB", 3, 3},   {"MB", 6, 6},    {"GB", 9, 9},

@@ -24,6 +24,8 @@ typedef struct gather_t {
   met_diag_fn_t diag;
   void *user;
   met_status_t st;              // the first failure (an error was emitted for it)
+  uint32_t swept;               // MET_KV_MISSING_SEQUENCES/TOKENS for an axis a sweep gives
+                                // (sweep-sequences=, sweep-tokens=): not missing then
   MlirStringRef *reads;         // symbols of globals some op loads
   size_t nreads, cap_reads;
 } gather_t;

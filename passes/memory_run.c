@@ -232,7 +232,7 @@ static met_status_t gather_runs(gather_t *g, met_fn_jobs_t *jobs) {
 }
 
 static void report_missing_kv(gather_t *g) {
-  uint32_t m = g->r.kv_missing;
+  uint32_t m = g->r.kv_missing & ~g->swept;  // a swept axis is given by the sweep
   if (!m) return;
   char what[256] = {0};
   size_t len = 0;
@@ -365,6 +365,56 @@ static met_status_t report_model(gather_t *g, const met_memory_run_options_t *o,
   return st;
 }
 
+// One axis of the grid: the list option |list| (named |name|), else the one value |one|
+// of the scalar option (0: none).
+static met_status_t grid_axis(const char *name, MlirStringRef list, uint64_t one, uint64_t *out,
+                              size_t *n, met_error_t *err) {
+  *n = 0;
+  if (list.length)
+    return met_parse_option_u64_list(name, list.data, list.length, 1, UINT64_MAX,
+                                     MET_MEMORY_GRID_MAX, out, n, err);
+  if (one) out[(*n)++] = one;
+  return MET_OK;
+}
+
+// sweep-sequences= and sweep-tokens= (metrale/memory.h, met_memory_grid): the model at each
+// pair, into g->r.grid; an axis not swept is the one value of sequences= or tokens=.
+// Nothing when neither is given. An error at the module when an axis is empty or the
+// pool does not size itself (every cell would be the same).
+static met_status_t grid_model(gather_t *g, const met_memory_run_options_t *o,
+                               uint64_t sequences, uint64_t tokens) {
+  if (!o->run.sweep_sequences.length && !o->run.sweep_tokens.length) return MET_OK;
+  MlirLocation mloc = met_diag_module_loc(g->module);
+  met_memory_grid_t *grid;
+  if (met_arena_calloc(&g->arena, 1, sizeof(*grid), (void **)&grid)) return met_mem_fail_oom(g);
+  met_error_t err;
+  met_error_init(&err);
+  met_status_t st = grid_axis("sweep-sequences", o->run.sweep_sequences, sequences,
+                              grid->sequences, &grid->nseq, &err);
+  if (!st) st = grid_axis("sweep-tokens", o->run.sweep_tokens, tokens, grid->tokens, &grid->ntok, &err);
+  if (!st && (!grid->nseq || !grid->ntok))
+    st = met_error_set(&err, MET_EINVAL, "%s has no other axis: give %s",
+                       grid->nseq ? "sweep-sequences=" : "sweep-tokens=",
+                       grid->nseq ? "sweep-tokens= or tokens=" : "sweep-sequences= or sequences=");
+  uint32_t shape_missing = g->r.kv_missing & ~(MET_KV_MISSING_SEQUENCES | MET_KV_MISSING_TOKENS);
+  if (!st && (!g->r.pool.present || shape_missing))
+    st = met_error_set(&err, MET_EINVAL, "sweep-sequences= and sweep-tokens= need a KV pool that "
+                       "sizes itself (metrale.kv_pool or kv-pool=, with its element type): "
+                       "without one every cell is the same");
+  const char *term = NULL;
+  if (!st) st = met_memory_grid(&g->r.terms, &g->r.pool, &g->target->driver,
+                                g->target->memory_bytes, g->r.util_ppm, grid, &term);
+  if (st == MET_EOVERFLOW && !err.message[0])
+    met_error_set(&err, st, "the memory model has no size in the sweep: adding its term '%s' "
+                  "overflows 64 bits", term ? term : "?");
+  if (st) {
+    met_diag_emit(g->diag, g->user, mloc, MET_DIAG_ERROR, "%s", met_error_message(&err));
+    return met_mem_fail(g, st);
+  }
+  g->r.grid = grid;
+  return MET_OK;
+}
+
 // The options of the run, its functions' jobs (into |jobs|, which the caller releases)
 // and the module's declarations gathered into |g|, the model evaluated and reported
 // (report_model). The first failure's status, after its error.
@@ -419,7 +469,10 @@ static met_status_t gather_model(gather_t *g, const met_memory_run_options_t *o,
                   "%s%s%s %s no effect: the module declares no KV pool (metrale.kv_pool, or "
                   "kv-pool=)", sequences ? "sequences=" : "", sequences && tokens ? " and " : "",
                   tokens ? "tokens=" : "", sequences && tokens ? "have" : "has");
+  g->swept = (o->run.sweep_sequences.length ? MET_KV_MISSING_SEQUENCES : 0u) |
+              (o->run.sweep_tokens.length ? MET_KV_MISSING_TOKENS : 0u);
   MET_RETURN_IF_ERROR(evaluate_model(g, sequences, tokens));
+  MET_RETURN_IF_ERROR(grid_model(g, o, sequences, tokens));
   return report_model(g, o, rows, text_out, json_out);
 }
 

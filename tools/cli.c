@@ -369,6 +369,15 @@ met_status_t cli_check_values(const cli_opts_t *o, unsigned pass, met_error_t *e
     bad = MET_OPT_kv_pool;
     why = met_error_message(&verr);
   }
+  const int lists[] = {MET_OPT_sweep_sequences, MET_OPT_sweep_tokens};
+  for (size_t i = 0; i < 2 && bad < 0; ++i) {
+    const char *t = o->text[lists[i]];
+    uint64_t axis[MET_MEMORY_GRID_MAX];
+    size_t n;
+    if (t && met_parse_option_u64_list(opts[lists[i]].cli, t, strlen(t), 1, UINT64_MAX,
+                                       MET_MEMORY_GRID_MAX, axis, &n, err) != MET_OK)
+      return err->code;
+  }
   if (bad < 0 && o->text[MET_OPT_kv_dtype]) {
     MlirContext ctx = context_with_all_dialects();
     MlirType t = met_parse_type_quietly(ctx, ref(o->text[MET_OPT_kv_dtype]));

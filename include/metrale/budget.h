@@ -106,6 +106,9 @@
 //     it the identity: a transpose that writes permuted is packed apart), and the dims a
 //     reduction after an unpack reduces (none joins here; IREE takes one that reduces no
 //     packed dim);
+//   - a tensor.insert_slice into a linalg.fill's result joins the dispatch that computed
+//     its source when that is the source's one use (insert slices are fused with their
+//     producers into a fill destination, a pad's generalization); the fill is cloned;
 //   - a linalg.fill of a tensor.empty that no kernel reads (returned) is a
 //     flow.tensor.splat (ConvertTensorToFlow): a transfer that writes its buffer (its
 //     bytes are written, its slot kept), no dispatch;
@@ -153,10 +156,13 @@
 //     attention kernel, keep the rules above.
 //   Not carried over: the conv rule (a consumer that changes a named conv's accumulator
 //   type does not join: it tests ConvolutionOpInterface, which newer IREE never meets
-//   because GeneralizeLinalgNamedOps generalizes convs first), slices and pads as
-//   transfers or copies by their geometry (the graph records no offsets), and the limit
-//   of 32 operands on a merged elementwise op. Where they apply this model fuses more than
-//   IREE: its dispatches are a lower bound of IREE's.
+//   because GeneralizeLinalgNamedOps generalizes convs first), slices as transfers or
+//   copies by their geometry (the graph records no offsets: an extract_slice is a view,
+//   never IREE's copy of a strided or scattered one, and an insert_slice a copy, never
+//   IREE's flow.tensor.update of a contiguous one), and the limit of 32 operands on a
+//   merged elementwise op. The conv rule and the operand limit make this model fuse more
+//   than IREE where they apply; the slices count either way. Checked against IREE's own
+//   dispatch-formation lit cases: test/IREE/dispatch_formation.test.
 //   IREE's modes (metrale/target.h, met_iree_modes_t; "iree.*" entries of a module's DLTI
 //   device spec), each off unless set, as in IREE (DispatchCreation/Passes.cpp):
 //   - iree.fuse_pad (--iree-dispatch-creation-enable-fuse-padding-into-linalg-consumer-ops:

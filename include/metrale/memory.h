@@ -128,6 +128,30 @@ met_status_t met_memory_max_tokens(const met_memory_terms_t *terms, const met_kv
                                    uint32_t util_ppm, uint64_t sequences, uint64_t *out,
                                    bool *out_found);
 
+// What fits, as a table (sweep-sequences=, sweep-tokens=): the model evaluated at every
+// pair of |sequences[i]| x |tokens[j]| (each axis 1 to MET_MEMORY_GRID_MAX values,
+// increasing), each cell exactly as met_memory_evaluate gives it. |best_i|, |best_j|: the
+// fitting cell whose sequences x tokens is largest (ties: more tokens), when |found|.
+enum { MET_MEMORY_GRID_MAX = 32 };
+typedef struct met_memory_cell_t {
+  uint64_t kv_bytes, device_bytes;
+  int64_t headroom_bytes;
+  bool fits;
+} met_memory_cell_t;
+typedef struct met_memory_grid_t {
+  size_t nseq, ntok;
+  uint64_t sequences[MET_MEMORY_GRID_MAX], tokens[MET_MEMORY_GRID_MAX];
+  met_memory_cell_t cells[MET_MEMORY_GRID_MAX][MET_MEMORY_GRID_MAX];  // [sequences][tokens]
+  bool found;
+  size_t best_i, best_j;
+} met_memory_grid_t;
+// Fills |grid|'s cells from its axes (set by the caller). MET_EINVAL for an empty or too
+// long axis; met_memory_evaluate's status otherwise (|*overflow_term| names the term).
+met_status_t met_memory_grid(const met_memory_terms_t *terms, const met_kv_pool_t *pool,
+                             const met_driver_terms_t *driver, uint64_t memory_bytes,
+                             uint32_t util_ppm, met_memory_grid_t *grid,
+                             const char **overflow_term);
+
 // The lines of metrale/memory_fields.def (the report's fields, memory_report.h), by name.
 enum {
 #define MET_MEMORY_FIELD(name, kind, member, json, attr, table, note) MET_MEMORY_FIELD_INDEX_##name,

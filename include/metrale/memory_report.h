@@ -77,6 +77,7 @@ typedef struct met_memory_report_t {
   met_memory_weight_t *weights; size_t weight_count;
   met_memory_state_t *states; size_t state_count;
   met_memory_cache_t *caches; size_t cache_count;
+  const met_memory_grid_t *grid;  // what fits by sequences x tokens (NULL: not asked)
 } met_memory_report_t;
 
 typedef enum met_memory_field_kind_e {

@@ -43,6 +43,13 @@ met_status_t met_parse_size(const char *s, size_t len, uint64_t min, uint64_t ma
 // 9223372036854775807").
 met_status_t met_parse_option_u64(const char *name, const char *s, size_t len, uint64_t min,
                                   uint64_t max, uint64_t *out, met_error_t *err);
+// A list of whole numbers for an option named |name|: |len| bytes of |s|, items in
+// [min, max] separated by single commas (no spaces, no empty item), at most |cap| of them,
+// strictly increasing (a grid's axis: no repeat, in order). Into |out|, |*count| of them.
+// On failure its status and a one-line message in |err| naming the item.
+met_status_t met_parse_option_u64_list(const char *name, const char *s, size_t len,
+                                       uint64_t min, uint64_t max, size_t cap, uint64_t *out,
+                                       size_t *count, met_error_t *err);
 // met_parse_size for an option named |name|, with the same kind of message.
 met_status_t met_parse_option_size(const char *name, const char *s, size_t len, uint64_t min,
                                    uint64_t max, uint64_t *out, met_error_t *err);

@@ -141,3 +141,40 @@ func.func @grouped_dequant(%w: tensor<16x4x8xi8>, %x: tensor<1x1x4x8xf32>, %s: t
   } -> tensor<1x1x16xf32>
   return %r : tensor<1x1x16xf32>
 }
+
+// An insert_slice into a fill joins the dispatch that computed its source (its one use):
+// the fill is cloned into it. x 2x3xf32 = 24 B in, the 4x5xf32 result (80 B) out: 1
+// dispatch, 104 B; arena the result, 80 B in a 128-byte slot.
+// CHECK-LABEL: func.func @insert_into_fill(
+// ARENA-SAME: {{[[:<:]]}}arena_bytes = 128 : i64
+// CHECK-SAME: {{[[:<:]]}}dispatches = 1 : i64, dram_bytes = 104 : i64
+func.func @insert_into_fill(%x: tensor<2x3xf32>) -> tensor<4x5xf32> {
+  %cst = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x2xf32>
+  %e2 = tensor.empty() : tensor<4x5xf32>
+  %fill = linalg.fill ins(%cst : f32) outs(%e2 : tensor<4x5xf32>) -> tensor<4x5xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1, d0)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<2x3xf32>) outs(%e : tensor<3x2xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<3x2xf32>
+  %r = tensor.insert_slice %t into %fill[1, 2] [3, 2] [1, 1] : tensor<3x2xf32> into tensor<4x5xf32>
+  return %r : tensor<4x5xf32>
+}
+
+// Into an argument instead: the insert is a dispatch of its own (a copy), reading the
+// source (24 B) back and the destination (80 B), writing 80: 24 + 24 + 184 = 232; arena
+// the source 24 B (a 64-byte slot) and the result 128.
+// CHECK-LABEL: func.func @insert_into_arg(
+// ARENA-SAME: {{[[:<:]]}}arena_bytes = 192 : i64
+// CHECK-SAME: {{[[:<:]]}}dispatches = 2 : i64, dram_bytes = 232 : i64
+func.func @insert_into_arg(%x: tensor<2x3xf32>, %d: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  %e = tensor.empty() : tensor<3x2xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1, d0)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<2x3xf32>) outs(%e : tensor<3x2xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<3x2xf32>
+  %r = tensor.insert_slice %t into %d[1, 2] [3, 2] [1, 1] : tensor<3x2xf32> into tensor<4x5xf32>
+  return %r : tensor<4x5xf32>
+}

@@ -7,6 +7,14 @@
 // RUN: metrale-opt %s --metrale-memory="target=h100 sequences=30 tokens=4096 rows=0 over-budget-warning=true" 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: metrale-opt %s --metrale-memory="target=h100 sequences=29 tokens=4096 kv-dtype=f8E4M3FN rows=0" 2>&1 | FileCheck %s --check-prefix=FP8
 // RUN: metrale-opt %s --metrale-memory="target=h100 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSING
+// What fits as a table (issue 29): the model at 28, 29, 30 sequences x 4096, 4159, 4160
+// tokens, in the JSON and as text.
+// RUN: metrale-opt %s --metrale-memory="target=h100 sweep-sequences=28,29,30 sweep-tokens=4096,4159,4160 rows=0 json=-" -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=SWEEP
+// RUN: metrale memory %s --target h100 --sweep-sequences 28,29,30 --sweep-tokens 4096,4159,4160 --rows 0 2>/dev/null | FileCheck %s --check-prefix=TABLE
+// RUN: not metrale-opt %s --metrale-memory="target=h100 sweep-tokens=4096,4096" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADLIST
+// RUN: not metrale memory %s --target h100 --sweep-sequences 1,x 2>&1 | FileCheck %s --check-prefix=BADCLI
+// RUN: not metrale-opt %s --metrale-memory="target=h100 sweep-tokens=4096" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOAXIS
+// RUN: not metrale-opt %S/terms.mlir --metrale-memory="target=h100 sweep-sequences=1,2 tokens=16" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOPOOL
 
 // Budget: floor(80 GiB x 0.9) = floor(85899345920 x 0.9) = 77309411328.
 // 29 sequences of 4096 tokens: 29 x (4096 / 16 + 1) + 1 = 7454 blocks x 8388608
@@ -51,6 +59,30 @@
 
 // An 8-bit KV cache halves the pool: 7454 blocks x 4 MiB = 31264342016 B.
 // FP8: kv = 31264342016 : i64
+
+// The sweep, worked as above: what is not KV is 14040432640 B of the 77309411328 budget;
+// a cell's KV is (sequences x (tokens / 16 + 1) + 1) blocks of 8388608 B (tokens / 16 in
+// whole blocks: 4096 -> 256, 4159 -> 259, 4160 -> 260).
+//   28 x 4096: 7197 blocks = 60372811776, headroom 77309411328 - 14040432640 - 60372811776
+//              = 2896166912;  28 x 4159: 7281 = 61077454848, 2191523840;
+//   28 x 4160: 7309 = 61312335872, 1956642816;  29 x 4096: 7454, 740294656 (above);
+//   29 x 4159: 7541 = 63258492928, 10485760;  29 x 4160: 7570 = 63501762560, -232783872;
+//   30 x 4096: 7711, -1415577600 (above);  30 x 4159: 7801 = 65439531008, -2170552320;
+//   30 x 4160: 7831 = 65691189248, -2422210560.
+// The largest pair that fits: 29 x 4159 = 120611 token slots (28 x 4160 = 116480).
+// SWEEP: "grid": {"sequences": [28, 29, 30], "tokens": [4096, 4159, 4160], "cells": {{\[\[}}{"kv_bytes": 60372811776, "device_bytes": 74413244416, "headroom_bytes": 2896166912, "fits": true}, {"kv_bytes": 61077454848, "device_bytes": 75117887488, "headroom_bytes": 2191523840, "fits": true}, {"kv_bytes": 61312335872, "device_bytes": 75352768512, "headroom_bytes": 1956642816, "fits": true}], [{"kv_bytes": 62528684032, "device_bytes": 76569116672, "headroom_bytes": 740294656, "fits": true}, {"kv_bytes": 63258492928, "device_bytes": 77298925568, "headroom_bytes": 10485760, "fits": true}, {"kv_bytes": 63501762560, "device_bytes": 77542195200, "headroom_bytes": -232783872, "fits": false}], [{"kv_bytes": 64684556288, "device_bytes": 78724988928, "headroom_bytes": -1415577600, "fits": false}, {"kv_bytes": 65439531008, "device_bytes": 79479963648, "headroom_bytes": -2170552320, "fits": false}, {"kv_bytes": 65691189248, "device_bytes": 79731621888, "headroom_bytes": -2422210560, "fits": false}]], "largest": {"sequences": 29, "tokens": 4159}},
+// The text shows each cell's headroom (the excess where it does not fit):
+// TABLE: what fits: headroom by sequences x tokens (budget 72.0 GiB)
+// TABLE-NEXT: {{^}}  sequences \ tokens           4096           4159           4160{{$}}
+// TABLE-NEXT: {{^}}  28                          2.7 GiB        2.0 GiB        1.8 GiB{{$}}
+// TABLE-NEXT: {{^}}  29                        706.0 MiB       10.0 MiB over 222.0 MiB{{$}}
+// TABLE-NEXT: {{^}}  30                     over 1.3 GiB   over 2.0 GiB   over 2.3 GiB{{$}}
+// TABLE-NEXT: {{^}}  largest that fits: 29 sequences x 4159 tokens{{$}}
+// An axis must increase, be whole numbers, and have a partner; and a sweep needs a pool.
+// BADLIST: error: invalid sweep-tokens='4096,4096': the items must increase (4096 after 4096)
+// BADCLI: metrale: invalid --sweep-sequences='1,x': item 'x' is not a whole number from 1 to 18446744073709551615{{$}}
+// NOAXIS: error: sweep-tokens= has no other axis: give sweep-sequences= or sequences=
+// NOPOOL: error: sweep-sequences= and sweep-tokens= need a KV pool that sizes itself (metrale.kv_pool or kv-pool=, with its element type): without one every cell is the same
 
 // Without sequences and tokens the pool sizes nothing, and says why.
 // MISSING: warning: the KV pool is declared but sizes nothing (counted as 0 bytes, so the report is a lower bound): missing sequences=, tokens=

@@ -1,0 +1,26 @@
+// IREE lit case mmt4d_relu_truncf_unpack from compiler/src/iree/compiler/DispatchCreation/test/mmt4d_fusion.mlir @ 19b04e286f20
+// RUN line runs: form-dispatch-regions{fuse-mmt4d=true} alone (default prefix CHECK; fuse-mmt4d has no metrale mode, run with modes off)
+// expect: mmt4d_relu_truncf_unpack=1
+// cat: FDR alone fuse-mmt4d; mmt4d + relu + truncf + unpack in one dispatch
+// modes: (none)
+#map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func public @mmt4d_relu_truncf_unpack(%lhs: tensor<8x128x8x1xf32>, %rhs: tensor<8x128x8x1xf32>) -> tensor<64x64xbf16> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %empty = tensor.empty() : tensor<8x8x8x8xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<8x8x8x8xf32>) -> tensor<8x8x8x8xf32>
+  %mmt4d = linalg.mmt4d ins(%lhs, %rhs : tensor<8x128x8x1xf32>, tensor<8x128x8x1xf32>) outs(%fill : tensor<8x8x8x8xf32>) -> tensor<8x8x8x8xf32>
+  %relu = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%mmt4d : tensor<8x8x8x8xf32>) outs(%empty : tensor<8x8x8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %max = arith.maximumf %in, %zero : f32
+    linalg.yield %max : f32
+  } -> tensor<8x8x8x8xf32>
+  %narrow_empty = tensor.empty() : tensor<8x8x8x8xbf16>
+  %truncf = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%relu : tensor<8x8x8x8xf32>) outs(%narrow_empty : tensor<8x8x8x8xbf16>) {
+  ^bb0(%in: f32, %out: bf16):
+    %narrow = arith.truncf %in : f32 to bf16
+    linalg.yield %narrow : bf16
+  } -> tensor<8x8x8x8xbf16>
+  %dest = tensor.empty() : tensor<64x64xbf16>
+  %unpack = linalg.unpack %truncf outer_dims_perm = [0, 1] inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %dest : tensor<8x8x8x8xbf16> -> tensor<64x64xbf16>
+  return %unpack : tensor<64x64xbf16>
+}
