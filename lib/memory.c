@@ -242,11 +242,7 @@ met_status_t met_memory_grid(const met_memory_terms_t *terms, const met_kv_pool_
         *overflow_term = t.overflow_term;
         return st;
       }
-      met_memory_cell_t *c = &grid->cells[i][j];
-      c->kv_bytes = t.kv_bytes;
-      c->device_bytes = t.device_bytes;
-      c->headroom_bytes = t.headroom_bytes;
-      c->fits = t.fits;
+      grid->cells[i][j].totals = t;
       unsigned __int128 area = (unsigned __int128)grid->sequences[i] * grid->tokens[j];
       // Ties keep the later cell: the same area with more tokens (tokens increase along j,
       // and a later i with the same area has fewer tokens, so it must be strictly larger).

@@ -92,7 +92,7 @@ static void json_grid(met_strbuf_t *sb, const met_memory_grid_t *g) {
   for (size_t i = 0; i < g->nseq; ++i) {
     met_strbuf_printf(sb, "%s[", i ? ", " : "");
     for (size_t j = 0; j < g->ntok; ++j) {
-      const met_memory_cell_t *c = &g->cells[i][j];
+      const met_memory_totals_t *c = &g->cells[i][j].totals;
       met_strbuf_printf(sb, "%s{\"kv_bytes\": %" PRIu64 ", \"device_bytes\": %" PRIu64
                         ", \"headroom_bytes\": %" PRId64 ", \"fits\": %s}", j ? ", " : "",
                         c->kv_bytes, c->device_bytes, c->headroom_bytes,
@@ -119,7 +119,7 @@ static void text_grid(met_strbuf_t *sb, const met_memory_grid_t *g, uint64_t bud
   for (size_t i = 0; i < g->nseq; ++i) {
     met_strbuf_printf(sb, "  %-20" PRIu64, g->sequences[i]);
     for (size_t j = 0; j < g->ntok; ++j) {
-      const met_memory_cell_t *c = &g->cells[i][j];
+      const met_memory_totals_t *c = &g->cells[i][j].totals;
       met_strbuf_t cell;
       met_strbuf_initialize(met_allocator_system(), &cell);
       if (!c->fits) MET_STRBUF_LIT(&cell, "over ");

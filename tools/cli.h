@@ -109,9 +109,11 @@ typedef struct sweep_t {
   met_strbuf_t *csv;        // NULL: no CSV
   const char *model, *target;
   size_t rows;              // rows written for the current (model, target)
+  bool grid;                // memory with a sweep: a row per cell, with its sequences
+                            // and tokens in two more columns
 } sweep_t;
-// The CSV header of command |pass|'s rows.
-void cli_csv_header(met_strbuf_t *sb, unsigned pass);
+// The CSV header of command |pass|'s rows (|grid|: the memory sweep's two more columns).
+void cli_csv_header(met_strbuf_t *sb, unsigned pass, bool grid);
 // A row with only an error: the model or the run failed before any function's row.
 void cli_csv_error_row(sweep_t *w, unsigned pass, const char *error);
 // One (model, target): the runner of |pass| with the command's options (|target| NULL:

@@ -138,10 +138,12 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
   met_strbuf_initialize(met_allocator_system(), &text);
   met_strbuf_initialize(met_allocator_system(), &jout);
   met_strbuf_initialize(met_allocator_system(), &csv);
-  if (o.csv) cli_csv_header(&csv, pass);
+  bool grid = pass == MET_PASS_MEMORY &&
+              (o.text[MET_OPT_sweep_sequences] || o.text[MET_OPT_sweep_tokens]);
+  if (o.csv) cli_csv_header(&csv, pass, grid);
   met_strbuf_t svg;
   met_strbuf_initialize(met_allocator_system(), &svg);
-  sweep_t w = {o.svg ? &svg : NULL, o.csv ? &csv : NULL, NULL, NULL, 0};
+  sweep_t w = {o.svg ? &svg : NULL, o.csv ? &csv : NULL, NULL, NULL, 0, grid};
   // --sarif FILE: every diagnostic of the sweep also goes into one log.
   const char *sarif_path = o.text[MET_OPT_sarif];
   // A document on stdout (--csv -, --sarif -) is all stdout gets.

@@ -31,7 +31,7 @@ static void csv_u64(met_strbuf_t *sb, uint64_t v) {
   met_strbuf_u64(sb, v);
 }
 
-void cli_csv_header(met_strbuf_t *sb, unsigned pass) {
+void cli_csv_header(met_strbuf_t *sb, unsigned pass, bool grid) {
   csv_cell(sb, "model", true);
   csv_cell(sb, "target", false);
   csv_cell(sb, "function", false);
@@ -43,6 +43,7 @@ void cli_csv_header(met_strbuf_t *sb, unsigned pass) {
   } else if (pass == MET_PASS_MEMORY) {
     const met_memory_field_t *f = met_memory_fields(&n);  // "complete" is one of them
     for (size_t k = 0; k < n; ++k) csv_cell(sb, f[k].name, false);
+    if (grid) MET_STRBUF_LIT(sb, ",sequences,tokens");
     MET_STRBUF_LIT(sb, "\n");
     return;
   } else {
@@ -72,6 +73,7 @@ void cli_csv_error_row(sweep_t *w, unsigned pass, const char *error) {
   csv_start(w, NULL, "", error);
   // Every field empty, and the complete column (the memory model's is one of its fields).
   for (size_t k = 0; k < n + (pass != MET_PASS_MEMORY); ++k) MET_STRBUF_LIT(w->csv, ",");
+  if (pass == MET_PASS_MEMORY && w->grid) MET_STRBUF_LIT(w->csv, ",,");
   MET_STRBUF_LIT(w->csv, "\n");
 }
 
@@ -91,10 +93,8 @@ static void on_budget_row(void *user, const met_target_t *t, const char *name,
   MET_STRBUF_LIT(w->csv, "\n");
 }
 
-static void on_memory_row(void *user, const met_target_t *t, const met_memory_report_t *r) {
-  sweep_t *w = user;
-  if (w->svg && !w->svg->len && t) (void)met_memory_svg(w->svg, t, r);
-  if (!w->csv) return;
+// One memory row: the report's fields (|r|, whose totals may be a grid cell's).
+static void memory_row(sweep_t *w, const met_target_t *t, const met_memory_report_t *r) {
   size_t n;
   const met_memory_field_t *f = met_memory_fields(&n);
   csv_start(w, t, "", NULL);
@@ -107,7 +107,27 @@ static void on_memory_row(void *user, const met_target_t *t, const met_memory_re
       csv_u64(w->csv, met_memory_field_u64(r, &f[k]));
     }
   }
-  MET_STRBUF_LIT(w->csv, "\n");
+}
+
+// The memory model's rows: one, or with a sweep one per cell (its totals, its sequences
+// and tokens), sequences first.
+static void on_memory_row(void *user, const met_target_t *t, const met_memory_report_t *r) {
+  sweep_t *w = user;
+  if (w->svg && !w->svg->len && t) (void)met_memory_svg(w->svg, t, r);
+  if (!w->csv) return;
+  if (!w->grid || !r->grid) {
+    memory_row(w, t, r);
+    met_strbuf_printf(w->csv, "%s\n", w->grid ? ",," : "");
+    return;
+  }
+  met_memory_report_t cell = *r;
+  for (size_t i = 0; i < r->grid->nseq; ++i)
+    for (size_t j = 0; j < r->grid->ntok; ++j) {
+      cell.totals = r->grid->cells[i][j].totals;
+      memory_row(w, t, &cell);
+      met_strbuf_printf(w->csv, ",%" PRIu64 ",%" PRIu64 "\n", r->grid->sequences[i],
+                        r->grid->tokens[j]);
+    }
 }
 
 static void on_dispatch_row(void *user, const met_target_t *t, MlirOperation func,

@@ -134,9 +134,7 @@ met_status_t met_memory_max_tokens(const met_memory_terms_t *terms, const met_kv
 // fitting cell whose sequences x tokens is largest (ties: more tokens), when |found|.
 enum { MET_MEMORY_GRID_MAX = 32 };
 typedef struct met_memory_cell_t {
-  uint64_t kv_bytes, device_bytes;
-  int64_t headroom_bytes;
-  bool fits;
+  met_memory_totals_t totals;  // met_memory_evaluate's at the cell's pair
 } met_memory_cell_t;
 typedef struct met_memory_grid_t {
   size_t nseq, ntok;

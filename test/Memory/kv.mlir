@@ -11,6 +11,7 @@
 // tokens, in the JSON and as text.
 // RUN: metrale-opt %s --metrale-memory="target=h100 sweep-sequences=28,29,30 sweep-tokens=4096,4159,4160 rows=0 json=-" -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=SWEEP
 // RUN: metrale memory %s --target h100 --sweep-sequences 28,29,30 --sweep-tokens 4096,4159,4160 --rows 0 2>/dev/null | FileCheck %s --check-prefix=TABLE
+// RUN: metrale memory %s --target h100 --sweep-sequences 28,29 --sweep-tokens 4096,4160 --csv - 2>/dev/null | FileCheck %s --check-prefix=CSV
 // RUN: not metrale-opt %s --metrale-memory="target=h100 sweep-tokens=4096,4096" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADLIST
 // RUN: not metrale memory %s --target h100 --sweep-sequences 1,x 2>&1 | FileCheck %s --check-prefix=BADCLI
 // RUN: not metrale-opt %s --metrale-memory="target=h100 sweep-tokens=4096" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOAXIS
@@ -78,6 +79,13 @@
 // TABLE-NEXT: {{^}}  29                        706.0 MiB       10.0 MiB over 222.0 MiB{{$}}
 // TABLE-NEXT: {{^}}  30                     over 1.3 GiB   over 2.0 GiB   over 2.3 GiB{{$}}
 // TABLE-NEXT: {{^}}  largest that fits: 29 sequences x 4159 tokens{{$}}
+// As comma-separated rows: one per cell, its totals (kv, kv_blocks, device, headroom, fits as above)
+// and its sequences and tokens in two more columns, sequences first.
+// CSV: {{^}}model,target,function,error,weights_stored,weights_outside,weights_replaced,weights_derived,weights_leaked,activations,activations_planned,workspace,states,kv,kv_blocks,caches_device,caches_host,driver,device,budget_bytes,headroom,fits,complete,sequences,tokens{{$}}
+// CSV-NEXT: {{^}}{{.*}}kv.mlir,h100,,,13500000000,0,0,0,0,8192,8192,0,0,60372811776,7197,0,0,540424448,74413244416,77309411328,2896166912,true,true,28,4096{{$}}
+// CSV-NEXT: {{^}}{{.*}}kv.mlir,h100,,,13500000000,0,0,0,0,8192,8192,0,0,61312335872,7309,0,0,540424448,75352768512,77309411328,1956642816,true,true,28,4160{{$}}
+// CSV-NEXT: {{^}}{{.*}}kv.mlir,h100,,,13500000000,0,0,0,0,8192,8192,0,0,62528684032,7454,0,0,540424448,76569116672,77309411328,740294656,true,true,29,4096{{$}}
+// CSV-NEXT: {{^}}{{.*}}kv.mlir,h100,,,13500000000,0,0,0,0,8192,8192,0,0,63501762560,7570,0,0,540424448,77542195200,77309411328,-232783872,false,true,29,4160{{$}}
 // An axis must increase, be whole numbers, and have a partner; and a sweep needs a pool.
 // BADLIST: error: invalid sweep-tokens='4096,4096': the items must increase (4096 after 4096)
 // BADCLI: metrale: invalid --sweep-sequences='1,x': item 'x' is not a whole number from 1 to 18446744073709551615{{$}}
