@@ -164,7 +164,7 @@ met_status_t met_dispatch_run(MlirOperation module, const met_dispatch_run_optio
   bopt.per_group = true;  // the dispatch stats read each dispatch's bytes
   met_limits_t *limits = su.limits;
   // Locations and names for the JSON's and the table's rows, and a limit's breach.
-  bool names = o->run.json.length > 0 || (text_out && o->run.per_dispatch) ||
+  bool names = o->run.json.length > 0 || o->run.trace.length > 0 || (text_out && o->run.per_dispatch) ||
                met_limits_any(limits, MET_LIMIT_DISPATCH, NULL);
   met_adapter_options_t aopt = {target, (int64_t)su.dynamic_size, &su.params, names, &su.states,
                                 NULL, NULL, true, o->run.dead_remarks, o->run.remarks_each};
@@ -222,6 +222,13 @@ met_status_t met_dispatch_run(MlirOperation module, const met_dispatch_run_optio
     met_strbuf_initialize(met_allocator_system(), &sb);
     met_dispatch_json(&sb, target, results, jobs.visible);
     MET_KEEP_FIRST(st, met_output_rendered(mloc, o->run.json, &sb, json_out, "JSON report",
+                                           diag, user));
+  }
+  if (o->run.trace.length) {
+    met_strbuf_t sb;
+    met_strbuf_initialize(met_allocator_system(), &sb);
+    met_dispatch_trace(&sb, target, results, jobs.visible);
+    MET_KEEP_FIRST(st, met_output_rendered(mloc, o->run.trace, &sb, json_out, "trace",
                                            diag, user));
   }
   if (text_out) met_dispatch_text(text_out, target, results, jobs.visible, o->run.per_dispatch);

@@ -29,22 +29,25 @@ static met_status_t request_check(const cli_opts_t *o, const char *one, bool all
     return err->code;
   }
   // Standard output holds one report: two would run together and neither would parse.
-  const char *outs[] = {o->text[MET_OPT_json], o->text[MET_OPT_sarif], o->csv, o->svg};
-  const char *out_flags[] = {"--json", "--sarif", "--csv", "--svg"};
+  const char *outs[] = {o->text[MET_OPT_json], o->text[MET_OPT_sarif], o->csv, o->svg,
+                        o->text[MET_OPT_trace]};
+  const char *out_flags[] = {"--json", "--sarif", "--csv", "--svg", "--trace"};
   int first_stdout = -1;
-  for (int k = 0; k < 4; ++k) {
+  for (int k = 0; k < 5; ++k) {
     if (!outs[k] || strcmp(outs[k], "-")) continue;
     if (first_stdout >= 0)
       return met_error_set(err, MET_EINVAL, "%s - and %s - both write to standard output; "
                            "give one a file", out_flags[first_stdout], out_flags[k]);
     first_stdout = k;
   }
-  MET_RETURN_IF_ERROR(cli_check_outputs(o, out_flags, outs, 4, err));
+  MET_RETURN_IF_ERROR(cli_check_outputs(o, out_flags, outs, 5, err));
   if ((o->nmodels > 1 || all) && o->text[MET_OPT_json])
     return met_error_set(err, MET_EINVAL, "--json takes one model and one target; use --csv "
                          "for several");
   if (o->svg && (o->nmodels > 1 || all))
     return met_error_set(err, MET_EINVAL, "--svg takes one model and one target");
+  if (o->text[MET_OPT_trace] && (o->nmodels > 1 || all))
+    return met_error_set(err, MET_EINVAL, "--trace takes one model and one target");
   return MET_OK;
 }
 

@@ -172,6 +172,16 @@ typedef struct met_dispatch_result_t {
 // "latency_ns", "bound"}]}]}. "loc" is the node's recorded location ("" when none).
 void met_dispatch_json(met_strbuf_t *sb, const met_target_t *target,
                        const met_dispatch_result_t *fns, size_t count);
+// The predicted timeline in Chrome's trace event format (the JSON object form, which
+// Perfetto and chrome://tracing open): one process, the target; one track (thread) per
+// analysed function, named "@name"; each dispatch a complete event ("ph": "X") that starts
+// where the one before ended and lasts its latency_ns, named by its ops, with its index,
+// loc, bytes, FLOPs, launches, latency_ns and bound as args; what the function's latency_ns
+// holds beyond its dispatches (an offloading target's host transfers, a megakernel's one
+// launch) one more event after them. Times in microseconds, as the format has them, with
+// three decimals (nanoseconds exact). The tracks' ends are the functions' latency_ns.
+void met_dispatch_trace(met_strbuf_t *sb, const met_target_t *target,
+                        const met_dispatch_result_t *fns, size_t count);
 // The readable table: one block per function, a row per field; with |per_dispatch| a
 // row per dispatch after it.
 void met_dispatch_text(met_strbuf_t *sb, const met_target_t *target,
