@@ -161,73 +161,101 @@ static void trace_us(met_strbuf_t *sb, uint64_t ns) {
   met_strbuf_printf(sb, "%" PRIu64 ".%03u", ns / 1000u, (unsigned)(ns % 1000u));
 }
 
+static void trace_next(met_trace_t *t) {
+  met_strbuf_cstr(t->sb, t->any ? ",\n  " : "\n  ");
+  t->any = true;
+}
+
+void met_trace_begin(met_trace_t *t, met_strbuf_t *sb, const char *timeline) {
+  t->sb = sb;
+  t->any = false;
+  MET_STRBUF_LIT(sb, "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"timeline\": ");
+  met_strbuf_json_string(sb, timeline);
+  MET_STRBUF_LIT(sb, "},\n \"traceEvents\": [");
+}
+
+void met_trace_name(met_trace_t *t, unsigned pid, unsigned tid, const char *name) {
+  trace_next(t);
+  met_strbuf_printf(t->sb, "{\"name\": \"%s\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
+                    "\"args\": {\"name\": ", tid ? "thread_name" : "process_name", pid, tid);
+  met_strbuf_json_string(t->sb, name);
+  MET_STRBUF_LIT(t->sb, "}}");
+}
+
+void met_trace_slice(met_trace_t *t, unsigned pid, unsigned tid, const char *name,
+                     const char *cat, uint64_t ts_ns, uint64_t dur_ns, const char *args) {
+  trace_next(t);
+  MET_STRBUF_LIT(t->sb, "{\"name\": ");
+  met_strbuf_json_string(t->sb, name);
+  MET_STRBUF_LIT(t->sb, ", \"cat\": ");
+  met_strbuf_json_string(t->sb, cat);
+  met_strbuf_printf(t->sb, ", \"ph\": \"X\", \"pid\": %u, \"tid\": %u, \"ts\": ", pid, tid);
+  trace_us(t->sb, ts_ns);
+  MET_STRBUF_LIT(t->sb, ", \"dur\": ");
+  trace_us(t->sb, dur_ns);
+  met_strbuf_printf(t->sb, ", \"args\": %s}", args && *args ? args : "{}");
+}
+
+uint64_t met_trace_dispatches(met_trace_t *t, unsigned pid, unsigned tid,
+                              const met_target_t *target, const met_dispatch_result_t *fr) {
+  uint64_t at = 0;
+  if (!fr->report) return 0;
+  met_strbuf_t ops, args;
+  met_strbuf_initialize(met_allocator_system(), &ops);
+  met_strbuf_initialize(met_allocator_system(), &args);
+  for (size_t k = 0; k < fr->report->row_count; ++k) {
+    const met_dispatch_row_t *r = &fr->report->rows[k];
+    ops.len = args.len = 0;
+    met_dispatch_row_ops(&ops, fr->graph, fr->budget, r);
+    const char *loc = met_graph_node_loc(fr->graph, r->first_node);
+    met_strbuf_printf(&args, "{\"dispatch\": %zu, \"loc\": ", k);
+    met_strbuf_json_string(&args, loc ? loc : "");
+    met_strbuf_printf(&args, ", \"bytes\": %" PRIu64 ", \"flops\": %" PRIu64
+                      ", \"launches\": %" PRIu64 ", \"latency_ns\": %" PRIu64
+                      ", \"bound\": \"%s\"}", r->bytes, r->flops, r->launches, r->latency_ns,
+                      met_bound_name(r->bound));
+    met_strbuf_cstr(&ops, "");  // a string even when empty
+    met_strbuf_cstr(&args, "");
+    met_trace_slice(t, pid, tid, ops.data ? ops.data : "", "dispatch", at, r->latency_ns,
+                    args.data);
+    at += r->latency_ns;
+  }
+  if (ops.status || args.status) t->sb->status = ops.status ? ops.status : args.status;
+  met_strbuf_deinitialize(&ops);
+  met_strbuf_deinitialize(&args);
+  // What latency_ns holds beyond the dispatches (dispatch.h): an offloading target's
+  // transfers over the host link, a megakernel's one launch floor.
+  if (fr->report->stats.latency_ns > at) {
+    const char *what = target->dispatch.execution_model != MET_EXEC_MEGAKERNEL
+                           ? "host link transfers"
+                       : target->dispatch.offload ? "the megakernel's launch and host link transfers"
+                                                  : "the megakernel's launch";
+    met_trace_slice(t, pid, tid, what, "transfer", at, fr->report->stats.latency_ns - at, NULL);
+    at = fr->report->stats.latency_ns;
+  }
+  return at;
+}
+
+void met_trace_end(met_trace_t *t) { MET_STRBUF_LIT(t->sb, "\n ]}\n"); }
+
 void met_dispatch_trace(met_strbuf_t *sb, const met_target_t *target,
                         const met_dispatch_result_t *fns, size_t count) {
-  MET_STRBUF_LIT(sb, "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"target\": ");
-  met_strbuf_json_string(sb, target->name);
-  MET_STRBUF_LIT(sb, ", \"timeline\": \"predicted\"},\n \"traceEvents\": [\n  {\"name\": "
-                     "\"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 0, \"args\": "
-                     "{\"name\": ");
+  met_trace_t t;
+  met_trace_begin(&t, sb, "predicted");
   met_strbuf_t label;
   met_strbuf_initialize(met_allocator_system(), &label);
   MET_STRBUF_LIT(&label, "predicted on ");
   met_strbuf_cstr(&label, target->name);
-  met_strbuf_json_string(sb, label.data ? label.data : "");
+  met_trace_name(&t, 1, 0, label.data ? label.data : "");
+  for (size_t i = 0; i < count; ++i) {
+    if (!fns[i].report) continue;
+    label.len = 0;
+    MET_STRBUF_LIT(&label, "@");
+    met_strbuf_cstr(&label, fns[i].name);
+    met_trace_name(&t, 1, (unsigned)i + 1, label.data ? label.data : "");
+    met_trace_dispatches(&t, 1, (unsigned)i + 1, target, &fns[i]);
+  }
   if (label.status) sb->status = label.status;
   met_strbuf_deinitialize(&label);
-  MET_STRBUF_LIT(sb, "}}");
-  for (size_t i = 0; i < count; ++i) {
-    const met_dispatch_result_t *fr = &fns[i];
-    if (!fr->report) continue;
-    unsigned tid = (unsigned)i + 1;
-    MET_STRBUF_LIT(sb, ",\n  {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, ");
-    met_strbuf_printf(sb, "\"tid\": %u, \"args\": {\"name\": ", tid);
-    met_strbuf_t label;  // "@name", escaped as JSON
-    met_strbuf_initialize(met_allocator_system(), &label);
-    MET_STRBUF_LIT(&label, "@");
-    met_strbuf_cstr(&label, fr->name);
-    met_strbuf_json_string(sb, label.data ? label.data : "@");
-    if (label.status) sb->status = label.status;
-    met_strbuf_deinitialize(&label);
-    MET_STRBUF_LIT(sb, "}}");
-    uint64_t at = 0;
-    for (size_t k = 0; k < fr->report->row_count; ++k) {
-      const met_dispatch_row_t *r = &fr->report->rows[k];
-      met_strbuf_t ops;
-      met_strbuf_initialize(met_allocator_system(), &ops);
-      met_dispatch_row_ops(&ops, fr->graph, fr->budget, r);
-      const char *loc = met_graph_node_loc(fr->graph, r->first_node);
-      MET_STRBUF_LIT(sb, ",\n  {\"name\": ");
-      met_strbuf_json_string(sb, ops.data ? ops.data : "");
-      met_strbuf_printf(sb, ", \"cat\": \"dispatch\", \"ph\": \"X\", \"pid\": 1, \"tid\": %u, \"ts\": ", tid);
-      trace_us(sb, at);
-      MET_STRBUF_LIT(sb, ", \"dur\": ");
-      trace_us(sb, r->latency_ns);
-      met_strbuf_printf(sb, ", \"args\": {\"dispatch\": %zu, \"loc\": ", k);
-      met_strbuf_json_string(sb, loc ? loc : "");
-      met_strbuf_printf(sb, ", \"bytes\": %" PRIu64 ", \"flops\": %" PRIu64
-                        ", \"launches\": %" PRIu64 ", \"latency_ns\": %" PRIu64
-                        ", \"bound\": \"%s\"}}",
-                        r->bytes, r->flops, r->launches, r->latency_ns, met_bound_name(r->bound));
-      if (ops.status) sb->status = ops.status;
-      met_strbuf_deinitialize(&ops);
-      at += r->latency_ns;
-    }
-    // What latency_ns holds beyond the dispatches (dispatch.h): an offloading target's
-    // transfers over the host link, a megakernel's one launch floor.
-    if (fr->report->stats.latency_ns > at) {
-      met_strbuf_printf(sb, ",\n  {\"name\": \"%s\", \"cat\": \"transfer\", \"ph\": \"X\", "
-                        "\"pid\": 1, \"tid\": %u, \"ts\": ",
-                        target->dispatch.execution_model != MET_EXEC_MEGAKERNEL
-                            ? "host link transfers"
-                        : target->dispatch.offload ? "the megakernel's launch and host link transfers"
-                                                   : "the megakernel's launch",
-                        tid);
-      trace_us(sb, at);
-      MET_STRBUF_LIT(sb, ", \"dur\": ");
-      trace_us(sb, fr->report->stats.latency_ns - at);
-      MET_STRBUF_LIT(sb, ", \"args\": {}}");
-    }
-  }
-  MET_STRBUF_LIT(sb, "\n ]}\n");
+  met_trace_end(&t);
 }

@@ -136,7 +136,8 @@ static void set_dispatch_attr(met_fn_job_t *j, attr_keys_t *k, const met_dispatc
 // Hands |j|'s prediction to the caller, with the arguments that are resident.
 static met_status_t report_prediction(const met_dispatch_run_options_t *o,
                                       const met_target_t *t, met_fn_job_t *j,
-                                      const met_dispatch_report_t *d) {
+                                      const met_dispatch_report_t *d,
+                                      const met_dispatch_result_t *result) {
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(j->func, 0));
   size_t n = (size_t)mlirBlockGetNumArguments(entry);
   uint8_t *resident = calloc(n ? n : 1, 1);
@@ -148,7 +149,7 @@ static met_status_t report_prediction(const met_dispatch_run_options_t *o,
       resident[v->arg_index] = 1;
   }
   o->on_function(o->on_function_user, t, j->source, j->graph.name, &d->stats, &j->report.budget,
-                 j->report.complete && d->flops_complete, resident, n, NULL);
+                 j->report.complete && d->flops_complete, resident, n, NULL, result);
   free(resident);
   return MET_OK;
 }
@@ -164,7 +165,8 @@ met_status_t met_dispatch_run(MlirOperation module, const met_dispatch_run_optio
   bopt.per_group = true;  // the dispatch stats read each dispatch's bytes
   met_limits_t *limits = su.limits;
   // Locations and names for the JSON's and the table's rows, and a limit's breach.
-  bool names = o->run.json.length > 0 || o->run.trace.length > 0 || (text_out && o->run.per_dispatch) ||
+  bool names = o->run.json.length > 0 || o->run.trace.length > 0 || o->on_function ||
+               (text_out && o->run.per_dispatch) ||
                met_limits_any(limits, MET_LIMIT_DISPATCH, NULL);
   met_adapter_options_t aopt = {target, (int64_t)su.dynamic_size, &su.params, names, &su.states,
                                 NULL, NULL, true, o->run.dead_remarks, o->run.remarks_each};
@@ -188,7 +190,7 @@ met_status_t met_dispatch_run(MlirOperation module, const met_dispatch_run_optio
       MET_KEEP_FIRST(st, met_fn_job_status(j));
       if (o->on_function)
         o->on_function(o->on_function_user, target, j->source, results[i].name, NULL, NULL, false, NULL,
-                       0, results[i].error);
+                       0, results[i].error, NULL);
       continue;
     }
     const met_dispatch_report_t *d = j->extra;
@@ -213,7 +215,7 @@ met_status_t met_dispatch_run(MlirOperation module, const met_dispatch_run_optio
       o->run.metrics(user, mlirOperationGetLocation(j->func), false, "dispatch", results[i].name, names,
                  values, NULL, n + 1);
     }
-    met_status_t told = o->on_function ? report_prediction(o, target, j, d) : MET_OK;
+    met_status_t told = o->on_function ? report_prediction(o, target, j, d, &results[i]) : MET_OK;
     if (told) met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "%s", met_status_str(told));
     MET_KEEP_FIRST(st, told);
   }

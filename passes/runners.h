@@ -127,12 +127,13 @@ typedef struct met_dispatch_run_options_t {
   // |stats| and |budget| are NULL, and |error| says why, when the function could not be
   // evaluated.
   // |target|: what the prediction was made for (the option's, the module's DLTI one or the
-  // default).
+  // default). |result|: the function's dispatches as the renderers take them (its rows:
+  // `metrale run --trace`), NULL with |error|; valid during the call.
   void (*on_function)(void *user, const met_target_t *target, MlirOperation func,
                       const char *name, const met_dispatch_stats_t *stats,
                       const met_budget_t *budget,
                       bool complete, const uint8_t *resident_args, size_t num_args,
-                      const char *error);
+                      const char *error, const met_dispatch_result_t *result);
   void *on_function_user;
 } met_dispatch_run_options_t;
 

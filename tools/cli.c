@@ -64,7 +64,8 @@ const cli_command_t cli_commands[] = {
     {"run", 0,
      "metrale run MODEL.mlir [--function NAME] [--runs N] [--opt 0-3] [--inputs zeros|random]\n"
      "                      [--json FILE|-] [--inject-device-loss] [--target NAME] [--timeout S]\n"
-     "                      [--params SPEC] [--states SPEC] [--dump-bufferized FILE]\n",
+     "                      [--params SPEC] [--states SPEC] [--dump-bufferized FILE]\n"
+     "                      [--trace FILE|-]\n",
      "lower each public function with upstream MLIR, JIT-compile and run it on this\n"
      "         CPU, and print the measured dispatch stats beside the prediction (mlir-cpu\n"
      "         unless --target says otherwise), with the ratio per field\n",
@@ -73,6 +74,8 @@ const cli_command_t cli_commands[] = {
      "  --opt 0-3            LLVM's optimization level for the JIT (default 2)\n"
      "  --inputs zeros|random  what the arguments hold (default zeros)\n"
      "  --json FILE|-        the measured and predicted stats as JSON\n"
+     "  --trace FILE|-       the predicted dispatches and the kernels that ran as a timeline\n"
+     "                       (Chrome's trace event format: Perfetto, chrome://tracing)\n"
      "  --inject-device-loss the first invocation fails as on a lost device: the engine is\n"
      "                       rebuilt and the run retried (the recovery path)\n"
      "  --target NAME        the target the prediction is for (default mlir-cpu)\n"

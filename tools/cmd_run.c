@@ -66,7 +66,50 @@ typedef struct run_cli_t {
   met_exec_options_t eo;
   met_strbuf_t text, json;
   size_t done, failed;
+  met_strbuf_t trace;         // --trace: the prediction's track and the run's, per function
+  met_trace_t tr;             // (tr.sb NULL until the first function is traced)
+  bool tracing;               // --trace was given
 } run_cli_t;
+
+// --trace: the function's predicted dispatches (process 1) and the kernels that ran
+// (process 2) on a track each, the kernels in the order they ran, each as long as its
+// mean time per invocation (the markers' time over every invocation, cold and warm,
+// divided by the invocations), with its location and launches per invocation.
+static void trace_function(run_cli_t *r, const met_target_t *target, const char *name,
+                           const met_dispatch_result_t *result, const met_exec_result_t *res) {
+  if (!r->tr.sb) {
+    met_trace_begin(&r->tr, &r->trace, "predicted and measured");
+    met_strbuf_t label;
+    met_strbuf_initialize(met_allocator_system(), &label);
+    met_strbuf_printf(&label, "predicted on %s", target->name);
+    met_trace_name(&r->tr, 1, 0, label.data ? label.data : "");
+    label.len = 0;
+    met_strbuf_printf(&label, "measured on this CPU (%u runs, -O%d)", res->runs, r->eo.opt_level);
+    met_trace_name(&r->tr, 2, 0, label.data ? label.data : "");
+    met_strbuf_deinitialize(&label);
+  }
+  unsigned tid = (unsigned)r->done;
+  char label[300];
+  snprintf(label, sizeof label, "@%s", name);
+  met_trace_name(&r->tr, 1, tid, label);
+  met_trace_name(&r->tr, 2, tid, label);
+  if (result) met_trace_dispatches(&r->tr, 1, tid, target, result);
+  uint64_t at = 0, runs = res->runs ? res->runs : 1;
+  for (size_t k = 0; k < res->n_kernels; ++k) {
+    const met_exec_kernel_t *kk = &res->kernels[k];
+    met_strbuf_t args;
+    met_strbuf_initialize(met_allocator_system(), &args);
+    met_strbuf_printf(&args, "{\"kernel\": %zu, \"loc\": ", k);
+    met_strbuf_json_string(&args, kk->loc);
+    met_strbuf_printf(&args, ", \"launches_per_run\": %" PRIu64 ", \"ns_total\": %" PRIu64
+                      ", \"runs\": %" PRIu64 "}", kk->launches / runs, kk->ns, runs);
+    met_trace_slice(&r->tr, 2, tid, kk->name, "kernel", at, kk->ns / runs,
+                    args.data ? args.data : "{}");
+    if (args.status) r->trace.status = args.status;
+    met_strbuf_deinitialize(&args);
+    at += kk->ns / runs;
+  }
+}
 
 // The measured stats of one run, by the definitions of metrale/dispatch.h on this CPU:
 // the host is the device (readback = the results, one sync per invocation); latency is
@@ -230,8 +273,8 @@ static void json_record(met_strbuf_t *j, bool complete, const met_dispatch_stats
 static void run_one(void *user, const met_target_t *target, MlirOperation func,
                     const char *name,
                     const met_dispatch_stats_t *pred, const met_budget_t *budget, bool complete,
-                    const uint8_t *resident, size_t nargs, const char *error) {
-  (void)target;  // the run's own options name it (r->eo)
+                    const uint8_t *resident, size_t nargs, const char *error,
+                    const met_dispatch_result_t *result) {
   run_cli_t *r = user;
   if (error) return;  // the prediction failed: its error is reported already
   MlirStringRef sn = met_ir_sym_name(func);
@@ -289,6 +332,7 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
   measured_stats(&res, &meas);
   text_table(t, r, name, complete, &eo, &res, pred, &meas, budget);
   json_record(j, complete, pred, &meas, &res, budget);
+  if (r->tracing) trace_function(r, target, name, result, &res);
   MET_STRBUF_LIT(j, "]}");
   met_exec_result_free(&res);
 }
@@ -339,7 +383,7 @@ static met_status_t write_output(const run_cli_t *r, const char *json, met_error
 
 // The flags of `metrale run` that are not the options of the dispatch stats.
 typedef struct run_flags_t {
-  const char *json, *runs, *timeout, *opt, *inputs;
+  const char *json, *runs, *timeout, *opt, *inputs, *trace;
 } run_flags_t;
 
 // argv into |r|, |o| and |f|, every value checked before the model is read. MET_OK, or the
@@ -356,7 +400,7 @@ static met_status_t run_args(int argc, char **argv, run_cli_t *r, cli_opts_t *o,
       {"--function", &r->function}, {"--target", &r->target}, {"--json", &f->json},
       {"--params", params}, {"--states", states}, {"--runs", &f->runs},
       {"--timeout", &f->timeout}, {"--opt", &f->opt}, {"--inputs", &f->inputs},
-      {"--dump-bufferized", &r->eo.dump_bufferized}};
+      {"--dump-bufferized", &r->eo.dump_bufferized}, {"--trace", &f->trace}};
   for (int i = 0; i < argc && err->code == MET_OK; ++i) {
     if (!operands && !strcmp(argv[i], "--")) { operands = true; continue; }
     bool taken = false;
@@ -410,12 +454,15 @@ static met_status_t run_args(int argc, char **argv, run_cli_t *r, cli_opts_t *o,
   }
   // The files it writes are checked now, not after the whole run: not the model, not one
   // file twice, in a directory that exists.
-  const char *out_flags[] = {"--json", "--dump-bufferized"};
-  const char *out_paths[] = {f->json, r->eo.dump_bufferized};
+  const char *out_flags[] = {"--json", "--dump-bufferized", "--trace"};
+  const char *out_paths[] = {f->json, r->eo.dump_bufferized, f->trace};
+  if (f->json && f->trace && !strcmp(f->json, "-") && !strcmp(f->trace, "-"))
+    return met_error_set(err, MET_EINVAL, "--json - and --trace - both write to standard "
+                         "output; give one a file");
   const char *model[] = {o->model};
   o->models = model;
   o->nmodels = 1;
-  met_status_t st = cli_check_outputs(o, out_flags, out_paths, 2, err);
+  met_status_t st = cli_check_outputs(o, out_flags, out_paths, 3, err);
   o->models = NULL;
   o->nmodels = 0;
   return st;
@@ -427,7 +474,7 @@ int cmd_run(int argc, char **argv) {
   met_exec_options_default(&r.eo);
   cli_opts_t o;
   memset(&o, 0, sizeof(o));
-  run_flags_t f = {NULL, NULL, NULL, NULL, NULL};
+  run_flags_t f = {NULL, NULL, NULL, NULL, NULL, NULL};
   const char *prefix;
   bool synopsis;
   met_error_t err;
@@ -448,6 +495,8 @@ int cmd_run(int argc, char **argv) {
   r.m = m;
   met_strbuf_initialize(met_allocator_system(), &r.text);
   met_strbuf_initialize(met_allocator_system(), &r.json);
+  met_strbuf_initialize(met_allocator_system(), &r.trace);
+  r.tracing = f.trace != NULL;
   met_dispatch_run_options_t dop;
   memset(&dop, 0, sizeof(dop));
   dop.run.target = ref(r.target);
@@ -472,6 +521,14 @@ int cmd_run(int argc, char **argv) {
     cli_say("metrale", &err);
     rc = 1;
   }
+  if (r.tracing) {  // the timeline, empty when nothing ran
+    if (!r.tr.sb) met_trace_begin(&r.tr, &r.trace, "predicted and measured");
+    met_trace_end(&r.tr);
+    met_error_init(&err);
+    if (cli_write_output(f.trace, NULL, &r.trace, &err) && strcmp(f.trace, "-")) rc = 1;
+    cli_say("metrale", &err);
+  }
+  met_strbuf_deinitialize(&r.trace);
   met_strbuf_deinitialize(&r.text);
   met_strbuf_deinitialize(&r.json);
   mlirModuleDestroy(m);

@@ -134,8 +134,8 @@ static void on_dispatch_row(void *user, const met_target_t *t, MlirOperation fun
                             const char *name,
                             const met_dispatch_stats_t *s, const met_budget_t *budget,
                             bool complete, const uint8_t *resident, size_t nargs,
-                            const char *error) {
-  (void)func, (void)budget, (void)resident, (void)nargs;
+                            const char *error, const met_dispatch_result_t *result) {
+  (void)func, (void)budget, (void)resident, (void)nargs, (void)result;
   sweep_t *w = user;
   if (!w->csv) return;
   size_t n;

@@ -182,6 +182,23 @@ void met_dispatch_json(met_strbuf_t *sb, const met_target_t *target,
 // three decimals (nanoseconds exact). The tracks' ends are the functions' latency_ns.
 void met_dispatch_trace(met_strbuf_t *sb, const met_target_t *target,
                         const met_dispatch_result_t *fns, size_t count);
+// The same written event by event, for a trace with more tracks (`metrale run --trace`:
+// the prediction beside what ran). met_trace_begin starts the document (|timeline| in its
+// otherData), met_trace_name names process |pid| (|tid| 0) or one of its threads,
+// met_trace_slice adds a complete event from |ts_ns| lasting |dur_ns| (|args|: a JSON
+// object, or NULL), met_trace_dispatches a function's predicted dispatches as above
+// (returns where its track ends: its latency_ns), met_trace_end closes it.
+typedef struct met_trace_t {
+  met_strbuf_t *sb;
+  bool any;  // an event was written (the next one needs a comma)
+} met_trace_t;
+void met_trace_begin(met_trace_t *t, met_strbuf_t *sb, const char *timeline);
+void met_trace_name(met_trace_t *t, unsigned pid, unsigned tid, const char *name);
+void met_trace_slice(met_trace_t *t, unsigned pid, unsigned tid, const char *name,
+                     const char *cat, uint64_t ts_ns, uint64_t dur_ns, const char *args);
+uint64_t met_trace_dispatches(met_trace_t *t, unsigned pid, unsigned tid,
+                              const met_target_t *target, const met_dispatch_result_t *fr);
+void met_trace_end(met_trace_t *t);
 // The readable table: one block per function, a row per field; with |per_dispatch| a
 // row per dispatch after it.
 void met_dispatch_text(met_strbuf_t *sb, const met_target_t *target,
