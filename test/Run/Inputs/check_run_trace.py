@@ -6,6 +6,8 @@ predicted track (process 1) of dispatch events that follow one another and end a
 prediction's latency_ns, with as many launches as its kernel_launches, and a measured
 track (process 2) with one event per kernel that ran, in the report's order, named and
 located as it is, each lasting its time over every invocation divided by the runs.
+The report's "dispatches" are checked too: each predicted dispatch with its measured_ns,
+the time of its kernel (matched by op and location, in the order they ran) per run.
 Prints a line per function (no times: they vary from run to run)."""
 import json
 import sys
@@ -43,6 +45,22 @@ for fn in run["functions"]:
         assert round(e["dur"] * 1000) == k["ns"] // fn["runs"], (e, k)
         assert round(e["ts"] * 1000) == at, e
         at += k["ns"] // fn["runs"]
+    # The report's dispatches: each predicted one with its kernel's measured time (the
+    # kernels in the order they ran, matched by op and location; null where none did).
+    rows = fn["dispatches"]
+    disp = [e for e in pred if e["cat"] == "dispatch"]
+    assert len(rows) == len(disp), (len(rows), len(disp))
+    cursor, measured = 0, 0
+    for row, e in zip(rows, disp):
+        assert row["predicted_ns"] == e["args"]["latency_ns"] and row["loc"] == e["args"]["loc"], row
+        if row["measured_ns"] is None:
+            continue
+        first = row["ops"].split("+")[0]
+        while not (fn["kernels"][cursor]["name"] == first and fn["kernels"][cursor]["loc"] == row["loc"]):
+            cursor += 1
+        assert row["measured_ns"] == fn["kernels"][cursor]["ns"] // fn["runs"], (row, cursor)
+        cursor += 1
+        measured += 1
     print("@%s: predicted %d dispatches ending at latency_ns; measured %d kernels, each its "
-          "time over %d runs" % (fn["name"], len([e for e in pred if e["cat"] == "dispatch"]),
-                                 len(meas), fn["runs"]))
+          "time over %d runs; %d dispatches with their kernel's time" %
+          (fn["name"], len(disp), len(meas), fn["runs"], measured))
