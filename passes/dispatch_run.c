@@ -219,19 +219,19 @@ met_status_t met_dispatch_run(MlirOperation module, const met_dispatch_run_optio
     if (told) met_diag_emit(diag, user, mloc, MET_DIAG_ERROR, "%s", met_status_str(told));
     MET_KEEP_FIRST(st, told);
   }
-  if (o->run.json.length) {
+  // The documents asked for: the JSON report and the timeline, each rendered whole and
+  // written to its file (or standard output's buffer).
+  static void (*const render[2])(met_strbuf_t *, const met_target_t *,
+                                 const met_dispatch_result_t *, size_t) = {met_dispatch_json,
+                                                                           met_dispatch_trace};
+  const MlirStringRef paths[2] = {o->run.json, o->run.trace};
+  static const char *const what[2] = {"JSON report", "trace"};
+  for (int k = 0; k < 2; ++k) {
+    if (!paths[k].length) continue;
     met_strbuf_t sb;
     met_strbuf_initialize(met_allocator_system(), &sb);
-    met_dispatch_json(&sb, target, results, jobs.visible);
-    MET_KEEP_FIRST(st, met_output_rendered(mloc, o->run.json, &sb, json_out, "JSON report",
-                                           diag, user));
-  }
-  if (o->run.trace.length) {
-    met_strbuf_t sb;
-    met_strbuf_initialize(met_allocator_system(), &sb);
-    met_dispatch_trace(&sb, target, results, jobs.visible);
-    MET_KEEP_FIRST(st, met_output_rendered(mloc, o->run.trace, &sb, json_out, "trace",
-                                           diag, user));
+    render[k](&sb, target, results, jobs.visible);
+    MET_KEEP_FIRST(st, met_output_rendered(mloc, paths[k], &sb, json_out, what[k], diag, user));
   }
   if (text_out) met_dispatch_text(text_out, target, results, jobs.visible, o->run.per_dispatch);
   met_fn_jobs_release(&jobs);
