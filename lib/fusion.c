@@ -395,6 +395,7 @@ static uint32_t operand_join(const node_groups_t *ng, const uint32_t *reader,
     // one (getFusableUse takes the use that dominates the others); the result stays a
     // result of the dispatch for the later readers.
     if (c->iree && c->t->iree.aggressive_fusion && k == G_ANCHOR && !c->gread[grp]) {
+      c->gread[grp] = 1;  // the later readers stay apart: the new root is this consumer
       *joined_k = kcount;
       return grp;
     }
@@ -413,7 +414,7 @@ static uint32_t operand_join(const node_groups_t *ng, const uint32_t *reader,
                           ew_read_only(ng, grp, ew_only);
     if (c->iree && ew && (k == G_ELEMENTWISE || k == G_GEN || epilogue_value) &&
         !c->gread[grp] && !c->gclone[grp] && !cheap_clone(g, node) &&
-        iree_loops_fit(ng, grp, true)) {
+        iree_loops_fit(ng, grp, k != G_ANCHOR)) {  // (a diamond: a consumer of the root)
       *joined_k = kcount;
       return grp;
     }

@@ -68,17 +68,38 @@ void met_strbuf_printf(met_strbuf_t *sb, const char *fmt, ...) {
   sb->len += (size_t)n;
 }
 
+// The length of the well-formed UTF-8 sequence at |p| (RFC 3629: no overlong form, no
+// surrogate, at most U+10FFFF), or 0 when the bytes there are none.
+static size_t utf8_length(const unsigned char *p) {
+  if (p[0] < 0x80) return 1;
+  size_t n = p[0] >= 0xF0 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 ? 2 : 0;
+  if (!n || p[0] > 0xF4) return 0;
+  for (size_t i = 1; i < n; ++i)
+    if ((p[i] & 0xC0) != 0x80) return 0;
+  if ((p[0] == 0xE0 && p[1] < 0xA0) || (p[0] == 0xED && p[1] >= 0xA0) ||
+      (p[0] == 0xF0 && p[1] < 0x90) || (p[0] == 0xF4 && p[1] >= 0x90))
+    return 0;
+  return n;
+}
+
 void met_strbuf_json_string(met_strbuf_t *sb, const char *s) {
   MET_STRBUF_LIT(sb, "\"");
-  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; ++p) {
+  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+    size_t n = utf8_length(p);
     if (*p == '"' || *p == '\\') {
       char esc[2] = {'\\', (char)*p};
       met_strbuf_append(sb, esc, 2);
     } else if (*p < 0x20) {
       met_strbuf_printf(sb, "\\u%04x", *p);
+    } else if (!n) {
+      MET_STRBUF_LIT(sb, "\\ufffd");  // a byte of no UTF-8 character: JSON is Unicode text
+      n = 1;
     } else {
-      met_strbuf_append(sb, (const char *)p, 1);
+      met_strbuf_append(sb, (const char *)p, n);
+      p += n;
+      continue;
     }
+    p += n ? n : 1;
   }
   MET_STRBUF_LIT(sb, "\"");
 }

@@ -15,9 +15,11 @@ met_status_t met_run_setup(MlirOperation module, const met_run_options_t *o, uns
   s->loc = met_diag_module_loc(module);
   s->bopt.strategy = MET_PLAN_BEST;
   // Every file it writes is checked before any work (not the model, not twice).
-  static const char *const out_flags[] = {"json=", "sarif=", "svg="};
-  const MlirStringRef outs[] = {o->json, o->sarif, o->svg};
-  size_t nouts = has(pass, MET_OPT_svg) ? 3 : 2;
+  const char *out_flags[4] = {"json=", "sarif="};
+  MlirStringRef outs[4] = {o->json, o->sarif};
+  size_t nouts = 2;
+  if (has(pass, MET_OPT_svg)) { out_flags[nouts] = "svg="; outs[nouts++] = o->svg; }
+  if (has(pass, MET_OPT_trace)) { out_flags[nouts] = "trace="; outs[nouts++] = o->trace; }
   MET_RETURN_IF_ERROR(met_output_check_module(module, out_flags, outs, nouts, diag, user));
   MET_RETURN_IF_ERROR(met_diag_check_attr_names(module, diag, user));
   MET_RETURN_IF_ERROR(

@@ -42,7 +42,8 @@ const cli_command_t cli_commands[] = {
      "                      [--sarif FILE|-] [--svg FILE] [--util F] [--sequences N] [--tokens N]\n"
      "                      [--kv-pool layers=N,kv_heads=N,head_dim=N,block_size=N] [--kv-dtype T]\n"
      "                      [--params SPEC] [--states SPEC] [--dynamic-size N] [--warn-over-budget]\n"
-     "                      [--rows N] [--remarks] [--allow-unregistered-dialect]\n",
+     "                      [--sweep-sequences N,N,... --sweep-tokens N,N,...] [--rows N]\n"
+     "                      [--remarks] [--allow-unregistered-dialect]\n",
      "does the whole model fit the target's memory, what takes the room, and how\n"
      "         many sequences fit (--sequences/--tokens size the KV pool)\n",
      "  --csv FILE|-         one row per (model, target) with every field\n"
@@ -52,8 +53,8 @@ const cli_command_t cli_commands[] = {
      "  --allow-unregistered-dialect  parse ops of dialects MLIR does not know\n"},
     {"dispatch", MET_PASS_DISPATCH,
      "metrale dispatch MODEL.mlir... [--target NAME|all] [--csv FILE|-] [--json FILE|-]\n"
-     "                      [--sarif FILE|-] [--per-dispatch] [--params SPEC] [--states SPEC]\n"
-     "                      [--dynamic-size N] [--planner NAME] [--remarks]\n"
+     "                      [--sarif FILE|-] [--per-dispatch] [--trace FILE|-] [--params SPEC]\n"
+     "                      [--states SPEC] [--dynamic-size N] [--planner NAME] [--remarks]\n"
      "                      [--allow-unregistered-dialect]\n",
      "what one invocation of every function moves, allocates, launches and waits on,\n"
      "         predicted for the target (--per-dispatch: the roofline of each dispatch)\n",

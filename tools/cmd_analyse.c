@@ -117,6 +117,13 @@ static MlirModule load_model(cli_opts_t *o, unsigned pass, const char *prefix,
   return (MlirModule){NULL};
 }
 
+// Whether a document takes standard output in place of the text: the JSON report or the
+// timeline (never both: request_check refused that).
+static bool doc_on_stdout(const cli_opts_t *o) {
+  return (o->text[MET_OPT_json] && !strcmp(o->text[MET_OPT_json], "-")) ||
+         (o->text[MET_OPT_trace] && !strcmp(o->text[MET_OPT_trace], "-"));
+}
+
 int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
   cli_opts_t o;
   int rc = cli_parse_opts(argc, argv, pass, cmd, &o);
@@ -135,7 +142,7 @@ int cmd_analyse(int argc, char **argv, unsigned pass, const char *cmd) {
     return 2;
   }
   size_t ntargets = all ? met_target_builtin_count() : 1;
-  bool json_stdout = o.text[MET_OPT_json] && !strcmp(o.text[MET_OPT_json], "-");
+  bool json_stdout = doc_on_stdout(&o);
   bool csv_stdout = o.csv && !strcmp(o.csv, "-");
   met_strbuf_t text, jout, csv;
   met_strbuf_initialize(met_allocator_system(), &text);

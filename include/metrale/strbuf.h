@@ -36,7 +36,8 @@ void met_strbuf_u64(met_strbuf_t *sb, uint64_t v);
 void met_strbuf_cstr(met_strbuf_t *sb, const char *s);
 // Appends a string literal; its length comes from the compiler, not from a count by hand.
 #define MET_STRBUF_LIT(sb, lit) met_strbuf_append((sb), "" lit, sizeof(lit) - 1)
-// Appends |s| as a JSON string literal, quotes included.
+// Appends |s| as a JSON string literal, quotes included; a byte that begins no well-formed
+// UTF-8 character (JSON is Unicode text) is written as U+FFFD.
 void met_strbuf_json_string(met_strbuf_t *sb, const char *s);
 
 #ifdef __cplusplus

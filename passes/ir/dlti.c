@@ -68,17 +68,8 @@ static void apply_iree_mode(walk_t *w, MlirStringRef key, MlirAttribute v) {
                : met_ir_str_eq(key, "iree.fuse_pad")          ? &t->iree.fuse_pad
                : met_ir_str_eq(key, "iree.horizontal_fusion") ? &t->iree.horizontal_fusion
                                                               : NULL;
-  if (met_ir_str_eq(key, "iree.split_reduction")) {
-    // IREE's split of a matmul's reduction takes a ratio
-    // (--iree-dispatch-creation-split-matmul-reduction=N, default 1: none).
-    bool off = (mlirAttributeIsABool(v) && !mlirBoolAttrGetValue(v)) ||
-               (mlirAttributeIsAInteger(v) && mlirIntegerAttrGetValueInt(v) == 1);
-    if (!off)
-      fail(w, key, "is IREE's split of matmul reductions, which metrale does not model: only "
-                   "false (or 1, IREE's default: no split) is taken");
-    return;
-  }
-  if (!mode) {
+  bool split = met_ir_str_eq(key, "iree.split_reduction");
+  if (!mode && !split) {
     fail(w, key, "is no IREE mode metrale models (iree.aggressive_fusion, iree.fuse_pad, "
                  "iree.horizontal_fusion, iree.split_reduction)");
     return;
@@ -88,6 +79,16 @@ static void apply_iree_mode(walk_t *w, MlirStringRef key, MlirAttribute v) {
     snprintf(what, sizeof what, "sets a mode of IREE's dispatch formation, and target \"%s\" "
              "models %s, not IREE", t->name, met_fusion_model_name(t->fusion));
     fail(w, key, what);
+    return;
+  }
+  if (split) {
+    // IREE's split of a matmul's reduction takes a ratio
+    // (--iree-dispatch-creation-split-matmul-reduction=N, default 1: none).
+    bool off = (mlirAttributeIsABool(v) && !mlirBoolAttrGetValue(v)) ||
+               (mlirAttributeIsAInteger(v) && mlirIntegerAttrGetValueInt(v) == 1);
+    if (!off)
+      fail(w, key, "is IREE's split of matmul reductions, which metrale does not model: only "
+                   "false (or 1, IREE's default: no split) is taken");
     return;
   }
   if (!mlirAttributeIsABool(v)) { fail(w, key, "must be a bool"); return; }
@@ -166,7 +167,7 @@ static void apply_override(walk_t *w, MlirStringRef key, MlirAttribute v) {
       fail(w, key, exec ? "must be \"kernels\" or \"megakernel\""
                         : "must be \"arena\" or \"per-buffer\"");
     }
-  } else if (met_ir_str_in_dialect(key, "iree.")) {
+  } else if (met_ir_str_has_prefix(key, "iree.")) {
     apply_iree_mode(w, key, v);
   } else if (met_ir_str_in_dialect(key, "metrale.")) {
     fail(w, key, "is not a metrale entry (metrale.target; the fields are unprefixed)");

@@ -19,6 +19,10 @@
 // RUN: sed -e 's/"iree.fuse_pad" = true/"iree.fuse_pads" = true/' %s | not metrale-opt --split-input-file --metrale-budget -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: dlti.target_device_spec entry "iree.fuse_pads" is no IREE mode metrale models (iree.aggressive_fusion, iree.fuse_pad, iree.horizontal_fusion, iree.split_reduction)
 // RUN: sed -e 's/"metrale.target" = "h100", "iree.fuse_pad"/"metrale.target" = "mobile-gpu-f32", "iree.fuse_pad"/' %s | not metrale-opt --split-input-file --metrale-budget -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTIREE
+// RUN: sed -e 's/"metrale.target" = "h100", "iree.fuse_pad" = true/"metrale.target" = "mobile-gpu-f32", "iree.split_reduction" = false/' %s | not metrale-opt --split-input-file --metrale-budget -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLITNOTIREE
+// SPLITNOTIREE: error: dlti.target_device_spec entry "iree.split_reduction" sets a mode of IREE's dispatch formation, and target "mobile-gpu-f32" models tfjs-webgl, not IREE
+// RUN: sed -e 's/"iree.fuse_pad" = true/"iree." = true/' %s | not metrale-opt --split-input-file --metrale-budget -o /dev/null 2>&1 | FileCheck %s --check-prefix=BARE
+// BARE: error: dlti.target_device_spec entry "iree." is no IREE mode metrale models
 // NOTIREE: error: dlti.target_device_spec entry "iree.fuse_pad" sets a mode of IREE's dispatch formation, and target "mobile-gpu-f32" models tfjs-webgl, not IREE
 
 // iree.horizontal_fusion (FuseHorizontalContractions, fusion limit 3): contractions that
@@ -205,6 +209,23 @@ module attributes {dlti.target_system_spec = #dlti.target_system_spec<
     %m = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x32xf32>) outs(%z : tensor<8x32xf32>) -> tensor<8x32xf32>
     %a = arith.addf %m, %m : tensor<8x32xf32>
     return %a, %m : tensor<8x32xf32>, tensor<8x32xf32>
+  }
+  // Two readers, neither the return: the add (the first) joins the root and becomes the
+  // new root; the exp, a later reader of the product, stays apart and reads it back. With
+  // the mode: the matmul and the add read 10240 and write the sum and the product (2048),
+  // the exp reads the product and writes 1024: 2 dispatches, 12288 + 2048 = 14336.
+  // (Without the mode IREE forms 3 dispatches; this model's epilogue rule takes both
+  // readers in, as for a diamond: budget.h names the gap.)
+  // ON-LABEL: func.func @two_compute_readers(
+  // ON-SAME: {{[[:<:]]}}dispatches = 2 : i64, dram_bytes = 14336 : i64
+  func.func @two_compute_readers(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>) -> (tensor<8x32xf32>, tensor<8x32xf32>) {
+    %c0 = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<8x32xf32>
+    %z = linalg.fill ins(%c0 : f32) outs(%e : tensor<8x32xf32>) -> tensor<8x32xf32>
+    %m = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x32xf32>) outs(%z : tensor<8x32xf32>) -> tensor<8x32xf32>
+    %a = arith.addf %m, %m : tensor<8x32xf32>
+    %b = math.exp %m : tensor<8x32xf32>
+    return %a, %b : tensor<8x32xf32>, tensor<8x32xf32>
   }
   // A consumer with more loops than its root (4 against the matmul's 3): joins only in the
   // aggressive mode. The result 4x8x32x2 f32 = 8192 B. With the mode, 2048 + 8192 + 8192 = 18432,

@@ -178,3 +178,19 @@ func.func @insert_into_arg(%x: tensor<2x3xf32>, %d: tensor<4x5xf32>) -> tensor<4
   %r = tensor.insert_slice %t into %d[1, 2] [3, 2] [1, 1] : tensor<3x2xf32> into tensor<4x5xf32>
   return %r : tensor<4x5xf32>
 }
+
+// A diamond straight on a matmul's result (no bias between): exp reads the product, the
+// multiply reads the exp and the product again. ElementwiseOpFusion merges the exp into
+// the multiply, which is then the matmul's one consumer and joins it: 1 dispatch reading
+// x 8x64xf32 (2048) and w 64x32xf32 (8192), writing the 8x32xf32 result (1024): 11264.
+// CHECK-LABEL: func.func @diamond_on_root(
+// CHECK-SAME: {{[[:<:]]}}dispatches = 1 : i64, dram_bytes = 11264 : i64
+func.func @diamond_on_root(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>) -> tensor<8x32xf32> {
+  %c0 = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x32xf32>
+  %z = linalg.fill ins(%c0 : f32) outs(%e : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x32xf32>) outs(%z : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %x1 = math.exp %m : tensor<8x32xf32>
+  %r = arith.mulf %x1, %m : tensor<8x32xf32>
+  return %r : tensor<8x32xf32>
+}

@@ -142,6 +142,15 @@ static void test_strbuf(void) {
   met_strbuf_json_string(&sb, "a\"b\\c\n");
   CHECK(strcmp(sb.data, "\"a\\\"b\\\\c\\u000a\"") == 0);
   sb.len = 0;
+  // UTF-8 kept whole (e-acute C3 A9, euro E2 82 AC, U+1F600 F0 9F 98 80); a lone byte
+  // (FF), an overlong form (C0 80: two bytes of no character), a surrogate (ED A0 80) and a
+  // lead byte cut short by the end become U+FFFD each byte.
+  met_strbuf_json_string(&sb, "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80");
+  CHECK(strcmp(sb.data, "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"") == 0);
+  sb.len = 0;
+  met_strbuf_json_string(&sb, "a\xff\xc0\x80\xed\xa0\x80\xe2\x82");
+  CHECK(strcmp(sb.data, "\"a\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\"") == 0);
+  sb.len = 0;
   met_report_bytes(&sb, 512);
   CHECK(strcmp(sb.data, "512 B") == 0);
   sb.len = 0;
