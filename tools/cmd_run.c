@@ -73,7 +73,7 @@ typedef struct run_cli_t {
 } run_cli_t;
 
 // --trace: the function's predicted dispatches (process 1) and the kernels that ran
-// (process 2) on a track each, the kernels in the order they ran, each as long as its
+// (process 2; none for a function that could not run) on a track each, the kernels in the order they ran, each as long as its
 // mean time per invocation (the markers' time over every invocation, cold and warm,
 // divided by the invocations), with its location and launches per invocation.
 static void trace_function(run_cli_t *r, const met_target_t *target, const char *name,
@@ -85,7 +85,7 @@ static void trace_function(run_cli_t *r, const met_target_t *target, const char 
     met_strbuf_printf(&label, "predicted on %s", target->name);
     met_trace_name(&r->tr, 1, 0, label.data ? label.data : "");
     label.len = 0;
-    met_strbuf_printf(&label, "measured on this CPU (%u runs, -O%d)", res->runs, r->eo.opt_level);
+    met_strbuf_printf(&label, "measured on this CPU (%u runs, -O%d)", r->eo.runs, r->eo.opt_level);
     met_trace_name(&r->tr, 2, 0, label.data ? label.data : "");
     met_strbuf_deinitialize(&label);
   }
@@ -395,6 +395,8 @@ static void run_one(void *user, const met_target_t *target, MlirOperation func,
     MET_STRBUF_LIT(j, ", \"error\": ");
     met_strbuf_json_string(j, why);
     MET_STRBUF_LIT(j, "}");
+    // Not run: its prediction's track alone (its measured track stays empty).
+    if (r->tracing) trace_function(r, target, name, result, &res);
     met_exec_result_free(&res);
     return;
   }
