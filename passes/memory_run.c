@@ -412,6 +412,17 @@ static met_status_t grid_model(gather_t *g, const met_memory_run_options_t *o,
     return met_mem_fail(g, st);
   }
   g->r.grid = grid;
+  if (!grid->found) {  // an answer, not an error: said as a warning with the nearest miss
+    const met_memory_totals_t *c = &grid->cells[0][0].totals;  // the smallest pair
+    met_strbuf_t over;
+    met_strbuf_initialize(met_allocator_system(), &over);
+    met_report_bytes(&over, (uint64_t)0 - (uint64_t)c->headroom_bytes);
+    met_diag_emit(g->diag, g->user, mloc, MET_DIAG_WARNING,
+                  "no pair of the sweep fits %s: the smallest, %" PRIu64 " sequences x %" PRIu64
+                  " tokens, is over its budget by %s", g->target->name, grid->sequences[0],
+                  grid->tokens[0], over.data ? over.data : "?");
+    met_strbuf_deinitialize(&over);
+  }
   return MET_OK;
 }
 

@@ -12,6 +12,7 @@
 // RUN: metrale-opt %s --metrale-memory="target=h100 sweep-sequences=28,29,30 sweep-tokens=4096,4159,4160 rows=0 json=-" -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=SWEEP
 // RUN: metrale memory %s --target h100 --sweep-sequences 28,29,30 --sweep-tokens 4096,4159,4160 --rows 0 2>/dev/null | FileCheck %s --check-prefix=TABLE
 // RUN: metrale memory %s --target h100 --sweep-sequences 28,29 --sweep-tokens 4096,4160 --csv - 2>/dev/null | FileCheck %s --check-prefix=CSV
+// RUN: metrale-opt %s --metrale-memory="target=h100 sweep-sequences=30,31 sweep-tokens=4096 rows=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: not metrale-opt %s --metrale-memory="target=h100 sweep-tokens=4096,4096" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADLIST
 // RUN: not metrale memory %s --target h100 --sweep-sequences 1,x 2>&1 | FileCheck %s --check-prefix=BADCLI
 // RUN: not metrale-opt %s --metrale-memory="target=h100 sweep-tokens=4096" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOAXIS
@@ -86,6 +87,9 @@
 // CSV-NEXT: {{^}}{{.*}}kv.mlir,h100,,,13500000000,0,0,0,0,8192,8192,0,0,61312335872,7309,0,0,540424448,75352768512,77309411328,1956642816,true,true,28,4160{{$}}
 // CSV-NEXT: {{^}}{{.*}}kv.mlir,h100,,,13500000000,0,0,0,0,8192,8192,0,0,62528684032,7454,0,0,540424448,76569116672,77309411328,740294656,true,true,29,4096{{$}}
 // CSV-NEXT: {{^}}{{.*}}kv.mlir,h100,,,13500000000,0,0,0,0,8192,8192,0,0,63501762560,7570,0,0,540424448,77542195200,77309411328,-232783872,false,true,29,4160{{$}}
+// A sweep where nothing fits says so, with the smallest pair's excess (30 x 4096: over by
+// 1415577600 B, 1.3 GiB, as above), and still reports the table.
+// NONE: warning: no pair of the sweep fits h100: the smallest, 30 sequences x 4096 tokens, is over its budget by 1.3 GiB
 // An axis must increase, be whole numbers, and have a partner; and a sweep needs a pool.
 // BADLIST: error: invalid sweep-tokens='4096,4096': the items must increase (4096 after 4096)
 // BADCLI: metrale: invalid --sweep-sequences='1,x': item 'x' is not a whole number from 1 to 18446744073709551615{{$}}
