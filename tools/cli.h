@@ -3,7 +3,8 @@
 // whole, writing a document, standard output's failure); the commands, one file
 // each: cmd_targets.c, cmd_analyse.c (budget, memory, dispatch; its runs and CSV rows in
 // sweep.c, what a sweep holds of a model's output in cli_once.c), cmd_plan.c (with
-// cmd_plan_csv.c for plan --buffers), cmd_diff.c, cmd_run.c; metrale.c is main. Calls go
+// cmd_plan_csv.c for plan --buffers), cmd_diff.c, cmd_run.c (with run_compare.c);
+// metrale.c is main. Calls go
 // main -> commands; the commands call cli.c, and budget, memory and dispatch also sweep.c
 // and cli_once.c, which call no command (plan hands --buffers to cmd_plan_buffers).
 // Internal to the tool.
@@ -22,6 +23,8 @@
 #include "metrale/strbuf.h"
 #include "metrale/target.h"
 #include "mlir-c/IR.h"
+#include "metrale/dispatch.h"
+#include "run/exec_run.h"
 
 // The commands (cli.c): each one's synopsis, what it does, and its flags that are not in
 // metrale/options.def (|pass|: the MET_PASS_* whose .def options it takes; 0 none).
@@ -122,6 +125,19 @@ void cli_csv_error_row(sweep_t *w, unsigned pass, const char *error);
 met_status_t cli_run_pass(cli_opts_t *o, unsigned pass, MlirModule m, const char *target,
                           sweep_t *w, met_strbuf_t *text, met_strbuf_t *jout, bool json_stdout,
                   met_diag_fn_t diag, void *duser);
+
+// run_compare.c: `metrale run`'s view of the prediction beside the run. Each predicted
+// dispatch of |fr| (NULL: none) with the time of the kernel that ran it, matched by op and
+// location in the order they ran: the JSON's ", \"dispatches\": [...]" into |j|, the
+// error line (median, worst) into the table |t|.
+void cli_run_per_dispatch(met_strbuf_t *j, met_strbuf_t *t, const met_dispatch_result_t *fr,
+                          const met_exec_result_t *res);
+// --trace: function |name|'s predicted dispatches (process 1) and the kernels that ran
+// (process 2; none when it could not run) on track |tid| of the trace |tr| writes into
+// |sb| (begun, with its process names, at the first call).
+void cli_run_trace(met_trace_t *tr, met_strbuf_t *sb, const met_exec_options_t *eo,
+                   unsigned tid, const met_target_t *target, const char *name,
+                   const met_dispatch_result_t *result, const met_exec_result_t *res);
 
 // The commands, called by main (metrale.c); each returns the exit status.
 int cmd_targets(int argc, char **argv);                                   // cmd_targets.c

@@ -194,3 +194,17 @@ func.func @diamond_on_root(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>) -> tenso
   %r = arith.mulf %x1, %m : tensor<8x32xf32>
   return %r : tensor<8x32xf32>
 }
+
+// The near miss of the pack rule: the added value is also returned, so the pack is not
+// its one use and packs it in a dispatch of its own. The add reads x and y (8192) and
+// writes the sum (4096); the pack reads it back and writes 4096: 2 dispatches, 20480;
+// arena the sum and the packed tensor, 8192.
+// CHECK-LABEL: func.func @add_pack_returned(
+// ARENA-SAME: {{[[:<:]]}}arena_bytes = 8192 : i64
+// CHECK-SAME: {{[[:<:]]}}dispatches = 2 : i64, dram_bytes = 20480 : i64
+func.func @add_pack_returned(%x: tensor<16x64xf32>, %y: tensor<16x64xf32>) -> (tensor<2x2x8x32xf32>, tensor<16x64xf32>) {
+  %s = arith.addf %x, %y : tensor<16x64xf32>
+  %e = tensor.empty() : tensor<2x2x8x32xf32>
+  %p = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [8, 32] into %e : tensor<16x64xf32> -> tensor<2x2x8x32xf32>
+  return %p, %s : tensor<2x2x8x32xf32>, tensor<16x64xf32>
+}
